@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "CaptionAssistant",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "Captions", targets: ["Captions"]),
+        .library(name: "Assistant", targets: ["Assistant"]),
+        .library(name: "CaptionAssistant", targets: ["CaptionAssistant"]),
+        .executable(name: "caption-assistant", targets: ["caption-assistant"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(name: "Captions", dependencies: ["CLibXML2"]),
+        .target(name: "Assistant"),
+        .target(name: "CaptionAssistant", dependencies: ["Captions", "Assistant"]),
+        .executableTarget(name: "caption-assistant", dependencies: ["CaptionAssistant"]),
+        .testTarget(name: "CaptionsTests", dependencies: ["Captions"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "AssistantTests", dependencies: ["Assistant"]),
+        .testTarget(name: "CaptionAssistantTests", dependencies: ["CaptionAssistant"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

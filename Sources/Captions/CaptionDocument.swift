@@ -1,0 +1,113 @@
+import Foundation
+
+/// A caption file as read: its cues, what was repaired, and everything the
+/// writer needs to give back the untouched parts byte for byte.
+public struct CaptionDocument: Sendable {
+    /// The file's format.
+    public let format: CaptionFormat
+    /// The file's text and encoding, as it came.
+    public let source: SourceText
+    /// The cues, in file order.
+    public internal(set) var cues: [Cue]
+    /// Problems the reader repaired or ignored, with line numbers (decoding warnings first).
+    public internal(set) var warnings: [CaptionWarning]
+    /// Format-specific structure the writer needs.
+    let payload: Payload
+
+    enum Payload: Sendable {
+        case none
+        case ttml(TTMLPayload)
+    }
+
+    init(format: CaptionFormat, source: SourceText, cues: [Cue], warnings: [CaptionWarning], payload: Payload = .none) {
+        self.format = format; self.source = source; self.cues = cues
+        self.warnings = source.warnings + warnings; self.payload = payload
+    }
+
+    /// Reads a caption file's bytes, detecting the encoding and the format
+    /// (from content; `hint`, usually from the file extension, breaks ties).
+    public static func read(_ data: Data, hint: CaptionFormat? = nil) throws -> CaptionDocument {
+        let source = try SourceText.decode(data)
+        return try read(source, hint: hint)
+    }
+
+    /// Reads decoded text, detecting the format.
+    public static func read(_ source: SourceText, hint: CaptionFormat? = nil) throws -> CaptionDocument {
+        switch try CaptionFormat.detect(source.bytes, hint: hint) {
+        case .srt: return try SRTReader.read(source)
+        case .vtt: return try WebVTTReader.read(source)
+        case .ttml: return try TTMLReader.read(source)
+        }
+    }
+
+    /// Writes the document back in its own format and encoding with `edits`
+    /// (keyed by cue index) applied. With no edits the result is the input's bytes.
+    public func write(edits: [Int: CueEdit] = [:]) throws -> Data {
+        let live = edits.filter { !$0.value.isEmpty }
+        if live.isEmpty { return try source.encode(source.bytes) }
+        switch format {
+        case .srt: return try source.encode(SRTWriter.apply(live, to: self))
+        case .vtt: return try source.encode(WebVTTWriter.apply(live, to: self))
+        case .ttml: return try source.encode(TTMLWriter.apply(live, to: self))
+        }
+    }
+}
+
+/// The result of writing a document in another format.
+public struct Conversion: Sendable {
+    /// The converted file, UTF-8 without a byte-order mark.
+    public var data: Data
+    /// What the target format could not carry, one sentence each, without repeats.
+    public var losses: [String]
+}
+
+extension CaptionDocument {
+    /// Writes the cues (with `edits` applied) in another format. Not lossless:
+    /// `losses` lists what could not be carried over.
+    public func converted(to target: CaptionFormat, edits: [Int: CueEdit] = [:]) throws -> Conversion {
+        if target == format {
+            return Conversion(data: try write(edits: edits), losses: [])
+        }
+        let edited = cues.enumerated().map { i, cue in edits[i].map { cue.applying($0) } ?? cue }
+        var losses: [String] = []
+        let bytes: [UInt8]
+        switch target {
+        case .srt: bytes = SRTWriter.render(edited, from: format, losses: &losses)
+        case .vtt: bytes = WebVTTWriter.render(edited, from: format, losses: &losses)
+        case .ttml: bytes = TTMLWriter.render(edited, from: format, losses: &losses)
+        }
+        var seen = Set<String>()
+        return Conversion(data: Data(bytes), losses: losses.filter { seen.insert($0).inserted })
+    }
+}
+
+extension Cue {
+    /// The cue with an edit applied to its runs (for conversion, where the
+    /// target writer renders runs rather than splicing source bytes).
+    public func applying(_ edit: CueEdit) -> Cue {
+        var out = self
+        var newRuns: [TextRun] = []
+        for (i, run) in runs.enumerated() {
+            let ranges = edit.emphasis.filter { $0.run == i }.map(\.utf8).sorted { $0.lowerBound < $1.lowerBound }
+            guard run.kind == .text, !ranges.isEmpty else { newRuns.append(run); continue }
+            let utf8 = Array(run.text.utf8)
+            var at = 0
+            for r in ranges where r.lowerBound >= at && r.upperBound <= utf8.count {
+                if r.lowerBound > at {
+                    newRuns.append(TextRun(kind: .text, text: String(decoding: utf8[at..<r.lowerBound], as: UTF8.self), style: run.style, source: run.source))
+                }
+                newRuns.append(TextRun(kind: .text, text: String(decoding: utf8[r], as: UTF8.self), style: run.style.union(.bold), source: run.source))
+                at = r.upperBound
+            }
+            if at < utf8.count {
+                newRuns.append(TextRun(kind: .text, text: String(decoding: utf8[at...], as: UTF8.self), style: run.style, source: run.source))
+            }
+        }
+        if let extra = edit.appendedText, !extra.isEmpty {
+            let end = textRange.upperBound
+            newRuns.append(TextRun(kind: .text, text: extra, style: [], source: end..<end))
+        }
+        out.runs = newRuns
+        return out
+    }
+}

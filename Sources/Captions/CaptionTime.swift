@@ -1,0 +1,99 @@
+/// An exact point in media time, in seconds, held as a reduced fraction.
+///
+/// Caption times are never floating point: SRT and WebVTT times are whole
+/// milliseconds, TTML times can be frames at 30000/1001 fps or ticks at 10 MHz.
+/// The denominator is always positive; arithmetic that would overflow returns
+/// `nil` instead of trapping, so hostile input cannot crash a reader.
+public struct CaptionTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Numerator of the time in seconds.
+    public let numerator: Int64
+    /// Denominator of the time in seconds; always greater than zero.
+    public let denominator: Int64
+
+    /// Zero seconds.
+    public static let zero = CaptionTime(milliseconds: 0)
+
+    /// A time of a whole number of milliseconds.
+    public init(milliseconds: Int64) {
+        let g = CaptionTime.gcd(milliseconds.magnitude, 1000)
+        numerator = milliseconds / Int64(g)
+        denominator = 1000 / Int64(g)
+    }
+
+    /// A time of `numerator / denominator` seconds, reduced; `nil` if the denominator is zero.
+    public init?(numerator: Int64, denominator: Int64) {
+        guard denominator != 0, numerator != .min, denominator != .min else { return nil }
+        let sign: Int64 = denominator < 0 ? -1 : 1
+        let g = Int64(CaptionTime.gcd(numerator.magnitude, denominator.magnitude))
+        self.numerator = sign * numerator / g
+        self.denominator = sign * denominator / g
+    }
+
+    /// Builds a time from hours, minutes, seconds and milliseconds; `nil` on overflow.
+    public init?(hours: Int64, minutes: Int64, seconds: Int64, milliseconds: Int64) {
+        var total: Int64 = 0
+        for (value, scale) in [(hours, Int64(3_600_000)), (minutes, 60_000), (seconds, 1000), (milliseconds, 1)] {
+            let (m, o1) = value.multipliedReportingOverflow(by: scale)
+            let (s, o2) = total.addingReportingOverflow(m)
+            if o1 || o2 { return nil }
+            total = s
+        }
+        self.init(milliseconds: total)
+    }
+
+    /// The time rounded to the nearest millisecond (halves away from zero),
+    /// clamped to the `Int64` range for absurd times.
+    public var roundedMilliseconds: Int64 {
+        let whole = numerator / denominator, rest = numerator % denominator  // |rest| < denominator
+        // rest * 1000 fits: denominator is at most Int64.max, so use full width.
+        let wide = rest.multipliedFullWidth(by: 1000)
+        let (fracMs, remainder) = denominator.dividingFullWidth(wide)
+        var frac = fracMs
+        if remainder.magnitude * 2 >= denominator.magnitude { frac += rest < 0 ? -1 : 1 }
+        let (scaled, o1) = whole.multipliedReportingOverflow(by: 1000)
+        let (total, o2) = scaled.addingReportingOverflow(frac)
+        if o1 || o2 { return numerator < 0 ? .min : .max }
+        return total
+    }
+
+    /// The sum of two times, or `nil` if it does not fit.
+    public func adding(_ other: CaptionTime) -> CaptionTime? {
+        let g = Int64(CaptionTime.gcd(denominator.magnitude, other.denominator.magnitude))
+        let (l, o1) = denominator.multipliedReportingOverflow(by: other.denominator / g)
+        let (a, o2) = numerator.multipliedReportingOverflow(by: other.denominator / g)
+        let (b, o3) = other.numerator.multipliedReportingOverflow(by: denominator / g)
+        let (s, o4) = a.addingReportingOverflow(b)
+        if o1 || o2 || o3 || o4 { return nil }
+        return CaptionTime(numerator: s, denominator: l)
+    }
+
+    /// The difference `self - other`, or `nil` if it does not fit.
+    public func subtracting(_ other: CaptionTime) -> CaptionTime? {
+        guard other.numerator != .min else { return nil }
+        return adding(CaptionTime(numerator: -other.numerator, denominator: other.denominator)!)
+    }
+
+    public static func < (lhs: CaptionTime, rhs: CaptionTime) -> Bool {
+        // Compare a/b < c/d as a*d < c*b with 128-bit intermediates.
+        let l = lhs.numerator.multipliedFullWidth(by: rhs.denominator)
+        let r = rhs.numerator.multipliedFullWidth(by: lhs.denominator)
+        return (l.high, l.low) < (r.high, r.low)
+    }
+
+    /// `HH:MM:SS.mmm`, rounded to milliseconds; negative times get a leading `-`.
+    public var description: String {
+        let ms = roundedMilliseconds
+        let a = ms.magnitude
+        let h = a / 3_600_000, m = a / 60_000 % 60, s = a / 1000 % 60, f = a % 1000
+        func pad(_ v: UInt64, _ n: Int) -> String {
+            let t = String(v); return String(repeating: "0", count: max(0, n - t.count)) + t
+        }
+        return (ms < 0 ? "-" : "") + "\(pad(h, 2)):\(pad(m, 2)):\(pad(s, 2)).\(pad(f, 3))"
+    }
+
+    static func gcd(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        var (a, b) = (a, b)
+        while b != 0 { (a, b) = (b, a % b) }
+        return a == 0 ? 1 : a
+    }
+}

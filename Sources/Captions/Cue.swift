@@ -1,0 +1,97 @@
+/// Styling that a run of cue text carries from the tags around it.
+public struct TextStyle: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let bold = TextStyle(rawValue: 1)
+    public static let italic = TextStyle(rawValue: 2)
+    public static let underline = TextStyle(rawValue: 4)
+    public static let strikethrough = TextStyle(rawValue: 8)
+}
+
+/// One piece of a cue's text: plain text with its style, a piece of markup
+/// kept as written, or a line break.
+///
+/// Runs keep the byte range of their raw form in the document's source, so an
+/// edit can be spliced into the original bytes and everything else is written
+/// back exactly as it came.
+public struct TextRun: Sendable, Hashable {
+    /// What a run is.
+    public enum Kind: Sendable, Hashable {
+        /// Text a viewer reads (entities decoded).
+        case text
+        /// A tag, ASS override code or other markup, kept as written (in `text`).
+        case markup
+        /// A line break inside the cue.
+        case lineBreak
+    }
+
+    /// What this run is.
+    public var kind: Kind
+    /// The plain text (for `.text`), the raw markup (for `.markup`), or `"\n"` (for `.lineBreak`).
+    public var text: String
+    /// The style in effect for this run, from the tags (or TTML styles) around it.
+    public var style: TextStyle
+    /// The byte range of the run's raw form in the document source (UTF-8 bytes).
+    public var source: Range<Int>
+
+    /// Creates a run.
+    public init(kind: Kind, text: String, style: TextStyle = [], source: Range<Int>) {
+        self.kind = kind; self.text = text; self.style = style; self.source = source
+    }
+}
+
+/// One caption cue: when it shows and what it says.
+public struct Cue: Sendable, Hashable {
+    /// The cue number (SRT) or identifier (WebVTT, TTML `xml:id`) as written, if any.
+    public var identifier: String?
+    /// When the cue appears, exactly.
+    public var start: CaptionTime
+    /// When the cue disappears, exactly.
+    public var end: CaptionTime
+    /// WebVTT cue settings or SRT coordinates after the end time, verbatim.
+    public var settings: String?
+    /// The 1-based line where the cue starts (its timing line, or its `p` element).
+    public var line: Int
+    /// The cue text as styled runs, in order.
+    public var runs: [TextRun]
+    /// The byte range of the whole cue text in the document source.
+    public var textRange: Range<Int>
+
+    /// Creates a cue.
+    public init(identifier: String? = nil, start: CaptionTime, end: CaptionTime, settings: String? = nil,
+                line: Int, runs: [TextRun], textRange: Range<Int>) {
+        self.identifier = identifier; self.start = start; self.end = end; self.settings = settings
+        self.line = line; self.runs = runs; self.textRange = textRange
+    }
+
+    /// The text a viewer reads: text runs joined, line breaks as `"\n"`, markup left out.
+    public var plainText: String {
+        var s = ""
+        for run in runs where run.kind != .markup { s += run.kind == .lineBreak ? "\n" : run.text }
+        return s
+    }
+}
+
+/// Changes the pipeline asks a writer to make to one cue.
+public struct CueEdit: Sendable, Hashable {
+    /// A range of plain text inside one text run of the cue.
+    public struct RunRange: Sendable, Hashable {
+        /// Index into `Cue.runs`; the run must be of kind `.text`.
+        public var run: Int
+        /// UTF-8 offsets into that run's `text`.
+        public var utf8: Range<Int>
+        public init(run: Int, utf8: Range<Int>) { self.run = run; self.utf8 = utf8 }
+    }
+
+    /// Ranges to wrap in bold emphasis (`<b>` in SRT and WebVTT, a bold `span` in TTML).
+    public var emphasis: [RunRange]
+    /// Text to append to the end of the cue's text (already including any leading space).
+    public var appendedText: String?
+
+    public init(emphasis: [RunRange] = [], appendedText: String? = nil) {
+        self.emphasis = emphasis; self.appendedText = appendedText
+    }
+
+    /// Whether this edit changes nothing.
+    public var isEmpty: Bool { emphasis.isEmpty && (appendedText ?? "").isEmpty }
+}

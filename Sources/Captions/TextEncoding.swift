@@ -1,0 +1,263 @@
+import Foundation
+
+/// The character encoding a caption file came in, and so the one it is written back in.
+public enum TextEncoding: String, Sendable, Equatable, CaseIterable {
+    case utf8 = "UTF-8"
+    case utf16LittleEndian = "UTF-16LE"
+    case utf16BigEndian = "UTF-16BE"
+    case utf32LittleEndian = "UTF-32LE"
+    case utf32BigEndian = "UTF-32BE"
+    /// Read when the bytes are not valid UTF-8 and carry no byte-order mark.
+    case windows1252 = "Windows-1252"
+
+    /// Whether `text` can be written in this encoding without loss.
+    public func canEncode(_ text: String) -> Bool {
+        guard self == .windows1252 else { return true }
+        return text.unicodeScalars.allSatisfy { Windows1252.byte(for: $0) != nil }
+    }
+}
+
+/// A caption file's text as UTF-8 bytes, with what is needed to write it back
+/// exactly as it came: the encoding and whether it started with a byte-order mark.
+///
+/// Readers work on `bytes` (UTF-8, byte-order mark removed). UTF-8 files are
+/// not copied or transcoded; invalid UTF-8 sequences inside an otherwise UTF-8
+/// file stay in `bytes` as they came, so untouched text is written back as is.
+public struct SourceText: Sendable {
+    /// The text as UTF-8 (possibly with invalid sequences kept as they came), without a byte-order mark.
+    public let bytes: [UInt8]
+    /// The encoding of the original file.
+    public let encoding: TextEncoding
+    /// Whether the original file began with a byte-order mark.
+    public let hasByteOrderMark: Bool
+    /// What decoding had to repair or guess, with line numbers where known.
+    public let warnings: [CaptionWarning]
+
+    /// Wraps UTF-8 text (for tests and standard input of known text).
+    public init(utf8 string: String) {
+        bytes = Array(string.utf8); encoding = .utf8; hasByteOrderMark = false; warnings = []
+    }
+
+    init(bytes: [UInt8], encoding: TextEncoding, hasByteOrderMark: Bool, warnings: [CaptionWarning]) {
+        self.bytes = bytes; self.encoding = encoding
+        self.hasByteOrderMark = hasByteOrderMark; self.warnings = warnings
+    }
+
+    /// Decodes a file's bytes: byte-order marks for UTF-8, UTF-16 and UTF-32;
+    /// UTF-16 without a mark when the pattern of zero bytes shows it; otherwise
+    /// UTF-8, falling back to Windows-1252 when the bytes are not UTF-8.
+    public static func decode(_ data: Data) throws -> SourceText {
+        let raw = [UInt8](data)
+        func starts(_ p: [UInt8]) -> Bool { raw.count >= p.count && Array(raw[0..<p.count]) == p }
+        if starts([0xEF, 0xBB, 0xBF]) {
+            let body = Array(raw[3...])
+            return SourceText(bytes: body, encoding: .utf8, hasByteOrderMark: true,
+                              warnings: UTF8Check.warnings(for: body))
+        }
+        if starts([0xFF, 0xFE, 0, 0]) { return try decodeWide(raw, skip: 4, encoding: .utf32LittleEndian, bom: true) }
+        if starts([0, 0, 0xFE, 0xFF]) { return try decodeWide(raw, skip: 4, encoding: .utf32BigEndian, bom: true) }
+        if starts([0xFF, 0xFE]) { return try decodeWide(raw, skip: 2, encoding: .utf16LittleEndian, bom: true) }
+        if starts([0xFE, 0xFF]) { return try decodeWide(raw, skip: 2, encoding: .utf16BigEndian, bom: true) }
+        if let guess = guessUnmarkedUTF16(raw) {
+            var decoded = try decodeWide(raw, skip: 0, encoding: guess, bom: false)
+            decoded = SourceText(bytes: decoded.bytes, encoding: guess, hasByteOrderMark: false,
+                                 warnings: [CaptionWarning(line: nil, message: "no byte-order mark; the zero bytes show \(guess.rawValue), read as such")] + decoded.warnings)
+            return decoded
+        }
+        let check = UTF8Check.scan(raw)
+        if check.invalidSequences == 0 {
+            return SourceText(bytes: raw, encoding: .utf8, hasByteOrderMark: false, warnings: [])
+        }
+        // A few bad bytes among many good multi-byte sequences: a damaged UTF-8 file.
+        if check.validMultibyte > 0 && check.invalidSequences * 4 <= check.validMultibyte {
+            return SourceText(bytes: raw, encoding: .utf8, hasByteOrderMark: false,
+                              warnings: UTF8Check.warnings(for: raw))
+        }
+        var out = [UInt8](); out.reserveCapacity(raw.count + raw.count / 8)
+        for b in raw { Windows1252.appendUTF8(of: b, to: &out) }
+        return SourceText(bytes: out, encoding: .windows1252, hasByteOrderMark: false,
+                          warnings: [CaptionWarning(line: check.firstInvalidLine,
+                                                    message: "not valid UTF-8 and no byte-order mark: read as Windows-1252")])
+    }
+
+    /// Encodes UTF-8 bytes produced from this source back into its encoding,
+    /// with its byte-order mark. Throws if a character cannot be represented.
+    public func encode(_ utf8: [UInt8]) throws -> Data {
+        var out = Data()
+        switch encoding {
+        case .utf8:
+            if hasByteOrderMark { out.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
+            out.append(contentsOf: utf8)
+        case .windows1252:
+            out.reserveCapacity(utf8.count)
+            var line = 1
+            for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
+                if scalar == "\n" { line += 1 }
+                guard let b = Windows1252.byte(for: scalar) else {
+                    throw CaptionError(.unencodableCharacter, line: line,
+                                       message: "U+\(String(scalar.value, radix: 16, uppercase: true)) cannot be written in Windows-1252")
+                }
+                out.append(b)
+            }
+        case .utf16LittleEndian, .utf16BigEndian:
+            let little = encoding == .utf16LittleEndian
+            if hasByteOrderMark { out.append(contentsOf: little ? [0xFF, 0xFE] : [0xFE, 0xFF]) }
+            out.reserveCapacity(utf8.count * 2 + 2)
+            for unit in String(decoding: utf8, as: UTF8.self).utf16 {
+                let hi = UInt8(unit >> 8), lo = UInt8(unit & 0xFF)
+                out.append(contentsOf: little ? [lo, hi] : [hi, lo])
+            }
+        case .utf32LittleEndian, .utf32BigEndian:
+            let little = encoding == .utf32LittleEndian
+            if hasByteOrderMark { out.append(contentsOf: little ? [0xFF, 0xFE, 0, 0] : [0, 0, 0xFE, 0xFF]) }
+            for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
+                let v = scalar.value
+                let be: [UInt8] = [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
+                out.append(contentsOf: little ? be.reversed() : be)
+            }
+        }
+        return out
+    }
+
+    private static func decodeWide(_ raw: [UInt8], skip: Int, encoding: TextEncoding, bom: Bool) throws -> SourceText {
+        let body = raw[skip...]
+        var warnings: [CaptionWarning] = []
+        var out = [UInt8](); out.reserveCapacity(body.count)
+        switch encoding {
+        case .utf16LittleEndian, .utf16BigEndian:
+            let little = encoding == .utf16LittleEndian
+            if body.count % 2 != 0 {
+                warnings.append(CaptionWarning(line: nil, message: "\(encoding.rawValue) text ends with half a character; the last byte was dropped"))
+            }
+            var units = [UInt16](); units.reserveCapacity(body.count / 2)
+            var i = body.startIndex
+            while i + 1 < body.endIndex {
+                let a = UInt16(body[i]), b = UInt16(body[i + 1])
+                units.append(little ? (b << 8 | a) : (a << 8 | b)); i += 2
+            }
+            var bad = 0
+            _ = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) { out.append($0) }
+            // transcode replaces lone surrogates with U+FFFD; count them for the report.
+            var it = units.makeIterator(); var dec = UTF16()
+            loop: while true {
+                switch dec.decode(&it) { case .scalarValue: continue; case .emptyInput: break loop; case .error: bad += 1 }
+            }
+            if bad > 0 { warnings.append(CaptionWarning(line: nil, message: "\(bad) unpaired UTF-16 surrogate(s) replaced with U+FFFD")) }
+        default:
+            let little = encoding == .utf32LittleEndian
+            if body.count % 4 != 0 {
+                warnings.append(CaptionWarning(line: nil, message: "\(encoding.rawValue) text ends with part of a character; it was dropped"))
+            }
+            var i = body.startIndex
+            while i + 3 < body.endIndex {
+                let q = (0..<4).map { UInt32(body[i + $0]) }
+                let v = little ? (q[3] << 24 | q[2] << 16 | q[1] << 8 | q[0]) : (q[0] << 24 | q[1] << 16 | q[2] << 8 | q[3])
+                let s = Unicode.Scalar(v) ?? "\u{FFFD}"
+                if Unicode.Scalar(v) == nil { warnings.append(CaptionWarning(line: nil, message: "invalid UTF-32 value 0x\(String(v, radix: 16)) replaced with U+FFFD")) }
+                out.append(contentsOf: Array(String(s).utf8)); i += 4
+            }
+        }
+        return SourceText(bytes: out, encoding: encoding, hasByteOrderMark: bom, warnings: warnings)
+    }
+
+    /// UTF-16 without a byte-order mark: ASCII-heavy text shows a zero byte in
+    /// every other position.
+    private static func guessUnmarkedUTF16(_ raw: [UInt8]) -> TextEncoding? {
+        let n = min(raw.count, 512) & ~1
+        guard n >= 8 else { return nil }
+        var evenZeros = 0, oddZeros = 0
+        for i in stride(from: 0, to: n, by: 2) {
+            if raw[i] == 0 { evenZeros += 1 }
+            if raw[i + 1] == 0 { oddZeros += 1 }
+        }
+        let pairs = n / 2
+        if oddZeros * 10 >= pairs * 7 && evenZeros * 10 <= pairs { return .utf16LittleEndian }
+        if evenZeros * 10 >= pairs * 7 && oddZeros * 10 <= pairs { return .utf16BigEndian }
+        return nil
+    }
+}
+
+/// Validation of UTF-8 bytes without building a `String`.
+enum UTF8Check {
+    struct Result { var invalidSequences = 0; var validMultibyte = 0; var firstInvalidLine: Int? }
+
+    /// Counts valid multi-byte sequences and invalid ones; the line of the first invalid byte.
+    static func scan(_ bytes: [UInt8]) -> Result {
+        var r = Result()
+        bytes.withUnsafeBufferPointer { p in
+            var i = 0, line = 1
+            let n = p.count
+            while i < n {
+                let b = p[i]
+                if b < 0x80 { if b == 0x0A { line += 1 }; i += 1; continue }
+                let len = sequenceLength(p, i)
+                if len > 0 { r.validMultibyte += 1; i += len }
+                else { r.invalidSequences += 1; if r.firstInvalidLine == nil { r.firstInvalidLine = line }; i += 1 }
+            }
+        }
+        return r
+    }
+
+    /// One warning per line holding invalid UTF-8 (at most 20, then a count).
+    static func warnings(for bytes: [UInt8]) -> [CaptionWarning] {
+        var lines: [Int] = []
+        var total = 0
+        bytes.withUnsafeBufferPointer { p in
+            var i = 0, line = 1
+            while i < p.count {
+                let b = p[i]
+                if b < 0x80 { if b == 0x0A { line += 1 }; i += 1; continue }
+                let len = sequenceLength(p, i)
+                if len > 0 { i += len } else {
+                    total += 1
+                    if lines.last != line { lines.append(line) }
+                    i += 1
+                }
+            }
+        }
+        var out = lines.prefix(20).map {
+            CaptionWarning(line: $0, message: "invalid UTF-8 bytes: kept as they came in the output, shown as U+FFFD in the transcript")
+        }
+        if lines.count > 20 { out.append(CaptionWarning(line: nil, message: "\(lines.count - 20) more lines with invalid UTF-8 (\(total) bad bytes in all)")) }
+        return out
+    }
+
+    /// Length of the valid UTF-8 sequence starting at `i`, or 0 if it is invalid.
+    @inline(__always)
+    static func sequenceLength(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+        let b = p[i], n = p.count
+        func cont(_ j: Int) -> Bool { j < n && p[j] & 0xC0 == 0x80 }
+        switch b {
+        case 0xC2...0xDF: return cont(i + 1) ? 2 : 0
+        case 0xE0: return i + 1 < n && (0xA0...0xBF).contains(p[i + 1]) && cont(i + 2) ? 3 : 0
+        case 0xE1...0xEC, 0xEE, 0xEF: return cont(i + 1) && cont(i + 2) ? 3 : 0
+        case 0xED: return i + 1 < n && (0x80...0x9F).contains(p[i + 1]) && cont(i + 2) ? 3 : 0
+        case 0xF0: return i + 1 < n && (0x90...0xBF).contains(p[i + 1]) && cont(i + 2) && cont(i + 3) ? 4 : 0
+        case 0xF1...0xF3: return cont(i + 1) && cont(i + 2) && cont(i + 3) ? 4 : 0
+        case 0xF4: return i + 1 < n && (0x80...0x8F).contains(p[i + 1]) && cont(i + 2) && cont(i + 3) ? 4 : 0
+        default: return 0
+        }
+    }
+}
+
+/// Windows-1252, with the five undefined bytes mapped to the C1 controls of the
+/// same value so that every byte round-trips.
+enum Windows1252 {
+    static let high: [UInt32] = [
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
+        0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+    ]
+
+    static func appendUTF8(of byte: UInt8, to out: inout [UInt8]) {
+        if byte < 0x80 { out.append(byte); return }
+        let v: UInt32 = (0x80...0x9F).contains(byte) ? high[Int(byte) - 0x80] : UInt32(byte)
+        out.append(contentsOf: Array(String(Unicode.Scalar(v)!).utf8))
+    }
+
+    static func byte(for scalar: Unicode.Scalar) -> UInt8? {
+        let v = scalar.value
+        if v < 0x80 || (0xA0...0xFF).contains(v) { return UInt8(v) }
+        if let i = high.firstIndex(of: v) { return UInt8(0x80 + i) }
+        return nil
+    }
+}

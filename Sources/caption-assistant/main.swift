@@ -1,0 +1,3 @@
+import CaptionAssistant
+
+print("caption-assistant \(CaptionAssistantVersion.current)")

@@ -1,0 +1,8 @@
+import Testing
+@testable import CaptionAssistant
+
+@Suite struct VersionTests {
+    @Test func versionIsSemantic() {
+        #expect(CaptionAssistantVersion.current.split(separator: ".").count == 3)
+    }
+}
