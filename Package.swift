@@ -23,6 +23,7 @@ let package = Package(
         .testTarget(name: "CaptionsTests", dependencies: ["Captions"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AssistantTests", dependencies: ["Assistant"]),
         .testTarget(name: "CaptionAssistantTests", dependencies: ["CaptionAssistant"]),
+        .testTarget(name: "CaptionAssistantEndToEndTests", dependencies: ["caption-assistant"]),
     ],
     swiftLanguageModes: [.v6]
 )
