@@ -28,4 +28,9 @@ public struct AssistantResult: Sendable, Hashable {
         self.error = error
         self.suggestions = suggestions
     }
+
+    /// What to tell the person when the model was unavailable; nil when it was available.
+    public func diagnostics(context: DiagnosticsContext = DiagnosticsContext()) -> Diagnostics? {
+        availability.reason.map { Diagnostics($0, context: context) }
+    }
 }

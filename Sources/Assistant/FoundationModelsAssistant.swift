@@ -33,10 +33,21 @@ public struct FoundationModelsAssistant: AssistantModel {
         if case .unavailable(let reason) = Self.availability() {
             throw AssistantError.unavailable(reason)
         }
-        let parts = Prompt.split(prompt) ?? (instructions: PromptBuilder.instructions, request: prompt)
+        // Qualified: FoundationModels has its own `Prompt` and `PromptBuilder`.
+        let parts = Assistant.Prompt.split(prompt) ?? (instructions: Assistant.PromptBuilder.instructions, request: prompt)
         let session = LanguageModelSession(instructions: parts.instructions)
-        let response = try await session.respond(to: parts.request, generating: GeneratedSuggestions.self)
-        let answer = response.content
+        let answer: GeneratedSuggestions
+        do {
+            answer = try await session.respond(to: parts.request, generating: GeneratedSuggestions.self).content
+        } catch let error as LanguageModelSession.GenerationError {
+            // Busy is worth a retry; everything else keeps Apple's own error and text.
+            switch error {
+            case .rateLimited, .concurrentRequests:
+                throw AssistantError.busy(AssistantError.message(for: error))
+            default:
+                throw error
+            }
+        }
         return AnswerJSON.encode(keywords: answer.keywords, titles: answer.titles, emoji: answer.emoji)
     }
 }

@@ -87,3 +87,23 @@ import Testing
         #expect(UnavailableReason.acceptedNames.contains("serverUnreachable"))
     }
 }
+
+@Suite struct AvailabilityNameTests {
+    @Test func availabilityNamesParseForSimulation() {
+        #expect(Availability(name: "available") == .available)
+        #expect(Availability(name: "modelNotReady") == .unavailable(.modelNotReady))
+        #expect(Availability(name: "unknown:Assets deleted") == .unavailable(.unknown("Assets deleted")))
+        #expect(Availability(name: "ready") == nil)
+        #expect(Availability.available.name == "available")
+        #expect(Availability.unavailable(.modelMissing).name == "unavailable")
+        #expect(Availability.unavailable(.modelMissing).reason == .modelMissing)
+        #expect(Availability.available.reason == nil)
+    }
+
+    @Test func aResultExplainsItsUnavailability() {
+        let result = AssistantResult(backend: "http", availability: .unavailable(.serverUnreachable), characters: 0, sentCharacters: 0, truncated: false, attempts: 0, error: nil, suggestions: nil)
+        let diagnostics = result.diagnostics(context: DiagnosticsContext(endpoint: "http://localhost:11434/v1"))
+        #expect(diagnostics?.reasonRow == "The model server cannot be reached")
+        #expect(diagnostics?.remedy.contains("http://localhost:11434/v1") == true)
+    }
+}
