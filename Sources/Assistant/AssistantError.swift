@@ -31,6 +31,7 @@ public enum AssistantError: RetryableError, LocalizedError, Sendable, Hashable {
         }
     }
 
+    /// A message for the report, with the backend's own words where there are any.
     public var errorDescription: String? {
         switch self {
         case .unavailable(let reason):

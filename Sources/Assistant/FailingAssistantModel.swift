@@ -18,6 +18,7 @@ public struct FailingAssistantModel: AssistantModel {
         self.error = error
     }
 
+    /// Records the prompt and throws `error`.
     public func respond(to prompt: String) async throws -> String {
         log.record(prompt)
         throw error

@@ -21,12 +21,14 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
     /// Every prompt received so far.
     public var prompts: [String] { log.prompts }
 
+    /// Records the prompt and answers JSON built from its transcript part.
     public func respond(to prompt: String) async throws -> String {
         log.record(prompt)
         let transcript = Prompt.transcript(in: prompt) ?? ""
         return AnswerJSON.encode(keywords: Self.keywords(in: transcript), titles: Self.titles, emoji: Self.emoji)
     }
 
+    /// Always `.available`.
     public func currentAvailability() async -> Availability { .available }
 
     /// The two most frequent words of five or more letters in `text`, lower-cased, ties broken alphabetically.

@@ -29,6 +29,7 @@ public struct FoundationModelsAssistant: AssistantModel {
         }
     }
 
+    /// Opens a session with the prompt's instructions and asks for a `GeneratedSuggestions` answer, returned as JSON.
     public func respond(to prompt: String) async throws -> String {
         if case .unavailable(let reason) = Self.availability() {
             throw AssistantError.unavailable(reason)

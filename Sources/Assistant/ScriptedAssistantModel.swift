@@ -23,6 +23,7 @@ public final class ScriptedAssistantModel: AssistantModel, @unchecked Sendable {
     /// How many times the model was called.
     public var calls: Int { log.prompts.count }
 
+    /// Records the prompt and gives the next scripted answer or error.
     public func respond(to prompt: String) async throws -> String {
         log.record(prompt)
         let step: Result<String, any Error>? = lock.withLock {

@@ -23,6 +23,7 @@ public final class ScriptedAvailability: AvailabilityProvider, @unchecked Sendab
         lock.withLock { asked }
     }
 
+    /// The next scripted state (the last one once the script has run out).
     public func currentAvailability() async -> Availability {
         lock.withLock {
             let index = min(asked, states.count - 1)

@@ -11,6 +11,7 @@ public struct SystemModelAvailability: AvailabilityProvider {
     /// Creates the provider.
     public init() {}
 
+    /// Reads the on-device model's availability now, or `unsupportedPlatform` where there is none.
     public func currentAvailability() async -> Availability {
         #if canImport(FoundationModels)
         if #available(iOS 26, macOS 26, visionOS 26, *) {

@@ -13,8 +13,10 @@ public struct SystemWaitClock: WaitClock {
     /// Creates a clock whose `now()` counts from this moment.
     public init() {}
 
+    /// Time since this clock was created.
     public func now() -> Duration { ContinuousClock.now - start }
 
+    /// Sleeps with `Task.sleep`.
     public func sleep(for duration: Duration) async throws {
         try await Task.sleep(for: duration)
     }
