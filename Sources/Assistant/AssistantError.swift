@@ -1,18 +1,11 @@
 import Foundation
 
-/// An error that knows whether trying again later may help.
-///
-/// `AssistantService` retries (with backoff, a bounded number of times) only
-/// errors conforming to this protocol whose `isTemporary` is true; any other
-/// error is permanent. Backends (HTTP: 503, 429, a timeout) conform their own
-/// error types or throw `AssistantError`.
-public protocol RetryableError: Error {
-    /// True when the same request may succeed if sent again a little later.
-    var isTemporary: Bool { get }
-}
-
 /// Failures on the way to and from a model.
-public enum AssistantError: RetryableError, LocalizedError, Sendable, Hashable {
+///
+/// `AssistantService` retries only errors conforming to `TemporaryError` whose
+/// `isTemporary` is true; any other error is permanent. Backends conform their
+/// own error types (as the HTTP backend does) or throw these.
+public enum AssistantError: TemporaryError, LocalizedError, Sendable, Hashable {
     /// The model cannot be called (the availability reason says why).
     case unavailable(UnavailableReason)
     /// The model did not answer within the time allowed.

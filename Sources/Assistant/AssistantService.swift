@@ -60,7 +60,7 @@ public struct AssistantService: Sendable {
                 return result(attempts: attempts, error: suggestions.answerError, suggestions: suggestions)
             } catch {
                 let message = AssistantError.message(for: error)
-                let temporary = (error as? any RetryableError)?.isTemporary ?? false
+                let temporary = (error as? any TemporaryError)?.isTemporary ?? false
                 guard temporary, attempts < options.maxAttempts, !Task.isCancelled else {
                     let text = attempts > 1 ? "\(message) (after \(attempts) attempts)" : message
                     return result(attempts: attempts, error: message, suggestions: .allFailed(text))

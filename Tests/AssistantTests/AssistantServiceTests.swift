@@ -2,7 +2,7 @@ import Testing
 @testable import Assistant
 
 /// A backend error that says whether it is temporary, as the HTTP backend's errors do.
-struct HTTPStatusError: RetryableError, Sendable, CustomStringConvertible {
+struct HTTPStatusError: TemporaryError, Sendable, CustomStringConvertible {
     let status: Int
     var isTemporary: Bool { status == 429 || status == 503 }
     var description: String { "The server answered HTTP \(status)." }
