@@ -64,7 +64,7 @@ public struct Diagnostics: Sendable, Hashable {
         case .modelMissing:
             name = "modelMissing"
             reasonRow = "The server does not offer the requested model"
-            remedy = "The server \(endpoint) runs but does not serve \(model). Load or pull that model on the server, or pass --model with a name the server lists."
+            remedy = "The server \(endpoint) runs but does not serve \(model). Load or pull that model on the server, or pass --model-name with a name the server lists."
             permanence = .userFixable
             offersSettings = false
         case .unknown(let message):
