@@ -67,8 +67,8 @@ public enum CaptionAssistantCommand {
         case .unavailable(let reason):
             let info = backend.describe(reason)
             pairs += [("availability", .string("unavailable")), ("reason", .string(info.name)),
-                      ("reasonRow", .string(info.row)), ("remedy", .string(info.remedy)),
-                      ("permanence", .string(info.permanence)), ("offersSettings", .bool(info.offersSettings))]
+                      ("reasonRow", .string(info.reasonRow)), ("remedy", .string(info.remedy)),
+                      ("permanence", .string(info.permanence.rawValue)), ("offersSettings", .bool(info.offersSettings))]
         }
         if options.json {
             print(JSONValue.object(pairs).rendered(), terminator: "")
@@ -78,8 +78,9 @@ public enum CaptionAssistantCommand {
             case .available: lines.append("availability: available")
             case .unavailable(let reason):
                 let info = backend.describe(reason)
-                lines += ["availability: unavailable (\(info.name))", "reason: \(info.row)", "remedy: \(info.remedy)",
-                          "permanence: \(info.permanence)", "settings: \(info.offersSettings ? "yes" : "no")"]
+                lines += ["availability: unavailable (\(info.name))", "reason: \(info.reasonRow)", "remedy: \(info.remedy)",
+                          "permanence: \(info.permanence.rawValue)",
+                          "settings: \(info.offersSettings ? Diagnostics.settingsPath : "no")"]
             }
             print(lines.joined(separator: "\n"))
         }
@@ -116,7 +117,7 @@ public enum CaptionAssistantCommand {
             let availability = await backend.waitForAvailability(options.model.waitForModel)
             if case .unavailable(let reason) = availability {
                 let info = backend.describe(reason)
-                printError("the model is unavailable (\(info.name)): \(info.row) \(info.remedy)")
+                printError("the model is unavailable (\(info.name)): \(info.reasonRow). \(info.remedy)")
                 return ExitStatus.unavailable
             }
         } else if let wait = options.model.waitForModel {
@@ -124,7 +125,7 @@ public enum CaptionAssistantCommand {
         }
 
         let processor = FileProcessor(configuration: PipelineConfiguration(
-            backend: backend.selection.reportName, source: backend.source, describe: backend.describe,
+            backend: backend.selection.reportName, source: backend.service, diagnosticsContext: backend.diagnosticsContext,
             convertTo: options.convertTo))
         let runner = BatchRunner(processor: processor, destination: destination, jobs: options.jobs)
         let progress = ProgressLine.wanted(quiet: options.quiet) && !plan.items.isEmpty ? ProgressLine(total: plan.items.count) : nil
@@ -158,7 +159,7 @@ public enum CaptionAssistantCommand {
         let t = report.totals
         var line = "\(t.files) file\(t.files == 1 ? "" : "s"): \(t.written) written, \(t.failed) failed; actions: \(t.applied) applied, \(t.actionsFailed) failed, \(t.disabled) disabled"
         let rows = Set(report.files.compactMap { file -> String? in
-            if case .unavailable(let info)? = file.model.availability { return info.name + ": " + info.row }
+            if case .unavailable(let info)? = file.model.availability { return info.name + ": " + info.reasonRow }
             return nil
         })
         if rows.count == 1, let row = rows.first { line += " (model unavailable, \(row))" }

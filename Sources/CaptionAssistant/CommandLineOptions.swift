@@ -17,7 +17,9 @@ public enum BackendChoice: String, Sendable, CaseIterable {
 public struct ModelOptions: Sendable, Equatable {
     /// `-test-fake-assistant`: use the deterministic fake model.
     public var fake = false
-    /// `-test-fake-assistant-error MESSAGE` (hidden): a fake model that throws this message.
+    /// `-test-fake-assistant-fails` or `-test-fake-assistant-error MESSAGE` (hidden): a test model that always throws.
+    public var failingFake = false
+    /// The message `-test-fake-assistant-error` gives the failing test model.
     public var fakeError: String?
     /// `--model`.
     public var backend: BackendChoice = .auto

@@ -15,7 +15,7 @@ public enum CommandLineParser {
         "-test-fake-assistant-error",
     ]
     /// Options that take no value.
-    static let flags: Set<String> = ["-test-fake-assistant", "--require-model", "--quiet", "--json", "--help", "-h", "--version"]
+    static let flags: Set<String> = ["-test-fake-assistant", "-test-fake-assistant-fails", "--require-model", "--quiet", "--json", "--help", "-h", "--version"]
     /// Options only `process` accepts.
     static let processOnly: Set<String> = ["-o", "--output", "--max-characters", "--jobs", "--to", "--quiet"]
 
@@ -73,8 +73,12 @@ public enum CommandLineParser {
                 guard !v.isEmpty else { throw UsageError("'\(name)' needs a folder name (or - for standard output)") }
                 output = v
             case "-test-fake-assistant": model.fake = true
+            case "-test-fake-assistant-fails":
+                model.fake = true
+                model.failingFake = true
             case "-test-fake-assistant-error":
                 model.fake = true
+                model.failingFake = true
                 model.fakeError = try value()
             case "--model":
                 let v = try value()

@@ -8,15 +8,15 @@ public struct PipelineConfiguration: Sendable {
     public var backend: String
     /// Availability and suggestions, asked once per file.
     public var source: any SuggestionSource
-    /// The diagnostics wording for a reason.
-    public var describe: @Sendable (UnavailableReason) -> ReasonInfo
+    /// What diagnostics may say about the backend (the HTTP endpoint and model name).
+    public var diagnosticsContext: DiagnosticsContext
     /// The format to convert to (`--to`), if any.
     public var convertTo: CaptionFormat?
 
     /// Creates a configuration.
     public init(backend: String, source: any SuggestionSource,
-                describe: @escaping @Sendable (UnavailableReason) -> ReasonInfo, convertTo: CaptionFormat? = nil) {
-        self.backend = backend; self.source = source; self.describe = describe; self.convertTo = convertTo
+                diagnosticsContext: DiagnosticsContext = DiagnosticsContext(), convertTo: CaptionFormat? = nil) {
+        self.backend = backend; self.source = source; self.diagnosticsContext = diagnosticsContext; self.convertTo = convertTo
     }
 }
 
@@ -55,16 +55,16 @@ public struct FileProcessor: Sendable {
         }
 
         let transcript = Transcript.text(of: document)
-        let suggestions = await configuration.source.suggestions(for: transcript)
-        let applied = SuggestionApplier.apply(suggestions, to: document, convertTo: configuration.convertTo)
+        let result = await configuration.source.suggest(transcript: transcript)
+        let applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo)
 
         var model = FileReport.Model(backend: configuration.backend, availability: .available)
         var reasonRow: String?
-        if case .unavailable(let reason) = suggestions.availability {
-            let info = configuration.describe(reason)
+        if case .unavailable(let reason) = result.availability {
+            let info = Diagnostics(reason, context: configuration.diagnosticsContext)
             model.availability = .unavailable(info)
-            reasonRow = info.row
-        } else if suggestions.error != nil {
+            reasonRow = info.reasonRow
+        } else if result.error != nil {
             reasonRow = Self.modelFailedRow
         }
 
@@ -72,9 +72,9 @@ public struct FileProcessor: Sendable {
         var report = FileReport(
             input: input, output: outputName(target), format: document.format, convertedTo: configuration.convertTo,
             cues: document.cues.count,
-            warnings: document.warnings + suggestions.warnings.map { CaptionWarning(line: nil, message: $0) },
-            transcript: suggestions.transcript, model: model, actions: applied.actions,
-            reasonRow: reasonRow, error: suggestions.error)
+            warnings: document.warnings + (result.suggestions?.warnings ?? []).map { CaptionWarning(line: nil, message: $0) },
+            transcript: TranscriptStats(characters: result.characters, sentCharacters: result.sentCharacters, truncated: result.truncated),
+            model: model, actions: applied.actions, reasonRow: reasonRow, error: result.error)
 
         do {
             if let convertTo = configuration.convertTo {

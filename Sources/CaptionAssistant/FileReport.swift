@@ -1,3 +1,4 @@
+import Assistant
 import Captions
 
 /// The report for one input file: the sidecar `*.assistant.json`, and the
@@ -17,7 +18,7 @@ public struct FileReport: Sendable {
         /// Availability as the report writes it.
         public enum Availability: Sendable, Equatable {
             case available
-            case unavailable(ReasonInfo)
+            case unavailable(Diagnostics)
         }
 
         /// Creates the model part.
@@ -32,7 +33,7 @@ public struct FileReport: Sendable {
             case .available?: pairs.append(("availability", .string("available")))
             case .unavailable(let info)?:
                 pairs += [("availability", .string("unavailable")), ("reason", .string(info.name)),
-                          ("remedy", .string(info.remedy)), ("permanence", .string(info.permanence)),
+                          ("remedy", .string(info.remedy)), ("permanence", .string(info.permanence.rawValue)),
                           ("offersSettings", .bool(info.offersSettings))]
             }
             return .object(pairs)

@@ -1,3 +1,4 @@
+import Assistant
 import Captions
 
 /// Turns validated suggestions into caption edits and the report's three action entries.
@@ -14,40 +15,47 @@ public enum SuggestionApplier {
         public var actions: [ActionReport]
     }
 
-    /// Applies `suggestions` to `document`. `convertTo` is the format being
-    /// written when converting (the output is then UTF-8, so any emoji fits).
-    public static func apply(_ suggestions: Suggestions, to document: CaptionDocument,
+    /// Why a validated keyword is still not emphasised.
+    public static let notInPlainText = "not found as a whole word in caption text that is not already bold"
+
+    /// Applies `suggestions` (nil when no model was available: every action
+    /// disabled) to `document`. `convertTo` is the format being written when
+    /// converting (the output is then UTF-8, so any emoji fits).
+    public static func apply(_ suggestions: Suggestions?, to document: CaptionDocument,
                              convertTo: CaptionFormat? = nil) -> Applied {
+        guard let suggestions else {
+            return Applied(edits: [:], actions: ActionReport.ID.allCases.map(ActionReport.disabled))
+        }
         var edits: [Int: CueEdit] = [:]
         var actions: [ActionReport] = []
+        var dropped = suggestions.droppedKeywords
 
         switch suggestions.keywords {
-        case .disabled: actions.append(.disabled(.keywordEmphasis))
-        case .failed(let reason): actions.append(ActionReport(id: .keywordEmphasis, state: .failed, reason: reason))
+        case .failed(let reason):
+            actions.append(ActionReport(id: .keywordEmphasis, state: .failed, reason: reason,
+                                        details: dropped.isEmpty ? [] : [("dropped", droppedJSON(dropped))]))
         case .applied(let keywords):
             let result = KeywordEmphasis(keywords: keywords).apply(to: document.cues)
             let found = keywords.indices.filter { result.counts[$0] > 0 }.map { keywords[$0] }
-            let dropped = keywords.indices.filter { result.counts[$0] == 0 }.map { keywords[$0] }
+            dropped += keywords.indices.filter { result.counts[$0] == 0 }.map { DroppedKeyword(keyword: keywords[$0], reason: notInPlainText) }
             if found.isEmpty {
                 actions.append(ActionReport(id: .keywordEmphasis, state: .failed,
-                                            reason: "none of the suggested keywords occurs as a whole word in plain (not already bold) caption text",
-                                            details: [("dropped", .strings(dropped))]))
+                                            reason: "none of the suggested keywords occurs as a whole word in caption text that is not already bold",
+                                            details: [("dropped", droppedJSON(dropped))]))
             } else {
                 edits = result.edits
                 actions.append(ActionReport(id: .keywordEmphasis, state: .applied, details: [
-                    ("keywords", .strings(found)), ("occurrences", .int(result.occurrences)), ("dropped", .strings(dropped)),
+                    ("keywords", .strings(found)), ("occurrences", .int(result.occurrences)), ("dropped", droppedJSON(dropped)),
                 ]))
             }
         }
 
         switch suggestions.titles {
-        case .disabled: actions.append(.disabled(.titles))
         case .failed(let reason): actions.append(ActionReport(id: .titles, state: .failed, reason: reason))
         case .applied(let titles): actions.append(ActionReport(id: .titles, state: .applied, details: [("titles", .strings(titles))]))
         }
 
         switch suggestions.emoji {
-        case .disabled: actions.append(.disabled(.emoji))
         case .failed(let reason): actions.append(ActionReport(id: .emoji, state: .failed, reason: reason))
         case .applied(let emoji):
             let appended = " " + emoji
@@ -65,5 +73,9 @@ public enum SuggestionApplier {
             }
         }
         return Applied(edits: edits, actions: actions)
+    }
+
+    static func droppedJSON(_ dropped: [DroppedKeyword]) -> JSONValue {
+        .array(dropped.map { .object([("keyword", .string($0.keyword)), ("reason", .string($0.reason))]) })
     }
 }

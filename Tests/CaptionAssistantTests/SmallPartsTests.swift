@@ -49,15 +49,14 @@ import Testing
 }
 
 @Suite struct ReportTests {
-    let info = ReasonInfo(name: "modelNotReady", row: "The model is getting ready.", remedy: "Wait.",
-                          permanence: "temporary", offersSettings: false)
+    let info = Diagnostics(.modelNotReady)
 
     @Test func sidecarKeysComeInTheDocumentedOrder() throws {
         let report = FileReport(
             input: "in/ep1.srt", output: "ep1.srt", format: .srt, cues: 2, warnings: [.init(line: 3, message: "m")],
             transcript: TranscriptStats(characters: 10, sentCharacters: 0, truncated: false),
             model: .init(backend: "none", availability: .unavailable(info)),
-            actions: ActionReport.ID.allCases.map(ActionReport.disabled), reasonRow: info.row, error: nil)
+            actions: ActionReport.ID.allCases.map(ActionReport.disabled), reasonRow: info.reasonRow, error: nil)
         let text = report.json.rendered()
         let keys = ["schemaVersion", "input", "output", "format", "cues", "warnings", "transcript", "model", "backend",
                     "availability", "reason", "remedy", "permanence", "offersSettings", "actions", "reasonRow", "error"]
