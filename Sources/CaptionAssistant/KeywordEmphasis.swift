@@ -85,8 +85,9 @@ public struct KeywordEmphasis: Sendable {
     /// Finds the keywords in `cues` and returns the emphasis edits.
     public func apply(to cues: [Cue]) -> Result {
         var counts = [Int](repeating: 0, count: keywords.count)
-        var edits: [Int: CueEdit] = [:]
-        guard !table.isEmpty else { return Result(edits: edits, counts: counts) }
+        guard !table.isEmpty else { return Result(edits: [:], counts: counts) }
+        // Collected in order, then turned into a dictionary of the right size at once.
+        var found: [(Int, CueEdit)] = []
         var scratch = Scratch()
         var ranges: [CueEdit.RunRange] = []
         for (cueIndex, cue) in cues.enumerated() {
@@ -103,9 +104,9 @@ public struct KeywordEmphasis: Sendable {
                     }
                 }
             }
-            if !ranges.isEmpty { edits[cueIndex] = CueEdit(emphasis: ranges) }
+            if !ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: ranges))) }
         }
-        return Result(edits: edits, counts: counts)
+        return Result(edits: Dictionary(uniqueKeysWithValues: found), counts: counts)
     }
 
     /// Scans one run's UTF-8 bytes, calling `found` for each match, left to right.
@@ -114,25 +115,43 @@ public struct KeywordEmphasis: Sendable {
         let n = p.count
         var i = 0
         while i < n {
-            let (isWord, len) = WordCharacters.classify(p, i)
-            if !isWord { i += len; continue }
+            let b = p[i]
+            var end: Int
+            var ascii: Bool
+            if b < 0x80 {
+                // ASCII fast path: no decoding, no table.
+                guard WordCharacters.isASCIIWord(b) else { i += 1; continue }
+                end = i + 1
+                ascii = true
+            } else {
+                let (isWord, len) = WordCharacters.classify(p, i)
+                guard isWord else { i += len; continue }
+                end = i + len
+                ascii = false
+            }
             let start = i
-            var end = i + len
-            var ascii = len == 1
             var hash = FirstWordTable.offset
             while end < n {
+                let c = p[end]
+                if c < 0x80 {
+                    if WordCharacters.isASCIIWord(c) { end += 1; continue }
+                    break
+                }
                 let (w, l) = WordCharacters.classify(p, end)
                 if !w { break }
-                if l > 1 { ascii = false }
+                ascii = false
                 end += l
             }
-            if ascii {
-                for k in start..<end { hash = FirstWordTable.mix(hash, WordCharacters.asciiLower(p[k])) }
-            } else {
+            if !ascii {
                 WordCharacters.fold(p, start..<end, ascii: false, into: &scratch.first)
                 for b in scratch.first { hash = FirstWordTable.mix(hash, b) }
             }
             i = end
+            // Most words cannot start a keyword: rule them out by first letter and length before hashing.
+            if ascii && !table.mayStart(WordCharacters.asciiLower(p[start]), length: end - start) { continue }
+            if ascii {
+                for k in start..<end { hash = FirstWordTable.mix(hash, WordCharacters.asciiLower(p[k])) }
+            }
             guard let candidates = table.candidates(hash) else { continue }
             if start == 0 && Self.neighbourContinues(runs, runIndex, before: true) { continue }
             for pattern in candidates {
@@ -224,6 +243,10 @@ struct FirstWordTable: Sendable {
     static func mix(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
 
     private var slots: [Int32]
+    /// Bit `b & 63` set when some first word starts with the byte `b` (ASCII first words only; others set all).
+    private var firstBytes: UInt64 = 0
+    /// Bit `min(n, 63)` set when some first word is `n` bytes long.
+    private var lengths: UInt64 = 0
     private var hashes: [UInt64]
     private var groups: [[KeywordEmphasis.Pattern]]
     private let mask: Int
@@ -232,7 +255,10 @@ struct FirstWordTable: Sendable {
         var byHash: [UInt64: [KeywordEmphasis.Pattern]] = [:]
         var order: [UInt64] = []
         for p in patterns {
-            let h = p.words[0].reduce(FirstWordTable.offset, FirstWordTable.mix)
+            let first = p.words[0]
+            firstBytes |= first[0] < 0x80 ? 1 << UInt64(first[0] & 63) : UInt64.max
+            lengths |= 1 << UInt64(min(first.count, 63))
+            let h = first.reduce(FirstWordTable.offset, FirstWordTable.mix)
             if byHash[h] == nil { order.append(h) }
             byHash[h, default: []].append(p)
         }
@@ -255,6 +281,13 @@ struct FirstWordTable: Sendable {
     }
 
     var isEmpty: Bool { groups.isEmpty }
+
+    /// Whether an ASCII word starting with the lower-case byte `first` and
+    /// `length` bytes long may be the first word of a keyword (a cheap filter).
+    @inline(__always)
+    func mayStart(_ first: UInt8, length: Int) -> Bool {
+        firstBytes & (1 << UInt64(first & 63)) != 0 && lengths & (1 << UInt64(min(length, 63))) != 0
+    }
 
     @inline(__always)
     func candidates(_ hash: UInt64) -> [KeywordEmphasis.Pattern]? {
@@ -280,6 +313,11 @@ enum WordCharacters {
 
     /// Whether a scalar is a letter, a mark or a decimal digit.
     static func isWord(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x800 { return twoByteTable[Int(scalar.value)] & wordBit != 0 }
+        return isWordByProperties(scalar)
+    }
+
+    static func isWordByProperties(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return isASCIIWord(UInt8(scalar.value)) }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
@@ -290,6 +328,22 @@ enum WordCharacters {
         }
     }
 
+    static let wordBit: UInt32 = 1 << 31
+    static let noSimpleLowercase: UInt32 = 0x7FFF_FFFF
+
+    /// For every scalar below U+0800 (ASCII and the two-byte UTF-8 range:
+    /// Latin, Greek, Cyrillic, Hebrew, Arabic…): whether it is a word
+    /// character (`wordBit`) and its lower-case scalar (or `noSimpleLowercase`
+    /// when lower-casing gives more than one scalar), so the common scripts
+    /// never need `String.lowercased()` or a Unicode property lookup per character.
+    static let twoByteTable: [UInt32] = (0..<0x800).map { (v: UInt32) -> UInt32 in
+        guard let scalar = Unicode.Scalar(v) else { return noSimpleLowercase }
+        var entry: UInt32 = isWordByProperties(scalar) ? wordBit : 0
+        let lower = scalar.properties.lowercaseMapping.unicodeScalars
+        entry |= lower.count == 1 ? (lower.first?.value ?? noSimpleLowercase) : noSimpleLowercase
+        return entry
+    }
+
     /// Whether the character at byte `i` is a word character, and its length in bytes.
     /// Bytes that are not valid UTF-8 count as one-byte non-word characters.
     @inline(__always)
@@ -297,10 +351,14 @@ enum WordCharacters {
         let b = p[i]
         if b < 0x80 { return (isASCIIWord(b), 1) }
         let n = p.count
+        if b >= 0xC2 && b <= 0xDF {
+            guard i + 1 < n, p[i + 1] & 0xC0 == 0x80 else { return (false, 1) }
+            let v = Int(b & 0x1F) << 6 | Int(p[i + 1] & 0x3F)
+            return (twoByteTable[v] & wordBit != 0, 2)
+        }
         var value: UInt32
         var len: Int
         switch b {
-        case 0xC2...0xDF: len = 2; value = UInt32(b & 0x1F)
         case 0xE0...0xEF: len = 3; value = UInt32(b & 0x0F)
         case 0xF0...0xF4: len = 4; value = UInt32(b & 0x07)
         default: return (false, 1)
@@ -312,16 +370,33 @@ enum WordCharacters {
             value = value << 6 | UInt32(c & 0x3F)
         }
         guard let scalar = Unicode.Scalar(value) else { return (false, 1) }
-        return (isWord(scalar), len)
+        return (isWordByProperties(scalar), len)
     }
 
     /// Lower-cases the word at `r` into `out` (replacing its contents).
+    ///
+    /// ASCII and two-byte characters with a one-scalar lower case are mapped
+    /// through the table; a word with anything else goes through `String.lowercased()`.
     static func fold(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, ascii: Bool, into out: inout [UInt8]) {
         out.removeAll(keepingCapacity: true)
         if ascii {
             for j in r { out.append(asciiLower(p[j])) }
-        } else {
+            return
+        }
+        var j = r.lowerBound
+        while j < r.upperBound {
+            let b = p[j]
+            if b < 0x80 { out.append(asciiLower(b)); j += 1; continue }
+            if b >= 0xC2 && b <= 0xDF && j + 1 < r.upperBound {
+                let lower = twoByteTable[Int(b & 0x1F) << 6 | Int(p[j + 1] & 0x3F)] & ~wordBit
+                if lower < 0x80 { out.append(UInt8(lower)); j += 2; continue }
+                if lower < 0x800 {
+                    out.append(0xC0 | UInt8(lower >> 6)); out.append(0x80 | UInt8(lower & 0x3F)); j += 2; continue
+                }
+            }
+            out.removeAll(keepingCapacity: true)
             out.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: p[r]), as: UTF8.self).lowercased().utf8)
+            return
         }
     }
 }
