@@ -1,6 +1,35 @@
-/// Reads SRT documents. (Being written: see the SRT work item.)
+/// Reads SRT (SubRip) documents, leniently, the way real files demand.
+///
+/// Cues are found by their timing line (a line with `-->` and a time on each
+/// side), so missing, zero, negative or out-of-order cue numbers, extra blank
+/// lines, blank lines inside cue text and a missing final newline all read.
+/// Every repair is recorded as a warning with its line number; nothing that
+/// has a readable timing line is dropped.
+///
+/// Choices worth knowing:
+/// - The milliseconds field may follow `,` or `.` and have 1–3 digits. It is
+///   read as a decimal fraction of a second, like any time value: `,5` is
+///   500 ms and `,05` is 50 ms (a warning says so when there are not 3 digits).
+/// - A line with `-->` whose times cannot be read is reported and its block is
+///   left out of the model; its bytes are still written back, since the writer
+///   splices edits into the original bytes.
+/// - SRT has no character references, so a `.text` run's text is exactly its
+///   raw bytes (`&amp;` stays as written) and a `<` that does not start a tag is text.
+/// - Line numbers count CR LF, a bare CR and a bare LF as one line end each.
 enum SRTReader {
     static func read(_ source: SourceText) throws -> CaptionDocument {
-        throw CaptionError(.unsupported, message: "SRT reading is not built yet")
+        let result = source.bytes.withUnsafeBufferPointer { buffer in
+            var parser = SRTParser(bytes: buffer)
+            parser.parse()
+            return parser
+        }
+        if result.cues.isEmpty {
+            if let line = result.firstMalformedLine {
+                throw CaptionError(.malformedTiming, line: line,
+                                   message: "no cue could be read: the timing line cannot be read (expected HH:MM:SS,mmm --> HH:MM:SS,mmm)")
+            }
+            throw CaptionError(.noCues, message: "no SRT cue found: there is no timing line such as 00:00:01,000 --> 00:00:02,000")
+        }
+        return CaptionDocument(format: .srt, source: source, cues: result.cues, warnings: result.warnings)
     }
 }
