@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The byte-level SRT parser behind `SRTReader`.
 ///
 /// It walks the UTF-8 bytes once through an unsafe buffer pointer: no `String`
@@ -43,6 +49,9 @@ struct SRTParser {
     private var lastNumber: Int64?
     private var previousEnd: CaptionTime?
     private var sawTimingLine = false
+    /// Index in `warnings` of the one "past 24 hours" warning, and how many cues it covers.
+    private var pastDayWarning: Int?
+    private var pastDayCount = 0
 
     private static let twentyFourHours = CaptionTime(milliseconds: 86_400_000)
 
@@ -130,7 +139,31 @@ struct SRTParser {
 
     // MARK: Document
 
+    /// An upper bound on the cue count (the number of `>` bytes, found with
+    /// `memchr`), so the cue array is allocated once instead of doubling.
+    private func estimatedCueCount() -> Int {
+        guard let base = p.baseAddress, count > 0 else { return 0 }
+        var n = 0
+        var at = UnsafeRawPointer(base)
+        var left = count
+        while left > 0, let hit = memchr(at, 0x3E, left) {
+            n += 1
+            let step = UnsafeRawPointer(hit) - at + 1
+            at += step
+            left -= step
+        }
+        return n
+    }
+
     mutating func parse() {
+        cues.reserveCapacity(estimatedCueCount())
+        defer {
+            if let index = pastDayWarning {
+                let others = pastDayCount - 1
+                let more = others == 0 ? "" : " (and \(others) later cue\(others == 1 ? "" : "s"))"
+                warnings[index].message = "cue time is past 24 hours\(more): kept as is"
+            }
+        }
         var pos = 0, number = 1
         while pos < count {
             let l = line(at: pos, number: number)
@@ -192,7 +225,13 @@ struct SRTParser {
             warnings.append(CaptionWarning(line: t.number, message: "cue starts (\(timing.start)) before the previous cue ends (\(previousEnd)): kept as is"))
         }
         if timing.end > Self.twentyFourHours || timing.start > Self.twentyFourHours {
-            warnings.append(CaptionWarning(line: t.number, message: "cue time is past 24 hours: kept as is"))
+            // Said once, at the first such cue, with a count: long files (a
+            // day-long recording) would otherwise get a warning per cue.
+            if pastDayWarning == nil {
+                pastDayWarning = warnings.count
+                warnings.append(CaptionWarning(line: t.number, message: ""))
+            }
+            pastDayCount += 1
         }
         previousEnd = timing.end
 
