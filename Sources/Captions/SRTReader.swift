@@ -24,6 +24,11 @@ enum SRTReader {
             return parser
         }
         if result.cues.isEmpty {
+            // NUL bytes never occur in text: binary data that format detection let
+            // through (e.g. read as Windows-1252, which hides a PNG signature).
+            if source.bytes.contains(0) {
+                throw CaptionError(.binaryFile, message: "this is binary data, not a caption file")
+            }
             if let line = result.firstMalformedLine {
                 throw CaptionError(.malformedTiming, line: line,
                                    message: "no cue could be read: the timing line cannot be read (expected HH:MM:SS,mmm --> HH:MM:SS,mmm)")

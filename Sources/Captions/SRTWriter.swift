@@ -57,6 +57,8 @@ enum SRTWriter {
         for run in runs {
             switch run.kind {
             case .lineBreak:
+                // Tags are closed at each line end and reopened as needed, so no tag spans a line.
+                move(to: [])
                 out.append(0x0A)
             case .text:
                 guard !run.text.isEmpty else { continue }
@@ -65,13 +67,21 @@ enum SRTWriter {
                 var pendingCR = false
                 for b in run.text.utf8 {
                     if b == 0x0D { out.append(0x0A); pendingCR = true; continue }
-                    if b == 0x0A { if !pendingCR { out.append(0x0A) }; pendingCR = false; continue }
+                    if b == 0x0A {
+                        if !pendingCR { out.append(0x0A) }
+                        pendingCR = false
+                        continue
+                    }
                     pendingCR = false
                     out.append(b)
                 }
             case .markup:
                 if format == .srt {
-                    if !SRTRenderLosses.isStyleTag(run.text) { out.append(contentsOf: run.text.utf8) }
+                    // Style tags come back from the styles; other SRT markup (font, {\an8}) stays.
+                    if !SRTRenderLosses.isStyleTag(run.text) {
+                        move(to: run.style)
+                        out.append(contentsOf: run.text.utf8)
+                    }
                 } else {
                     dropped.note(markup: run.text)
                 }
