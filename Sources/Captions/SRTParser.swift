@@ -49,6 +49,9 @@ struct SRTParser {
     private var lastNumber: Int64?
     private var previousEnd: CaptionTime?
     private var sawTimingLine = false
+    /// Runs of the cue being read; copied out at its exact size, so each cue's
+    /// run array is one allocation with no spare capacity.
+    private var scratch: [TextRun] = []
     /// Index in `warnings` of the one "past 24 hours" warning, and how many cues it covers.
     private var pastDayWarning: Int?
     private var pastDayCount = 0
@@ -139,18 +142,16 @@ struct SRTParser {
 
     // MARK: Document
 
-    /// An upper bound on the cue count (the number of `>` bytes, found with
-    /// `memchr`), so the cue array is allocated once instead of doubling.
+    /// An upper bound on the cue count (the number of `-->`, found with
+    /// `memchr` for `>`), so the cue array is allocated once instead of doubling.
     private func estimatedCueCount() -> Int {
         guard let base = p.baseAddress, count > 0 else { return 0 }
         var n = 0
-        var at = UnsafeRawPointer(base)
-        var left = count
-        while left > 0, let hit = memchr(at, 0x3E, left) {
-            n += 1
-            let step = UnsafeRawPointer(hit) - at + 1
-            at += step
-            left -= step
+        var at = 0
+        while at < count, let hit = memchr(base + at, 0x3E, count - at) {
+            let i = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            if i >= 2, p[i - 1] == 0x2D, p[i - 2] == 0x2D { n += 1 }
+            at = i + 1
         }
         return n
     }
@@ -250,6 +251,10 @@ struct SRTParser {
     /// between) starts the next cue: a readable timing line, or a number line
     /// directly above one.
     private func startsCueDirectly(_ l: Line) -> Bool {
+        // Both start (after spaces) with a digit or a sign; most text lines do not.
+        var i = l.start
+        while i < l.end, p[i] == 0x20 || p[i] == 0x09 { i += 1 }
+        guard i < l.end, p[i] &- 0x30 < 10 || p[i] == 0x2D || p[i] == 0x2B else { return false }
         if hasArrow(l) { return parseTiming(l) != nil }
         guard cueNumber(l) != nil, let n = nextLine(after: l), hasArrow(n) else { return false }
         return parseTiming(n) != nil
@@ -257,7 +262,7 @@ struct SRTParser {
 
     /// Reads the text lines after timing line `t`. Runs are built only when `build` is set.
     private mutating func text(after t: Line, build: Bool) -> (runs: [TextRun], range: Range<Int>, resume: (Int, Int)) {
-        var runs: [TextRun] = []
+        scratch.removeAll(keepingCapacity: true)
         var first: Int?
         var last: Line?
         var counts = StyleCounts()
@@ -268,7 +273,7 @@ struct SRTParser {
                 // timing line) ends this cue, anything else continues it.
                 var j = l
                 while let k = nextLine(after: j), isBlank(k) { j = k }
-                guard let k = nextLine(after: j) else { return finish(runs, first, last, t, resume: (count, j.number + 1)) }
+                guard let k = nextLine(after: j) else { return finish(first, last, t, resume: (count, j.number + 1)) }
                 var startsCue = hasArrow(k)
                 if !startsCue, let k2 = nextLine(after: k), hasArrow(k2) { startsCue = true }
                 if startsCue || last == nil {
@@ -279,7 +284,7 @@ struct SRTParser {
                         cur = k
                         continue
                     }
-                    return finish(runs, first, last, t, resume: (l.start, l.number))
+                    return finish(first, last, t, resume: (l.start, l.number))
                 }
                 warnings.append(CaptionWarning(line: l.number, message: "blank line inside the cue text: kept as part of the cue"))
                 if build, let prev = last {
@@ -287,17 +292,17 @@ struct SRTParser {
                     var b = l
                     var before = prev
                     while true {
-                        runs.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: before.end..<before.next))
+                        scratch.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: before.end..<before.next))
                         if b.end > b.start {
-                            runs.append(TextRun(kind: .text, text: string(b.start, b.end), style: counts.style, source: b.start..<b.end))
+                            scratch.append(TextRun(kind: .text, text: string(b.start, b.end), style: counts.style, source: b.start..<b.end))
                         }
                         if b.number == j.number { break }
                         before = b
                         guard let nb = nextLine(after: b) else { break }
                         b = nb
                     }
-                    runs.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: j.end..<j.next))
-                    appendLine(k, to: &runs, counts: &counts)
+                    scratch.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: j.end..<j.next))
+                    appendLine(k, counts: &counts)
                 }
                 last = k
                 cur = nextLine(after: k)
@@ -305,30 +310,40 @@ struct SRTParser {
             }
             if startsCueDirectly(l) {
                 warnings.append(CaptionWarning(line: l.number, message: "no blank line before this cue"))
-                return finish(runs, first, last, t, resume: (l.start, l.number))
+                return finish(first, last, t, resume: (l.start, l.number))
             }
             if first == nil { first = l.start }
             if build {
                 if let prev = last {
-                    runs.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: prev.end..<prev.next))
+                    scratch.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: prev.end..<prev.next))
                 }
-                appendLine(l, to: &runs, counts: &counts)
+                appendLine(l, counts: &counts)
             }
             last = l
             cur = nextLine(after: l)
         }
         let end = last.map { $0.number + 1 } ?? t.number + 1
-        return finish(runs, first, last, t, resume: (count, end))
+        return finish(first, last, t, resume: (count, end))
     }
 
-    private func finish(_ runs: [TextRun], _ first: Int?, _ last: Line?, _ t: Line,
+    private func finish(_ first: Int?, _ last: Line?, _ t: Line,
                         resume: (Int, Int)) -> (runs: [TextRun], range: Range<Int>, resume: (Int, Int)) {
+        let runs = scratch.isEmpty ? [] : exactCopy(scratch)
         guard let first, let last else { return (runs, t.next..<t.next, resume) }
         return (runs, first..<last.end, resume)
     }
 
+    /// A copy in a fresh buffer of exactly `runs.count` elements. (`Array(runs)`
+    /// or `Array(runs[...])` would share the scratch buffer and its spare capacity.)
+    private func exactCopy(_ runs: [TextRun]) -> [TextRun] {
+        [TextRun](unsafeUninitializedCapacity: runs.count) { buffer, initialized in
+            for (i, run) in runs.enumerated() { (buffer.baseAddress! + i).initialize(to: run) }
+            initialized = runs.count
+        }
+    }
+
     /// Appends the runs of one text line: a fast path for lines with no `<` or `{`.
-    private func appendLine(_ l: Line, to runs: inout [TextRun], counts: inout StyleCounts) {
+    private mutating func appendLine(_ l: Line, counts: inout StyleCounts) {
         var i = l.start
         var plain = true
         while i < l.end {
@@ -338,12 +353,15 @@ struct SRTParser {
         }
         if plain {
             if l.end > l.start {
-                runs.append(TextRun(kind: .text, text: string(l.start, l.end), style: counts.style, source: l.start..<l.end))
+                scratch.append(TextRun(kind: .text, text: string(l.start, l.end), style: counts.style, source: l.start..<l.end))
             }
             return
         }
         var textStart = l.start
         i = l.start
+        // Set once a `{\` found no `}` before the line end: later ones cannot
+        // either, so a line of `{\{\{\…` costs linear time, not quadratic.
+        var noClosingBrace = false
         while i < l.end {
             let b = p[i]
             var close: Int?
@@ -351,22 +369,22 @@ struct SRTParser {
             if b == 0x3C {
                 close = tagEnd(from: i, lineEnd: l.end)
                 isTag = close != nil
-            } else if b == 0x7B, i + 1 < l.end, p[i + 1] == 0x5C {
+            } else if b == 0x7B, !noClosingBrace, i + 1 < l.end, p[i + 1] == 0x5C {
                 var j = i + 2
                 while j < l.end, p[j] != 0x7D { j += 1 }
-                if j < l.end { close = j }
+                if j < l.end { close = j } else { noClosingBrace = true }
             }
             guard let close else { i += 1; continue }
             if i > textStart {
-                runs.append(TextRun(kind: .text, text: string(textStart, i), style: counts.style, source: textStart..<i))
+                scratch.append(TextRun(kind: .text, text: string(textStart, i), style: counts.style, source: textStart..<i))
             }
             if isTag { applyTag(i, close, &counts) }
-            runs.append(TextRun(kind: .markup, text: string(i, close + 1), style: counts.style, source: i..<(close + 1)))
+            scratch.append(TextRun(kind: .markup, text: string(i, close + 1), style: counts.style, source: i..<(close + 1)))
             i = close + 1
             textStart = i
         }
         if l.end > textStart {
-            runs.append(TextRun(kind: .text, text: string(textStart, l.end), style: counts.style, source: textStart..<l.end))
+            scratch.append(TextRun(kind: .text, text: string(textStart, l.end), style: counts.style, source: textStart..<l.end))
         }
     }
 

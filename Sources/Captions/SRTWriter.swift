@@ -5,10 +5,29 @@ enum SRTWriter {
     /// emphasis as `<b>…</b>`, appended text before the cue's last line ending.
     /// Every byte outside the inserted ones is copied as it came.
     static func apply(_ edits: [Int: CueEdit], to document: CaptionDocument) throws -> [UInt8] {
-        // SRT has no character references: a text run's plain text is its raw bytes.
+        // SRT has no character references: a text run's plain text is its raw
+        // bytes, except where a damaged UTF-8 file holds invalid bytes, which
+        // read as U+FFFD (the splicer asks only when the lengths differ).
         let splicer = TextCueSplicer(open: Array("<b>".utf8), close: Array("</b>".utf8),
-                                     escape: { Array($0.utf8) }, rawOffset: nil)
+                                     escape: { Array($0.utf8) }, rawOffset: rawOffset)
         return splicer.apply(edits, to: document)
+    }
+
+    /// Maps a UTF-8 offset in a run's decoded text to its raw bytes when the raw
+    /// bytes hold invalid UTF-8: each maximal invalid sequence decodes to U+FFFD
+    /// (3 bytes), exactly as `String(decoding:as:)` does.
+    static func rawOffset(_ raw: ArraySlice<UInt8>, _ plainOffset: Int) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = raw.makeIterator()
+        var plain = 0, consumed = 0
+        while plain < plainOffset {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): plain += scalar.count; consumed += scalar.count
+            case .error(let length): plain += 3; consumed += length
+            case .emptyInput: return consumed
+            }
+        }
+        return consumed
     }
 
     /// Renders cues read from another format as SRT: cues numbered 1…n,

@@ -42,7 +42,13 @@ private func checkSources(_ doc: CaptionDocument) {
         for run in cue.runs {
             let raw = Array(bytes[run.source])
             switch run.kind {
-            case .text, .markup: #expect(raw == Array(run.text.utf8), "run source differs from its text at line \(cue.line)")
+            case .text, .markup:
+                // Exact bytes, unless a damaged UTF-8 file put U+FFFD in place of invalid bytes.
+                if doc.source.warnings.isEmpty || doc.source.encoding != .utf8 {
+                    #expect(raw == Array(run.text.utf8), "run source differs from its text at line \(cue.line)")
+                } else {
+                    #expect(String(decoding: raw, as: UTF8.self) == run.text)
+                }
             case .lineBreak: #expect(raw == [10] || raw == [13] || raw == [13, 10], "line break not on a line ending at line \(cue.line)")
             }
         }
@@ -258,6 +264,26 @@ struct SRTReaderTests {
         #expect(doc.cues.count == 1)
         #expect(describe(doc.cues[0].runs) == ["T:42", "BR", "T:the answer --> here"])
         expectWarnings(doc, [])
+    }
+
+    @Test func identifierThatIsNotANumber() throws {
+        let doc = try SRTReader.read(SourceText(utf8: "Intro\r\n00:00:01,000 --> 00:00:02,000\r\nHi\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\nThere"))
+        #expect(doc.cues.map(\.identifier) == ["Intro", "2"])
+        #expect(doc.cues.map(\.plainText) == ["Hi", "There"])
+        expectWarnings(doc, [(1, "cue number \"Intro\" is not a number")])
+    }
+
+    @Test func damagedUTF8KeepsItsBytes() throws {
+        let doc = try readSRT("damaged_utf8.srt")
+        #expect(doc.source.encoding == .utf8)
+        #expect(doc.cues[0].plainText == "Café naïve ü ö ä \u{FFFD} robot")
+        #expect(doc.warnings.count == 1 && doc.warnings.first?.line == 3)
+    }
+
+    @Test func longLinesOfOpenBracesAndTagsStayLinear() throws {
+        let line = String(repeating: "{\\", count: 200_000) + String(repeating: "<a", count: 200_000)
+        let doc = try SRTReader.read(SourceText(utf8: "1\n00:00:01,000 --> 00:00:02,000\n" + line + "\n"))
+        #expect(doc.cues.count == 1 && doc.cues[0].runs.count == 1 && doc.cues[0].runs[0].kind == .text)
     }
 
     @Test(arguments: ["", "1\n", "x\n-->\n", "-->", "1\n2\n3:\n", "\r\r\r", "<b>", "{\\", "00:00:01,000 -->"])

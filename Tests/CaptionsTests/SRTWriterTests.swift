@@ -45,6 +45,18 @@ struct SRTWriterTests {
         #expect(wideOut == Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)!)
     }
 
+    @Test func emphasisAfterInvalidUTF8LandsOnTheRawBytes() throws {
+        let data = try fixture("valid/srt/damaged_utf8.srt")
+        let doc = try CaptionDocument.read(data, hint: .srt)
+        let text = doc.cues[0].runs[0].text
+        let at = try #require(text.utf8.firstRange(of: "robot".utf8))
+        let lo = text.utf8.distance(from: text.utf8.startIndex, to: at.lowerBound)
+        let out = try doc.write(edits: [0: CueEdit(emphasis: [.init(run: 0, utf8: lo..<(lo + 5))], appendedText: " 🎬")])
+        var expected = Array("1\n00:00:01,000 --> 00:00:02,000\nCafé naïve ü ö ä ".utf8)
+        expected += [0xFF] + Array(" <b>robot</b> 🎬\n".utf8)
+        #expect(out == Data(expected))
+    }
+
     @Test func noEditsMeansTheSameBytes() throws {
         let data = try fixture("valid/srt/mixed_endings.srt")
         let doc = try CaptionDocument.read(data, hint: .srt)
