@@ -18,10 +18,11 @@
 /// - Line numbers count CR LF, a bare CR and a bare LF as one line end each.
 enum SRTReader {
     static func read(_ source: SourceText) throws -> CaptionDocument {
+        // Only the results leave the closure, never the parser and its pointer.
         let result = source.bytes.withUnsafeBufferPointer { buffer in
             var parser = SRTParser(bytes: buffer)
             parser.parse()
-            return parser
+            return (cues: parser.cues, warnings: parser.warnings, firstMalformedLine: parser.firstMalformedLine)
         }
         if result.cues.isEmpty {
             // NUL bytes never occur in text: binary data that format detection let
