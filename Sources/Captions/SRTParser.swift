@@ -476,7 +476,11 @@ struct SRTParser {
         guard let f = digits(&i, end, maxDigits: 3) else { return nil }
         var ms = f.value
         if f.count == 1 { ms *= 100 } else if f.count == 2 { ms *= 10 }
-        guard let time = CaptionTime(hours: h.value, minutes: m.value, seconds: s.value, milliseconds: ms) else { return nil }
+        // Minutes, seconds and milliseconds are bounded above; only the hours can overflow.
+        let (hourMs, overflow) = h.value.multipliedReportingOverflow(by: 3_600_000)
+        let (total, overflow2) = hourMs.addingReportingOverflow(m.value * 60_000 + s.value * 1000 + ms)
+        guard !overflow, !overflow2 else { return nil }
+        let time = CaptionTime(milliseconds: total)
         if dot { notes.append("'.' instead of ',' before the \(which) time's milliseconds") }
         if f.count != 3 {
             notes.append("the \(which) time's milliseconds have \(f.count) digit\(f.count == 1 ? "" : "s") instead of 3: read as a decimal fraction (\(ms) ms)")
