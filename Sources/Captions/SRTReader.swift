@@ -13,8 +13,16 @@
 /// - A line with `-->` whose times cannot be read is reported and its block is
 ///   left out of the model; its bytes are still written back, since the writer
 ///   splices edits into the original bytes.
+/// - Cue text ends at a blank line only when what follows is a cue: a timing
+///   line, or a line directly above one (the cue number). Other text after a
+///   blank line belongs to the cue (the blank lines become line breaks). A cue
+///   that starts right after text with no blank line (a number line above a
+///   readable timing line, or a readable timing line) is read and reported.
+/// - Times past 24 hours are reported once, at the first such cue, with a count.
 /// - SRT has no character references, so a `.text` run's text is exactly its
-///   raw bytes (`&amp;` stays as written) and a `<` that does not start a tag is text.
+///   raw bytes (`&amp;` stays as written) and a `<` that does not start a tag is
+///   text. (Invalid bytes in a damaged UTF-8 file read as U+FFFD; the writer
+///   maps emphasis offsets past them to the raw bytes.)
 /// - Line numbers count CR LF, a bare CR and a bare LF as one line end each.
 enum SRTReader {
     static func read(_ source: SourceText) throws -> CaptionDocument {

@@ -273,6 +273,14 @@ struct SRTReaderTests {
         expectWarnings(doc, [(1, "cue number \"Intro\" is not a number")])
     }
 
+    @Test func blankLineBetweenTimingAndText() throws {
+        let doc = try SRTReader.read(SourceText(utf8: "1\n00:00:01,000 --> 00:00:02,000\n\n  \nLate text\nmore\n\n2\n00:00:03,000 --> 00:00:04,000\nB\n"))
+        #expect(doc.cues.count == 2)
+        #expect(describe(doc.cues[0].runs) == ["T:Late text", "BR", "T:more"])
+        #expect(doc.cues[1].line == 9)
+        expectWarnings(doc, [(3, "blank line between the timing line and the cue text")])
+    }
+
     @Test func damagedUTF8KeepsItsBytes() throws {
         let doc = try readSRT("damaged_utf8.srt")
         #expect(doc.source.encoding == .utf8)
