@@ -76,7 +76,7 @@ func fakeConfiguration(_ availability: Availability = .available, model: any Ass
 
     @Test func theCapIsReported() async throws {
         let outcome = await process(sampleSRT, fakeConfiguration(maxCharacters: 10))
-        #expect(outcome.report.transcript == TranscriptStats(characters: 74, sentCharacters: 10, truncated: true))
+        #expect(outcome.report.transcript == TranscriptStats(characters: 73, sentCharacters: 10, truncated: true))
     }
 
     @Test func windows1252CannotHoldTheEmoji() async throws {
