@@ -7,16 +7,6 @@ import Musl
 import Darwin
 #endif
 
-/// A file that could not be written.
-public struct WriteError: Error, LocalizedError, Sendable, Equatable {
-    /// The path that could not be written.
-    public var path: String
-    /// What the system said.
-    public var reason: String
-
-    public var errorDescription: String? { "could not write \(path): \(reason)" }
-}
-
 /// Writes files so that a reader (or a crash) never sees half of one.
 ///
 /// On Linux the bytes go into an unnamed file in the target folder

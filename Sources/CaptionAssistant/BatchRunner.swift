@@ -1,14 +1,6 @@
 import Captions
 import Foundation
 
-/// Where a batch writes.
-public enum OutputDestination: Sendable, Equatable {
-    /// A folder: captions mirrored under it, sidecars beside them, `report.json` at the top.
-    case folder(String)
-    /// Standard output (`-o -`): the one caption file only; no report files.
-    case standardOutput
-}
-
 /// Runs the per-file job over a batch with at most `jobs` files in flight,
 /// writes every output atomically, and then the batch report.
 ///

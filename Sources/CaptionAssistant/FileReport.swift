@@ -12,7 +12,7 @@ public struct FileReport: Sendable {
         /// `fake`, `foundation`, `http` or `none`.
         public var backend: String
         /// nil when availability was not read (the file could not be read first);
-        /// otherwise `.none` for available, or the reason's description.
+        /// otherwise available, or unavailable with the diagnostics for the reason.
         public var availability: Availability?
 
         /// Availability as the report writes it.
