@@ -47,7 +47,12 @@ public struct SourceText: Sendable {
     /// UTF-16 without a mark when the pattern of zero bytes shows it; otherwise
     /// UTF-8, falling back to Windows-1252 when the bytes are not UTF-8.
     public static func decode(_ data: Data) throws -> SourceText {
-        let raw = [UInt8](data)
+        try decode(bytes: [UInt8](data))
+    }
+
+    /// Decodes a file's bytes (see `decode(_:)`). A UTF-8 file without a
+    /// byte-order mark keeps `raw`'s buffer: no copy is made.
+    public static func decode(bytes raw: [UInt8]) throws -> SourceText {
         func starts(_ p: [UInt8]) -> Bool { raw.count >= p.count && Array(raw[0..<p.count]) == p }
         if starts([0xEF, 0xBB, 0xBF]) {
             let body = Array(raw[3...])
