@@ -67,7 +67,7 @@ extension WebVTTParser {
                 if !closed {
                     warnings.add(tagLine, "a '<' starts a tag that is never closed with '>': players hide the rest of the cue text (write &lt; for a literal '<')")
                 }
-                tag(i + 1, closed ? j : stop, line: tagLine, start: start, end: end, counts: &counts)
+                tag(i + 1, closed ? j : stop, line: tagLine, start: start, end: end, counts: &counts, quiet: !closed)
                 style = []
                 if counts.bold > 0 { style.insert(.bold) }
                 if counts.italic > 0 { style.insert(.italic) }
@@ -88,7 +88,8 @@ extension WebVTTParser {
     }
 
     /// Applies one tag (its content between `<` and `>`) to the open-element stack.
-    mutating func tag(_ cs: Int, _ ce: Int, line: Int, start: Int64, end: Int64, counts: inout (bold: Int, italic: Int, underline: Int)) {
+    /// `quiet` leaves out warnings about the tag itself (an unclosed tag already has one).
+    mutating func tag(_ cs: Int, _ ce: Int, line: Int, start: Int64, end: Int64, counts: inout (bold: Int, italic: Int, underline: Int), quiet: Bool) {
         func adjust(_ code: UInt8, _ delta: Int) {
             switch code {
             case Self.tagB: counts.bold += delta
@@ -109,6 +110,7 @@ extension WebVTTParser {
                 tagStack.removeLast(2)
             }
         } else if first >= 0x30 && first <= 0x39 {
+            if quiet { return }
             var k = cs
             let parsed = WebVTTTimestamp.parse(p, &k, end: ce, lenient: false)
             let raw = String(decoding: UnsafeBufferPointer(rebasing: p[cs..<ce]), as: UTF8.self)
@@ -136,7 +138,7 @@ extension WebVTTParser {
         }
 
         func reportTag(_ name: String, line: Int? = nil) {
-            guard reportedTags.insert(name).inserted else { return }
+            guard !quiet, reportedTags.insert(name).inserted else { return }
             warnings.add(line ?? lineHere, name.isEmpty
                 ? "a tag with no name is not WebVTT; players ignore it (kept as written)"
                 : "<\(name)> is not a WebVTT tag (c, i, b, u, v, lang, ruby, rt); players ignore it (kept as written)")

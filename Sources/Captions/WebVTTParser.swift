@@ -8,8 +8,13 @@ struct WebVTTWarnings {
         if items.count < WebVTTWarnings.limit { items.append(CaptionWarning(line: line, message: message)) } else { dropped += 1 }
     }
 
+    /// The warnings in line order (stable), plus a count of those left out.
     func finished() -> [CaptionWarning] {
-        dropped == 0 ? items : items + [CaptionWarning(line: nil, message: "\(dropped) more problems were found and not listed")]
+        let sorted = items.enumerated().sorted { a, b in
+            let (la, lb) = (a.element.line ?? .max, b.element.line ?? .max)
+            return la != lb ? la < lb : a.offset < b.offset
+        }.map(\.element)
+        return dropped == 0 ? sorted : sorted + [CaptionWarning(line: nil, message: "\(dropped) more problems were found and not listed")]
     }
 }
 
