@@ -1,3 +1,5 @@
+import Foundation
+
 /// Warnings with a cap, so hostile input cannot make millions of them.
 struct WebVTTWarnings {
     static let limit = 1000
@@ -146,10 +148,12 @@ struct WebVTTParser {
 
     /// An upper bound on the number of cues: lines holding `-->`.
     func countArrows() -> Int {
+        guard let base = p.baseAddress, n > 2 else { return 0 }
         var count = 0, i = 2
-        while i < n {
-            if p[i] == 0x3E, p[i - 1] == 0x2D, p[i - 2] == 0x2D { count += 1 }
-            i += 1
+        while i < n, let hit = memchr(base + i, 0x3E, n - i) {
+            let k = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if p[k - 1] == 0x2D, p[k - 2] == 0x2D { count += 1 }
+            i = k + 1
         }
         return count
     }
@@ -317,7 +321,14 @@ struct WebVTTParser {
         let id = identifier.map { makeString($0.start, $0.end, flags: $0.flags, line: $0.number, entities: false) }
         let settings = timing.settings.map { String(decoding: UnsafeBufferPointer(rebasing: p[$0]), as: UTF8.self) }
         cues.append(Cue(identifier: id, start: CaptionTime(milliseconds: timing.start), end: CaptionTime(milliseconds: timing.end),
-                        settings: settings, line: timing.line.number, runs: Array(runs), textRange: textRange))
+                        settings: settings, line: timing.line.number, runs: exactCopy(runs), textRange: textRange))
+    }
+
+    /// A copy of the reused run buffer with no spare capacity (a plain
+    /// `Array(runs)` would share the buffer, and the next cue's
+    /// `removeAll(keepingCapacity:)` would then copy it at full capacity).
+    func exactCopy(_ runs: [TextRun]) -> [TextRun] {
+        runs.withUnsafeBufferPointer { Array($0) }
     }
 
     /// Cue text without tags, entities or NUL: one text run per line.

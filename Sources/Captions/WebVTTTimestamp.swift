@@ -69,7 +69,7 @@ enum WebVTTTimestamp {
         if p[i] == UInt8(ascii: ",") { deviation = deviation ?? "a comma before the milliseconds" }
         i += 1
         let frac = digits(&i)
-        var ms: Int64
+        let ms: Int64
         switch frac.count {
         case 3: ms = frac.value
         case 1 where lenient: ms = frac.value * 100; deviation = deviation ?? "fewer than three millisecond digits"
@@ -79,10 +79,12 @@ enum WebVTTTimestamp {
         guard minutes <= 59, seconds <= 59 else {
             return .failure(Failure(reason: "minutes and seconds must be at most 59"))
         }
-        guard !overflow, let time = CaptionTime(hours: hours, minutes: minutes, seconds: seconds, milliseconds: ms) else {
+        // Overflow-checked milliseconds (no CaptionTime here: this runs twice per cue).
+        let (h, o1) = hours.multipliedReportingOverflow(by: 3_600_000)
+        let (total, o2) = h.addingReportingOverflow(minutes * 60_000 + seconds * 1000 + ms)
+        guard !overflow, !o1, !o2 else {
             return .failure(Failure(reason: "the number is too large"))
         }
-        ms = time.roundedMilliseconds
-        return .success(Value(milliseconds: ms, deviation: deviation))
+        return .success(Value(milliseconds: total, deviation: deviation))
     }
 }
