@@ -80,7 +80,6 @@ enum WebVTTWriter {
             }
             out.append(0x0A)
             renderText(cue.runs, from: format, into: &out, losses: &losses)
-            out.append(0x0A)
         }
         return out
     }
@@ -102,13 +101,13 @@ enum WebVTTWriter {
         var lineHasText = false, pendingBreak = false, droppedEmptyLine = false
         let tags: [(TextStyle, String)] = [(.bold, "b"), (.italic, "i"), (.underline, "u")]
 
-        func setStyle(_ style: TextStyle, _ out: inout [UInt8]) {
+        func setStyle(_ style: TextStyle, _ out: inout [UInt8], openNew: Bool = true) {
             // Close from the innermost tag down to the first one the new style lacks.
             if let firstGone = open.firstIndex(where: { !style.contains($0.0) }) {
                 for (_, name) in open[firstGone...].reversed() { out.append(contentsOf: "</\(name)>".utf8) }
                 open.removeSubrange(firstGone...)
             }
-            for (s, name) in tags where style.contains(s) && !open.contains(where: { $0.0 == s }) {
+            for (s, name) in tags where openNew && style.contains(s) && !open.contains(where: { $0.0 == s }) {
                 out.append(contentsOf: "<\(name)>".utf8); open.append((s, name))
             }
         }
@@ -117,7 +116,11 @@ enum WebVTTWriter {
         }
         func text(_ s: Substring, _ style: TextStyle, _ out: inout [UInt8]) {
             guard !s.isEmpty else { return }
-            if pendingBreak { out.append(0x0A); pendingBreak = false }
+            if pendingBreak {
+                // Close what ends before the line break; open what starts after it.
+                setStyle(style, &out, openNew: false)
+                out.append(0x0A); pendingBreak = false
+            }
             setStyle(style, &out)
             out.append(contentsOf: escape(String(s)))
             lineHasText = true
