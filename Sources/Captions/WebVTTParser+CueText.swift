@@ -57,7 +57,7 @@ extension WebVTTParser {
                 let closed = j < stop
                 let tagEnd = closed ? j + 1 : stop
                 let tagLine = line
-                runs.append(TextRun(kind: .markup, text: makeString(i, tagEnd, flags: WebVTTReader.nonASCII | WebVTTReader.nul, line: line, entities: false),
+                runs.append(TextRun(kind: .markup, text: makeString(i, tagEnd, flags: WebVTTReader.nonASCII, line: line, entities: false),
                                     style: style, source: i..<tagEnd))
                 var k = i
                 while k < tagEnd {

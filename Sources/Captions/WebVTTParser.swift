@@ -56,18 +56,31 @@ struct WebVTTParser {
     }
 
     /// Reads the line at `pos` and moves past it.
+    ///
+    /// Eight bytes at a time while none of them is a line end, `<`, `>`,
+    /// `&`, NUL or non-ASCII; byte by byte through a word that has one.
     @inline(__always)
     mutating func readLine() -> Line {
         let start = pos
         var i = pos, flags: UInt8 = 0
-        while i < n {
-            let c = classes[Int(p[i])]
-            if c != 0 {
-                if c == WebVTTReader.lineEnd { break }
-                if c == WebVTTReader.greater, i - start >= 2, p[i - 1] == 0x2D, p[i - 2] == 0x2D { flags |= WebVTTReader.arrow }
-                flags |= c
+        if let base = p.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            scan: while i < n {
+                if i + 8 <= n, !Self.mayHoldSpecialByte(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                    i += 8
+                    continue
+                }
+                let stop = min(i + 8, n)
+                while i < stop {
+                    let c = classes[Int(p[i])]
+                    if c != 0 {
+                        if c == WebVTTReader.lineEnd { break scan }
+                        if c == WebVTTReader.greater, i - start >= 2, p[i - 1] == 0x2D, p[i - 2] == 0x2D { flags |= WebVTTReader.arrow }
+                        flags |= c
+                    }
+                    i += 1
+                }
             }
-            i += 1
         }
         var next = i
         if i < n { next = p[i] == 0x0D && i + 1 < n && p[i + 1] == 0x0A ? i + 2 : i + 1 }
@@ -75,6 +88,16 @@ struct WebVTTParser {
         pos = next
         if next > i { lineNumber += 1 }
         return line
+    }
+
+    /// Whether a word may hold a byte the line scanner must look at (false
+    /// positives are fine: that word is then read byte by byte).
+    @inline(__always)
+    static func mayHoldSpecialByte(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        return (w & highs) | zeroByte(w) | zeroByte(w ^ (ones &* 0x0A)) | zeroByte(w ^ (ones &* 0x0D))
+            | zeroByte(w ^ (ones &* 0x3C)) | zeroByte(w ^ (ones &* 0x3E)) | zeroByte(w ^ (ones &* 0x26)) != 0
     }
 
     mutating func run() throws -> WebVTTReader.Parsed {
