@@ -16,11 +16,42 @@ enum WebVTTTimestamp {
         var deviation: String?
     }
 
+    /// The two shapes nearly every file uses, `HH:MM:SS.mmm` and `MM:SS.mmm`,
+    /// read at fixed positions; nil sends anything else to the full parser.
+    @inline(__always)
+    static func common(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, end: Int) -> Int64? {
+        @inline(__always) func d(_ k: Int) -> Int64? {
+            let b = p[i + k] &- 0x30
+            return b < 10 ? Int64(b) : nil
+        }
+        @inline(__always) func isDigit(_ k: Int) -> Bool { i + k < end && p[i + k] &- 0x30 < 10 }
+        // MM:SS.mmm (not followed by a further digit or ':').
+        if end - i >= 9, p[i + 2] == 0x3A, p[i + 5] == 0x2E,
+           let m1 = d(0), let m2 = d(1), let s1 = d(3), let s2 = d(4), let f1 = d(6), let f2 = d(7), let f3 = d(8),
+           !isDigit(9) {
+            let minutes = m1 * 10 + m2, seconds = s1 * 10 + s2
+            guard minutes <= 59, seconds <= 59 else { return nil }
+            i += 9
+            return minutes * 60_000 + seconds * 1000 + f1 * 100 + f2 * 10 + f3
+        }
+        // HH:MM:SS.mmm
+        if end - i >= 12, p[i + 2] == 0x3A, p[i + 5] == 0x3A, p[i + 8] == 0x2E,
+           let h1 = d(0), let h2 = d(1), let m1 = d(3), let m2 = d(4), let s1 = d(6), let s2 = d(7),
+           let f1 = d(9), let f2 = d(10), let f3 = d(11), !isDigit(12) {
+            let minutes = m1 * 10 + m2, seconds = s1 * 10 + s2
+            guard minutes <= 59, seconds <= 59 else { return nil }
+            i += 12
+            return (h1 * 10 + h2) * 3_600_000 + minutes * 60_000 + seconds * 1000 + f1 * 100 + f2 * 10 + f3
+        }
+        return nil
+    }
+
     /// Why a timestamp could not be read.
     struct Failure: Error { var reason: String }
 
     /// Parses a timestamp at `p[i]`, moving `i` past it.
     static func parse(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, end: Int, lenient: Bool) -> Result<Value, Failure> {
+        if let ms = common(p, &i, end: end) { return .success(Value(milliseconds: ms)) }
         var deviation: String?
         func digits(_ i: inout Int) -> (count: Int, value: Int64, overflow: Bool) {
             var count = 0, value: Int64 = 0, overflow = false
