@@ -165,6 +165,7 @@ struct WebVTTParser {
         if last > first { blocks.append(.init(kind: .header, line: firstLine, range: first..<last)) }
     }
 
+    /// Moves past a run of empty lines between blocks.
     mutating func skipEmptyLines() {
         while pos < n, p[pos] == 0x0A || p[pos] == 0x0D { _ = readLine() }
     }
@@ -238,12 +239,11 @@ struct WebVTTParser {
                 if timing != nil {
                     textLines.append(line); textFlags |= line.flags
                 } else {
-                    if buffered == 0 && firstLine == nil { firstLine = line }
+                    if firstLine == nil { firstLine = line }
                     buffered += 1
                 }
                 lastLine = line
             }
-            if firstLine == nil && !line.hasArrow { firstLine = line }
             if sawEOF { break }
         }
         if let timing {
