@@ -170,3 +170,28 @@ struct WebVTTWriterTests {
         #expect(out == "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nTom & <b>Jerry</b> &lt;3 &gt; all 🎬\n".replacingOccurrences(of: "Tom & ", with: "Tom &amp; "))
     }
 }
+
+@Suite("WebVTT conversion from SRT files")
+struct WebVTTConversionTests {
+    @Test func srtWithFontTagsAndASSCodesBecomesCleanWebVTT() throws {
+        let fonts = try CaptionDocument.read(WebVTTTestSupport.fixture("valid/srt/font_tags.srt"), hint: .srt)
+        let converted = try fonts.converted(to: .vtt)
+        let text = String(decoding: converted.data, as: UTF8.self)
+        #expect(text.hasPrefix("WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.000\n"))
+        #expect(!text.contains("<font") && !text.contains("<B>") && !text.contains("<s>"))
+        #expect(text.contains("&lt;3"))
+        #expect(converted.losses.contains("SRT font colours, sizes and faces were dropped"))
+        #expect(Set(converted.losses).count == converted.losses.count)
+        // The result reads back as WebVTT with the same text and times.
+        let back = try CaptionDocument.read(converted.data, hint: .vtt)
+        #expect(back.warnings.isEmpty)
+        #expect(back.cues.map(\.plainText) == fonts.cues.map(\.plainText))
+        #expect(back.cues.map(\.start) == fonts.cues.map(\.start))
+        #expect(back.cues.map(\.identifier) == ["1", "2"])
+
+        let ass = try CaptionDocument.read(WebVTTTestSupport.fixture("valid/srt/ass_an8.srt"), hint: .srt)
+        let assOut = try ass.converted(to: .vtt)
+        #expect(!String(decoding: assOut.data, as: UTF8.self).contains("{\\an8}"))
+        #expect(assOut.losses.contains("ASS override codes such as {\\an8} were dropped"))
+    }
+}
