@@ -24,7 +24,8 @@ enum WebVTTWriter {
                     extra = "\n" + extra.drop { $0 == " " }
                 }
             }
-            adjusted[index]?.appendedText = extra
+            // Touch the dictionary only when something changed (a write copies all the edits).
+            if extra != edit.appendedText { adjusted[index]?.appendedText = extra }
         }
         let splicer = TextCueSplicer(
             open: Array("<b>".utf8), close: Array("</b>".utf8),
