@@ -190,14 +190,24 @@ enum UTF8Check {
     static func scan(_ bytes: [UInt8]) -> Result {
         var r = Result()
         bytes.withUnsafeBufferPointer { p in
-            var i = 0, line = 1
+            guard let base = p.baseAddress else { return }
+            var i = 0
             let n = p.count
             while i < n {
+                // Eight ASCII bytes at a time (most caption text); the line of
+                // the first invalid byte is counted only when there is one.
+                if i + 8 <= n, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    i += 8; continue
+                }
                 let b = p[i]
-                if b < 0x80 { if b == 0x0A { line += 1 }; i += 1; continue }
+                if b < 0x80 { i += 1; continue }
                 let len = sequenceLength(p, i)
                 if len > 0 { r.validMultibyte += 1; i += len }
-                else { r.invalidSequences += 1; if r.firstInvalidLine == nil { r.firstInvalidLine = line }; i += 1 }
+                else {
+                    r.invalidSequences += 1
+                    if r.firstInvalidLine == nil { r.firstInvalidLine = 1 + p[0..<i].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
+                    i += 1
+                }
             }
         }
         return r
