@@ -105,6 +105,8 @@ struct TTMLScanner {
     private var warnings: [CaptionWarning] = []
     private var warningCounts: [String: Int] = [:]
     private static let warningsPerKind = 20
+    /// libxml2's own default depth limit (its push parser does not apply it, so the scanner does).
+    private static let maximumDepth = 256
 
     private init(_ p: UnsafeBufferPointer<UInt8>) {
         self.p = p
@@ -481,6 +483,9 @@ struct TTMLScanner {
             break
         }
 
+        guard stack.count < TTMLScanner.maximumDepth else {
+            throw CaptionError(.tooLarge, line: tagLine, message: "elements are nested more than \(TTMLScanner.maximumDepth) deep; no caption document needs that")
+        }
         stack.append(frame)
         if element == .p, frame.displayed, !inParagraph {
             inParagraph = true
