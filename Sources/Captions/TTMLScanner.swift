@@ -493,7 +493,7 @@ struct TTMLScanner {
             paragraphBindings = bindings.count
             paragraphLine = tagLine
             paragraphContentStart = selfClosing ? slash : tagEnd
-            runs = []
+            runs.removeAll(keepingCapacity: true)
             lastWasSpace = true
             trailingSpaceRun = nil
             paragraphID = nil
@@ -654,8 +654,10 @@ struct TTMLScanner {
     }
 
     private mutating func time(_ a: Attribute, on element: Range<Int>, line: Int) -> CaptionTime? {
-        let value = decodedValue(a.value)
-        switch timing.parse(value) {
+        let lo = max(0, min(a.value.lowerBound, n)), hi = max(lo, min(a.value.upperBound, n))
+        let raw = UnsafeBufferPointer(rebasing: p[lo..<hi])
+        let parsed = raw.contains(UInt8(ascii: "&")) ? timing.parse(decodedValue(a.value)) : timing.parse(raw)
+        switch parsed {
         case let .time(t, note):
             if let note { warn(line, "time", "\(string(a.name)) on <\(string(element))>: \(note)") }
             return t
@@ -837,15 +839,16 @@ struct TTMLScanner {
         trimTrailingSpace()
         let end = frame.end ?? frame.latestChildEnd
         let lower = min(paragraphContentStart, contentEnd)
+        // A copy of exactly the runs' size (the working array keeps its capacity for the next paragraph).
         let cue = Cue(identifier: paragraphID, start: frame.begin, end: end ?? frame.begin,
-                      line: paragraphLine, runs: runs, textRange: lower..<contentEnd)
+                      line: paragraphLine, runs: runs.withUnsafeBufferPointer { Array($0) }, textRange: lower..<contentEnd)
         if end == nil { unresolvedEnds.append(cues.count) }
         if let end, end < frame.begin {
             warn(paragraphLine, "end before begin", "the paragraph ends (\(end)) before it begins (\(frame.begin))")
         }
         cues.append(cue)
         payload.cueScopes.append(paragraphScope)
-        runs = []
+        runs.removeAll(keepingCapacity: true)
     }
 
     // MARK: Finishing

@@ -32,25 +32,24 @@ enum TTMLTextAlignment {
             if isSpace(b) {
                 if b == 0x0D, r + 1 < end, raw[r + 1] == 0x0A { length = 2 }
                 if consumed < plain.count, isSpace(plain[consumed]) { consumed += 1 }
-            } else {
-                var decoded: [UInt8]
-                if b == UInt8(ascii: "&"), !cdata, let ref = reference(raw, at: r) {
-                    length = ref.length
-                    decoded = Array(String(Character(ref.scalar)).utf8)
-                    if isSpace(decoded[0]) {
-                        if consumed < plain.count, isSpace(plain[consumed]) { consumed += 1 }
-                        decoded = []
-                    }
+            } else if b == UInt8(ascii: "&"), !cdata, let ref = reference(raw, at: r) {
+                length = ref.length
+                let v = ref.scalar.value
+                if v == 0x20 || v == 0x09 || v == 0x0A || v == 0x0D {
+                    if consumed < plain.count, isSpace(plain[consumed]) { consumed += 1 }
                 } else {
-                    length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
-                    length = min(length, end - r)
-                    decoded = Array(raw[r..<(r + length)])
+                    var matches = true
+                    UTF8.encode(ref.scalar) { byte in
+                        if matches, consumed < plain.count, plain[consumed] == byte { consumed += 1 } else { matches = false }
+                    }
+                    guard matches else { return nil }
                 }
-                if !decoded.isEmpty {
-                    guard consumed + decoded.count <= plain.count,
-                          plain[consumed..<(consumed + decoded.count)].elementsEqual(decoded) else { return nil }
-                    consumed += decoded.count
-                }
+            } else {
+                length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
+                length = min(length, end - r)
+                guard consumed + length <= plain.count else { return nil }
+                for j in 0..<length where plain[consumed + j] != raw[r + j] { return nil }
+                consumed += length
             }
             r += length
             if consumed == plainOffset {

@@ -44,10 +44,15 @@ struct TTMLTimeExpression: Sendable {
 
     /// Reads a time expression (surrounding XML whitespace is allowed and ignored).
     func parse(_ text: [UInt8]) -> Parsed {
+        text.withUnsafeBufferPointer { parse($0) }
+    }
+
+    /// Reads a time expression from bytes (surrounding XML whitespace is allowed and ignored).
+    func parse(_ text: UnsafeBufferPointer<UInt8>) -> Parsed {
         var lo = 0, hi = text.count
         while lo < hi, isSpace(text[lo]) { lo += 1 }
         while hi > lo, isSpace(text[hi - 1]) { hi -= 1 }
-        let v = Array(text[lo..<hi])
+        let v = UnsafeBufferPointer(rebasing: text[lo..<hi])
         if v.isEmpty { return .invalid("an empty time expression") }
         if v.contains(UInt8(ascii: ":")) { return parseClock(v) }
         return parseOffset(v)
@@ -56,7 +61,7 @@ struct TTMLTimeExpression: Sendable {
     private func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
     /// Reads digits at `i`; nil when there are none or the number overflows.
-    private func digits(_ v: [UInt8], _ i: inout Int) -> (value: Int64, count: Int)? {
+    private func digits(_ v: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> (value: Int64, count: Int)? {
         var value: Int64 = 0, count = 0
         while i < v.count, v[i] >= 0x30, v[i] <= 0x39 {
             let (m, o1) = value.multipliedReportingOverflow(by: 10)
@@ -68,7 +73,7 @@ struct TTMLTimeExpression: Sendable {
     }
 
     /// A fraction `.ddd` (the dot already consumed): exact up to 15 digits, further digits truncated.
-    private func fraction(_ v: [UInt8], _ i: inout Int) -> CaptionTime? {
+    private func fraction(_ v: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> CaptionTime? {
         var value: Int64 = 0, scale: Int64 = 1, count = 0
         while i < v.count, v[i] >= 0x30, v[i] <= 0x39 {
             if count < 15 { value = value * 10 + Int64(v[i] - 0x30); scale *= 10 }
@@ -77,9 +82,9 @@ struct TTMLTimeExpression: Sendable {
         return count > 0 ? CaptionTime(numerator: value, denominator: scale) : nil
     }
 
-    private func parseClock(_ v: [UInt8]) -> Parsed {
+    private func parseClock(_ v: UnsafeBufferPointer<UInt8>) -> Parsed {
         var i = 0
-        let text = String(decoding: v, as: UTF8.self)
+        var text: String { String(decoding: v, as: UTF8.self) }
         guard let h = digits(v, &i), i < v.count, v[i] == UInt8(ascii: ":") else { return .invalid("\"\(text)\" is not a clock time (hh:mm:ss)") }
         i += 1
         guard let m = digits(v, &i), m.count == 2, i < v.count, v[i] == UInt8(ascii: ":") else { return .invalid("\"\(text)\" is not a clock time (hh:mm:ss)") }
@@ -127,9 +132,9 @@ struct TTMLTimeExpression: Sendable {
         return .time(total, note: notes.isEmpty ? nil : notes.joined(separator: "; "))
     }
 
-    private func parseOffset(_ v: [UInt8]) -> Parsed {
+    private func parseOffset(_ v: UnsafeBufferPointer<UInt8>) -> Parsed {
         var i = 0
-        let text = String(decoding: v, as: UTF8.self)
+        var text: String { String(decoding: v, as: UTF8.self) }
         guard let whole = digits(v, &i) else { return .invalid("\"\(text)\" is not a time expression") }
         guard var value = CaptionTime(numerator: whole.value, denominator: 1) else { return .invalid("\"\(text)\" is too large") }
         if i < v.count, v[i] == UInt8(ascii: ".") {
@@ -137,18 +142,21 @@ struct TTMLTimeExpression: Sendable {
             guard let f = fraction(v, &i), let sum = value.adding(f) else { return .invalid("\"\(text)\": bad fraction") }
             value = sum
         }
-        let metric = String(decoding: v[i...], as: UTF8.self)
+        let rest = v.count - i
+        let m0 = i < v.count ? v[i] : 0, m1 = i + 1 < v.count ? v[i + 1] : 0
         let result: CaptionTime?
         var note: String?
-        switch metric {
-        case "h": result = value.scaled(by: 3600, over: 1)
-        case "m": result = value.scaled(by: 60, over: 1)
-        case "s": result = value
-        case "ms": result = value.scaled(by: 1, over: 1000)
-        case "f": result = frames(value)
-        case "t": result = ticks(value)
-        case "": result = value; note = "\"\(text)\" has no unit (h, m, s, ms, f or t); read as seconds"
-        default: return .invalid("\"\(text)\": unknown unit \"\(metric)\" (expected h, m, s, ms, f or t)")
+        switch (rest, m0, m1) {
+        case (1, UInt8(ascii: "h"), _): result = value.scaled(by: 3600, over: 1)
+        case (1, UInt8(ascii: "m"), _): result = value.scaled(by: 60, over: 1)
+        case (1, UInt8(ascii: "s"), _): result = value
+        case (2, UInt8(ascii: "m"), UInt8(ascii: "s")): result = value.scaled(by: 1, over: 1000)
+        case (1, UInt8(ascii: "f"), _): result = frames(value)
+        case (1, UInt8(ascii: "t"), _): result = ticks(value)
+        case (0, _, _): result = value; note = "\"\(text)\" has no unit (h, m, s, ms, f or t); read as seconds"
+        default:
+            let metric = String(decoding: UnsafeBufferPointer(rebasing: v[i...]), as: UTF8.self)
+            return .invalid("\"\(text)\": unknown unit \"\(metric)\" (expected h, m, s, ms, f or t)")
         }
         guard let result else { return .invalid("\"\(text)\" is too large") }
         return .time(result, note: note)
