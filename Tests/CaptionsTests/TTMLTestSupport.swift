@@ -25,6 +25,7 @@ enum TTMLTestSupport {
     }
 
     static var fixtures: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        Bundle.module.url(forResource: "Fixtures", withExtension: nil)
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     }
 }
