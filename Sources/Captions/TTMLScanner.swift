@@ -212,7 +212,7 @@ struct TTMLScanner {
 
     private static func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
         guard let s = Unicode.Scalar(scalar) else { return }
-        out.append(contentsOf: UTF8.encode(s)!)
+        UTF8.encode(s) { out.append($0) }
     }
 
     /// An attribute value with references decoded and whitespace normalised to spaces.
