@@ -183,4 +183,28 @@ import Testing
         #expect(doc.cues[0].end == CaptionTime(milliseconds: 3_723_004))
         #expect(doc.cues[0].runs[1].style == [.bold, .italic])
     }
+
+    @Test func latin1DeclaredFileIsEditedAndWrittenBackInItsEncoding() throws {
+        // A file declared ISO-8859-1 with é and è as single bytes: read as Windows-1252, written back so.
+        var latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<tt xmlns=\"http://www.w3.org/ns/ttml\"><body><div><p begin=\"0s\" end=\"1s\">caf".utf8)
+        latin1 += [0xE9] + Array(" cr".utf8) + [0xE8] + Array("me</p></div></body></tt>\n".utf8)
+        let doc = try CaptionDocument.read(Data(latin1))
+        #expect(doc.source.encoding == .windows1252)
+        #expect(doc.cues[0].plainText == "café crème")
+        let output = try doc.write(edits: [0: CueEdit(emphasis: [try emphasis(doc.cues[0], "crème")], appendedText: " !")])
+        var expected = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<tt xmlns=\"http://www.w3.org/ns/ttml\" xmlns:tts=\"http://www.w3.org/ns/ttml#styling\"><body><div><p begin=\"0s\" end=\"1s\">caf".utf8)
+        expected += [0xE9] + Array(" <span tts:fontWeight=\"bold\">cr".utf8) + [0xE8] + Array("me</span> !</p></div></body></tt>\n".utf8)
+        #expect([UInt8](output) == expected)
+        let again = try CaptionDocument.read(output)
+        #expect(again.cues[0].plainText == "café crème !")
+        #expect(again.cues[0].runs.contains { $0.text == "crème" && $0.style == .bold })
+    }
+
+    @Test func preservedWhitespaceMapsExactly() throws {
+        let text = S.document(body: "<div><p begin=\"0s\" end=\"1s\" xml:space=\"preserve\">  a\r\n  big  &amp;  bold</p></div>")
+        let doc = try S.read(text)
+        #expect(doc.cues[0].plainText == "  a\n  big  &  bold")
+        let output = string(try doc.write(edits: [0: CueEdit(emphasis: [try emphasis(doc.cues[0], "big"), try emphasis(doc.cues[0], "bold")])]))
+        #expect(output.contains("  a\r\n  <span tts:fontWeight=\"bold\">big</span>  &amp;  <span tts:fontWeight=\"bold\">bold</span></p>"))
+    }
 }
