@@ -299,8 +299,27 @@ struct TTMLScanner {
 
     // MARK: - The scan
 
+    /// How many `</p>` (any prefix) end tags there are: the cue array is sized once, not grown by doubling.
+    private func countParagraphEndTags() -> Int {
+        var count = 0
+        var i = 0
+        while let lt = find(UInt8(ascii: "<"), from: i) {
+            i = lt + 1
+            guard at(lt + 1) == UInt8(ascii: "/") else { continue }
+            var k = lt + 2
+            while k < n, k < lt + 64, p[k] != UInt8(ascii: ">") { k += 1 }
+            if at(k) == UInt8(ascii: ">"), at(k - 1) == UInt8(ascii: "p"), at(k - 2) == UInt8(ascii: "/") || at(k - 2) == UInt8(ascii: ":") {
+                count += 1
+            }
+        }
+        return count
+    }
+
     private mutating func run() throws -> Result {
         var i = 0
+        let expected = countParagraphEndTags()
+        cues.reserveCapacity(expected)
+        payload.cueScopes.reserveCapacity(expected)
         while i < n {
             if p[i] != UInt8(ascii: "<") {
                 let next = find(UInt8(ascii: "<"), from: i) ?? n
