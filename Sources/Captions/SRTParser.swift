@@ -58,9 +58,36 @@ struct SRTParser {
 
     private static let twentyFourHours = CaptionTime(milliseconds: 86_400_000)
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// The array `p` points into; cues keep it to build their runs later.
+    let source: [UInt8]
+
+    init(bytes: UnsafeBufferPointer<UInt8>, source: [UInt8]) {
         p = bytes
         count = bytes.count
+        self.source = source
+    }
+
+    /// Builds the runs of the cue text in `range` of `bytes`: each line's text
+    /// and markup, a line break between lines, and the whitespace of blank
+    /// lines inside the text kept as text, exactly as the reader found them.
+    static func runs(in range: Range<Int>, of bytes: [UInt8]) -> [TextRun] {
+        guard !range.isEmpty else { return [] }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var parser = SRTParser(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), source: [])
+            var counts = StyleCounts()
+            var l = parser.line(at: range.lowerBound, number: 0)
+            while true {
+                if !parser.isBlank(l) {
+                    parser.appendLine(l, counts: &counts)
+                } else if l.end > l.start {
+                    parser.scratch.append(TextRun(kind: .text, text: parser.string(l.start, l.end), style: counts.style, source: l.start..<l.end))
+                }
+                guard l.next < range.upperBound, let n = parser.nextLine(after: l) else { break }
+                parser.scratch.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: l.end..<l.next))
+                l = n
+            }
+            return parser.scratch
+        }
     }
 
     // MARK: Lines
@@ -236,12 +263,13 @@ struct SRTParser {
         }
         previousEnd = timing.end
 
-        let body = text(after: t, build: true)
-        if body.runs.isEmpty {
+        let body = text(after: t, build: false)
+        if body.range.isEmpty {
             warnings.append(CaptionWarning(line: t.number, message: "cue has no text"))
         }
         cues.append(Cue(identifier: identifier, start: timing.start, end: timing.end, settings: timing.settings,
-                        line: t.number, runs: body.runs, textRange: body.range))
+                        line: t.number, textRange: body.range,
+                        lazyRuns: LazyRuns(bytes: source, range: body.range, builder: .srt)))
         return body.resume
     }
 

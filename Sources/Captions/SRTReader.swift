@@ -28,7 +28,7 @@ enum SRTReader {
     static func read(_ source: SourceText) throws -> CaptionDocument {
         // Only the results leave the closure, never the parser and its pointer.
         let result = source.bytes.withUnsafeBufferPointer { buffer in
-            var parser = SRTParser(bytes: buffer)
+            var parser = SRTParser(bytes: buffer, source: source.bytes)
             parser.parse()
             return (cues: parser.cues, warnings: parser.warnings, firstMalformedLine: parser.firstMalformedLine)
         }
