@@ -18,8 +18,11 @@ struct TTMLPayload: Sendable {
     var scopes: [Scope] = []
     /// The scope (index into `scopes`) of each cue's `p` element.
     var cueScopes: [UInt16] = []
-    /// Scopes of runs that differ from their cue's (namespaces redeclared inside a `p`), by run start offset.
+    /// Scopes of runs that differ from their cue's (namespaces redeclared inside a `p`), by run start
+    /// offset (filled only while one paragraph's runs are built).
     var runScopes: [Int: UInt16] = [:]
+    /// Cues whose `p` declares namespaces inside its content (their runs' scopes must be worked out one by one).
+    var paragraphsWithInnerNamespaces: Set<Int> = []
     /// Where a namespace declaration can be added to the root start tag (after its last attribute).
     var rootAttributesEnd = 0
     /// The styling namespace URI of the document's TTML generation.

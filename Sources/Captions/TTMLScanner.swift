@@ -16,11 +16,23 @@ struct TTMLScanner {
         var payload: TTMLPayload
     }
 
-    /// Scans a document.
+    /// Scans a document. Cues keep what is needed to build their runs later
+    /// (`paragraphRuns`), so no text is copied into strings here.
     static func scan(_ bytes: [UInt8]) throws -> Result {
         try bytes.withUnsafeBufferPointer { buffer in
-            var scanner = TTMLScanner(buffer)
+            var scanner = TTMLScanner(buffer, source: bytes)
             return try scanner.run()
+        }
+    }
+
+    /// The runs of one paragraph (`range` is its content), rebuilt from the
+    /// source bytes with the paragraph's inherited context, and the namespace
+    /// scope of each run that differs from the paragraph's own (by run start).
+    static func paragraphRuns(in range: Range<Int>, of bytes: [UInt8], context: TTMLParagraphContext)
+        -> (runs: [TextRun], scopes: [Int: TTMLPayload.Scope]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = TTMLScanner(buffer, source: [])
+            return scanner.buildParagraph(range, context: context)
         }
     }
 
@@ -33,7 +45,7 @@ struct TTMLScanner {
         var value: Range<Int>
     }
 
-    private struct Binding {
+    struct Binding: Sendable {
         var prefix: Range<Int>
         var namespace: TTMLNamespace
     }
@@ -60,7 +72,7 @@ struct TTMLScanner {
         var regionID: String?
     }
 
-    private struct StyleDefinition {
+    struct StyleDefinition: Sendable {
         var own = TTMLStyleState()
         var references: [String] = []
         var nested: [TTMLStyleState] = []
@@ -68,6 +80,14 @@ struct TTMLScanner {
 
     private let p: UnsafeBufferPointer<UInt8>
     private let n: Int
+    /// The document's bytes as an array (shared with the cues' lazy runs; empty when building one paragraph).
+    private let source: [UInt8]
+    /// Whether text is turned into runs (one paragraph) or skipped (the structure scan).
+    private var buildRuns = false
+    private var definitions: TTMLDefinitions?
+    private var bindingSnapshot: (generation: Int, bindings: [Binding])?
+    private var paragraphStyle = TTMLStyleState()
+    private var paragraphPreserve = false
     private var attributes: [Attribute] = []
     private var bindings: [Binding] = []
     private var bindingGeneration = 0
@@ -108,10 +128,10 @@ struct TTMLScanner {
     /// libxml2's own default depth limit (its push parser does not apply it, so the scanner does).
     private static let maximumDepth = 256
 
-    private init(_ p: UnsafeBufferPointer<UInt8>) {
+    private init(_ p: UnsafeBufferPointer<UInt8>, source: [UInt8]) {
         self.p = p
+        self.source = source
         n = p.count
-        scratch.reserveCapacity(256)
     }
 
     // MARK: - Bytes
@@ -316,14 +336,52 @@ struct TTMLScanner {
     }
 
     private mutating func run() throws -> Result {
-        var i = 0
         let expected = countParagraphEndTags()
         cues.reserveCapacity(expected)
         payload.cueScopes.reserveCapacity(expected)
-        while i < n {
+        try scan(from: 0, to: n)
+        guard !cues.isEmpty || payload.rootAttributesEnd > 0 else {
+            throw CaptionError(.notTTML, message: "no root element was found")
+        }
+        return finish()
+    }
+
+    private mutating func buildParagraph(_ range: Range<Int>, context: TTMLParagraphContext)
+        -> (runs: [TextRun], scopes: [Int: TTMLPayload.Scope]) {
+        let lo = max(0, min(range.lowerBound, n)), hi = max(lo, min(range.upperBound, n))
+        buildRuns = true
+        definitions = context.definitions
+        family = context.definitions.family
+        styles = context.definitions.styles
+        regions = context.definitions.regions
+        bindings = context.bindings
+        lineScanned = lo
+        var frame = Frame(element: .p)
+        frame.displayed = true
+        frame.style = context.style
+        frame.preserve = context.preserve
+        stack = [frame]
+        inParagraph = true
+        paragraphDepth = 1
+        paragraphBindings = bindings.count
+        paragraphScope = scope(contentPrefix: Array(context.contentPrefix.utf8))
+        lastWasSpace = true
+        scratch.reserveCapacity(256)
+        try? scan(from: lo, to: hi)
+        trimTrailingSpace()
+        var scopes: [Int: TTMLPayload.Scope] = [:]
+        for (start, index) in payload.runScopes where payload.scopes.indices.contains(Int(index)) {
+            scopes[start] = payload.scopes[Int(index)]
+        }
+        return (runs, scopes)
+    }
+
+    private mutating func scan(from start: Int, to limit: Int) throws {
+        var i = start
+        while i < limit {
             if p[i] != UInt8(ascii: "<") {
-                let next = find(UInt8(ascii: "<"), from: i) ?? n
-                if inParagraph, stack.last?.displayed == true { addText(i..<next, cdata: false) }
+                let next = min(find(UInt8(ascii: "<"), from: i) ?? limit, limit)
+                if buildRuns, inParagraph, stack.last?.displayed == true { addText(i..<next, cdata: false) }
                 i = next
                 continue
             }
@@ -334,9 +392,8 @@ struct TTMLScanner {
                 if starts(i, "<!--") {
                     i = skip(past: "-->", from: i + 4)
                 } else if starts(i, "<![CDATA[") {
-                    let start = i + 9
-                    let end = skip(past: "]]>", from: start)
-                    if inParagraph, stack.last?.displayed == true { addText(start..<max(start, end - 3), cdata: true) }
+                    let end = skip(past: "]]>", from: i + 9)
+                    if buildRuns, inParagraph, stack.last?.displayed == true { addText((i + 9)..<max(i + 9, end - 3), cdata: true) }
                     i = end
                 } else {
                     i = skipDoctype(from: i)
@@ -349,10 +406,6 @@ struct TTMLScanner {
                 i = try startElement(at: i)
             }
         }
-        guard !cues.isEmpty || payload.rootAttributesEnd > 0 else {
-            throw CaptionError(.notTTML, message: "no root element was found")
-        }
-        return finish()
     }
 
     private func skipDoctype(from k: Int) -> Int {
@@ -440,7 +493,10 @@ struct TTMLScanner {
             declaredPrefixes[string(prefix), default: []].insert(uri)
             pushed += 1
         }
-        if pushed > 0 { bindingGeneration += 1 }
+        if pushed > 0 {
+            bindingGeneration += 1
+            if inParagraph, !buildRuns { payload.paragraphsWithInnerNamespaces.insert(cues.count) }
+        }
 
         let ns = namespace(prefix: colon < 0 ? nameStart..<nameStart : nameStart..<colon)
         let local = colon < 0 ? name : (colon + 1)..<name.upperBound
@@ -495,7 +551,7 @@ struct TTMLScanner {
         case .div, .p, .span:
             if frame.displayed { try timeAndStyle(&frame, parent: parent, line: tagLine, name: name) }
         case .br:
-            if inParagraph, frame.displayed { lineBreak(lt..<tagEnd) }
+            if buildRuns, inParagraph, frame.displayed { lineBreak(lt..<tagEnd) }
         case .metadata, .otherContent, .foreign:
             frame.displayed = false
         default:
@@ -512,15 +568,16 @@ struct TTMLScanner {
             paragraphBindings = bindings.count
             paragraphLine = tagLine
             paragraphContentStart = selfClosing ? slash : tagEnd
-            runs.removeAll(keepingCapacity: true)
-            lastWasSpace = true
-            trailingSpaceRun = nil
             paragraphID = nil
             for a in attributes where a.colon >= 0 ? equals(a.name, "xml:id") : equals(a.name, "id") {
                 if a.colon >= 0 || paragraphID == nil { paragraphID = decodedString(a.value) }
             }
             let contentPrefix = colon < 0 ? [] : Array(UnsafeBufferPointer(rebasing: p[nameStart..<colon]))
             paragraphScope = scope(contentPrefix: contentPrefix)
+            paragraphStyle = frame.style
+            paragraphPreserve = frame.preserve
+            if definitions == nil { definitions = TTMLDefinitions(family: family, styles: styles, regions: regions) }
+            if bindingSnapshot?.generation != bindingGeneration { bindingSnapshot = (bindingGeneration, bindings) }
             if selfClosing { payload.selfClosingParagraphs[cues.count] = string(name) }
         }
         if selfClosing { endElement(tagStart: slash) }
@@ -693,6 +750,7 @@ struct TTMLScanner {
         for a in attributes {
             if a.colon < 0 {
                 let local = a.name
+                if buildRuns, equals(local, "begin") || equals(local, "end") || equals(local, "dur") { continue }
                 if equals(local, "begin") { begin = time(a, on: name, line: line) }
                 else if equals(local, "end") { end = time(a, on: name, line: line) }
                 else if equals(local, "dur") { dur = time(a, on: name, line: line) }
@@ -725,7 +783,7 @@ struct TTMLScanner {
 
         // Timing (TTML2 §12.2, Appendix I): relative to the parent's begin (par)
         // or the previous sibling's end (seq); end and dur: the earlier wins.
-        frame.timed = true
+        frame.timed = !buildRuns
         let reference = parent.map { $0.seq ? $0.cursor : $0.begin } ?? .zero
         var b = reference
         if let begin {
@@ -854,20 +912,24 @@ struct TTMLScanner {
     }
 
     private mutating func finishParagraph(_ frame: Frame, contentEnd: Int) {
+        guard !buildRuns else { return }
         inParagraph = false
-        trimTrailingSpace()
         let end = frame.end ?? frame.latestChildEnd
         let lower = min(paragraphContentStart, contentEnd)
-        // A copy of exactly the runs' size (the working array keeps its capacity for the next paragraph).
-        let cue = Cue(identifier: paragraphID, start: frame.begin, end: end ?? frame.begin,
-                      line: paragraphLine, runs: runs.withUnsafeBufferPointer { Array($0) }, textRange: lower..<contentEnd)
+        let context = TTMLParagraphContext(
+            definitions: definitions ?? TTMLDefinitions(family: family, styles: styles, regions: regions),
+            bindings: bindingSnapshot?.bindings ?? bindings,
+            contentPrefix: payload.scopes.indices.contains(Int(paragraphScope)) ? payload.scopes[Int(paragraphScope)].contentPrefix : "",
+            style: paragraphStyle, preserve: paragraphPreserve)
+        let cue = Cue(identifier: paragraphID, start: frame.begin, end: end ?? frame.begin, settings: nil,
+                      line: paragraphLine, textRange: lower..<contentEnd,
+                      lazyRuns: LazyRuns(bytes: source, range: lower..<contentEnd, builder: .ttml(context)))
         if end == nil { unresolvedEnds.append(cues.count) }
         if let end, end < frame.begin {
             warn(paragraphLine, "end before begin", "the paragraph ends (\(end)) before it begins (\(frame.begin))")
         }
         cues.append(cue)
         payload.cueScopes.append(paragraphScope)
-        runs.removeAll(keepingCapacity: true)
     }
 
     // MARK: Finishing
@@ -906,4 +968,26 @@ struct TTMLScanner {
         if payload.scopes.isEmpty { payload.scopes = [TTMLPayload.Scope(contentPrefix: "", stylingPrefix: nil)] }
         return Result(cues: cues, warnings: warnings, payload: payload)
     }
+}
+
+/// What a TTML document's paragraphs share for building their runs later:
+/// the TTML generation and the style and region definitions.
+final class TTMLDefinitions: Sendable {
+    let family: UInt8
+    let styles: [String: TTMLScanner.StyleDefinition]
+    let regions: [String: TTMLScanner.StyleDefinition]
+
+    init(family: UInt8, styles: [String: TTMLScanner.StyleDefinition], regions: [String: TTMLScanner.StyleDefinition]) {
+        self.family = family; self.styles = styles; self.regions = regions
+    }
+}
+
+/// What one paragraph inherits from outside its content: the namespaces in
+/// scope, the style and `xml:space` in effect, and the shared definitions.
+struct TTMLParagraphContext: Sendable {
+    let definitions: TTMLDefinitions
+    let bindings: [TTMLScanner.Binding]
+    let contentPrefix: String
+    let style: TTMLStyleState
+    let preserve: Bool
 }

@@ -37,11 +37,21 @@ enum TTMLWriter {
         for index in edits.keys.sorted() {
             guard let edit = edits[index], document.cues.indices.contains(index) else { continue }
             let cue = document.cues[index]
+            // Build the runs once (they are built on demand), with per-run namespace
+            // scopes where the paragraph redeclares namespaces inside.
+            let runs: [TextRun]
+            var runScopes: [Int: TTMLPayload.Scope] = [:]
+            if payload.paragraphsWithInnerNamespaces.contains(index), case let .lazy(lazy) = cue.storage,
+               case let .ttml(context) = lazy.builder {
+                (runs, runScopes) = TTMLScanner.paragraphRuns(in: lazy.range, of: lazy.bytes, context: context)
+            } else {
+                runs = cue.runs
+            }
             var cueInsertions: [Insertion] = []
             var taken: [Range<Int>] = []
             for (n, range) in edit.emphasis.enumerated() {
-                guard cue.runs.indices.contains(range.run) else { continue }
-                let run = cue.runs[range.run]
+                guard runs.indices.contains(range.run) else { continue }
+                let run = runs[range.run]
                 guard run.kind == .text, !range.utf8.isEmpty,
                       run.source.lowerBound >= 0, run.source.upperBound <= source.count else { continue }
                 let cdata = isCDATA(source, run.source.lowerBound)
@@ -53,7 +63,7 @@ enum TTMLWriter {
                 let absolute = (run.source.lowerBound + lo)..<(run.source.lowerBound + hi)
                 guard !taken.contains(where: { $0.overlaps(absolute) }) else { continue }
                 taken.append(absolute)
-                var scope = payload.scope(cue: index, runStart: run.source.lowerBound)
+                var scope = runScopes[run.source.lowerBound] ?? payload.scope(cue: index, runStart: run.source.lowerBound)
                 let scopeIndex: Int
                 if scope.stylingPrefix == nil {
                     needsDeclaration = true
