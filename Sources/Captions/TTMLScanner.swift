@@ -354,6 +354,8 @@ struct TTMLScanner {
         family = context.definitions.family
         styles = context.definitions.styles
         regions = context.definitions.regions
+        resolvedStyles = context.definitions.resolvedStyles
+        resolvedRegions = context.definitions.resolvedRegions
         bindings = context.bindings
         lineScanned = lo
         var frame = Frame(element: .p)
@@ -364,7 +366,8 @@ struct TTMLScanner {
         inParagraph = true
         paragraphDepth = 1
         paragraphBindings = bindings.count
-        paragraphScope = scope(contentPrefix: Array(context.contentPrefix.utf8))
+        // Scopes matter only where the paragraph redeclares namespaces inside.
+        if context.innerNamespaces { paragraphScope = scope(contentPrefix: Array(context.contentPrefix.utf8)) }
         lastWasSpace = true
         scratch.reserveCapacity(256)
         try? scan(from: lo, to: hi)
@@ -501,7 +504,7 @@ struct TTMLScanner {
         let ns = namespace(prefix: colon < 0 ? nameStart..<nameStart : nameStart..<colon)
         let local = colon < 0 ? name : (colon + 1)..<name.upperBound
         let element = classify(ns, local)
-        let tagLine = line(at: lt)
+        let tagLine = buildRuns ? 0 : line(at: lt)
 
         var frame: Frame
         if let parent = stack.last {
@@ -576,7 +579,7 @@ struct TTMLScanner {
             paragraphScope = scope(contentPrefix: contentPrefix)
             paragraphStyle = frame.style
             paragraphPreserve = frame.preserve
-            if definitions == nil { definitions = TTMLDefinitions(family: family, styles: styles, regions: regions) }
+            if definitions == nil { definitions = makeDefinitions(line: tagLine) }
             if bindingSnapshot?.generation != bindingGeneration { bindingSnapshot = (bindingGeneration, bindings) }
             if selfClosing { payload.selfClosingParagraphs[cues.count] = string(name) }
         }
@@ -644,8 +647,17 @@ struct TTMLScanner {
         }
     }
 
+    /// The definitions paragraphs share, with every style and region resolved once.
+    private mutating func makeDefinitions(line: Int) -> TTMLDefinitions {
+        for id in styles.keys.sorted() { _ = resolveStyle(id, line: line) }
+        for id in regions.keys.sorted() { _ = resolveRegion(id, line: line) }
+        return TTMLDefinitions(family: family, styles: styles, regions: regions,
+                               resolvedStyles: resolvedStyles, resolvedRegions: resolvedRegions)
+    }
+
     private mutating func resolveStyle(_ id: String, line: Int) -> TTMLStyleState {
         if let done = resolvedStyles[id] { return done }
+        if buildRuns { return TTMLStyleState() }  // already resolved (and warned about) by the structure scan
         guard let def = styles[id] else {
             warn(line, "unknown style", "style=\"\(id)\" names no style in the document's <styling>; ignored")
             resolvedStyles[id] = TTMLStyleState()
@@ -665,6 +677,7 @@ struct TTMLScanner {
 
     private mutating func resolveRegion(_ id: String, line: Int) -> TTMLStyleState {
         if let done = resolvedRegions[id] { return done }
+        if buildRuns { return TTMLStyleState() }
         guard let def = regions[id] else {
             warn(line, "unknown region", "region=\"\(id)\" names no region in the document's <layout>; ignored")
             resolvedRegions[id] = TTMLStyleState()
@@ -888,7 +901,7 @@ struct TTMLScanner {
 
     /// Records a run's namespace scope when a namespace was redeclared inside the paragraph.
     private mutating func noteRunScope(_ start: Int) {
-        guard bindings.count > paragraphBindings else { return }
+        guard buildRuns, bindings.count > paragraphBindings else { return }
         let contentPrefix = prefix(boundTo: TTMLNamespace(role: .content, family: family), allowDefault: true) ?? ""
         let index = scope(contentPrefix: Array(contentPrefix.utf8))
         if index != paragraphScope { payload.runScopes[start] = index }
@@ -917,10 +930,11 @@ struct TTMLScanner {
         let end = frame.end ?? frame.latestChildEnd
         let lower = min(paragraphContentStart, contentEnd)
         let context = TTMLParagraphContext(
-            definitions: definitions ?? TTMLDefinitions(family: family, styles: styles, regions: regions),
+            definitions: definitions ?? makeDefinitions(line: paragraphLine),
             bindings: bindingSnapshot?.bindings ?? bindings,
             contentPrefix: payload.scopes.indices.contains(Int(paragraphScope)) ? payload.scopes[Int(paragraphScope)].contentPrefix : "",
-            style: paragraphStyle, preserve: paragraphPreserve)
+            style: paragraphStyle, preserve: paragraphPreserve,
+            innerNamespaces: payload.paragraphsWithInnerNamespaces.contains(cues.count))
         let cue = Cue(identifier: paragraphID, start: frame.begin, end: end ?? frame.begin, settings: nil,
                       line: paragraphLine, textRange: lower..<contentEnd,
                       lazyRuns: LazyRuns(bytes: source, range: lower..<contentEnd, builder: .ttml(context)))
@@ -976,9 +990,13 @@ final class TTMLDefinitions: Sendable {
     let family: UInt8
     let styles: [String: TTMLScanner.StyleDefinition]
     let regions: [String: TTMLScanner.StyleDefinition]
+    let resolvedStyles: [String: TTMLStyleState]
+    let resolvedRegions: [String: TTMLStyleState]
 
-    init(family: UInt8, styles: [String: TTMLScanner.StyleDefinition], regions: [String: TTMLScanner.StyleDefinition]) {
+    init(family: UInt8, styles: [String: TTMLScanner.StyleDefinition], regions: [String: TTMLScanner.StyleDefinition],
+         resolvedStyles: [String: TTMLStyleState], resolvedRegions: [String: TTMLStyleState]) {
         self.family = family; self.styles = styles; self.regions = regions
+        self.resolvedStyles = resolvedStyles; self.resolvedRegions = resolvedRegions
     }
 }
 
@@ -990,4 +1008,6 @@ struct TTMLParagraphContext: Sendable {
     let contentPrefix: String
     let style: TTMLStyleState
     let preserve: Bool
+    /// Whether the paragraph declares namespaces inside its content.
+    let innerNamespaces: Bool
 }
