@@ -2,7 +2,10 @@ import Foundation
 
 /// The structure pass of the TTML reader: one scan over a document's UTF-8
 /// bytes that libxml2 has already found well-formed (and namespace-well-formed),
-/// building cues whose runs keep the exact byte ranges of their raw text.
+/// building cues with exact times. Their runs are not built here: each cue
+/// keeps its paragraph's context (`TTMLParagraphContext`) and the same scanner
+/// rebuilds the runs from the shared source bytes when asked, each run keeping
+/// the exact byte range of its raw text for the writer.
 ///
 /// Namespaces are resolved by URI from the document's own `xmlns` declarations,
 /// so `tt:`-prefixed, default-namespace and DFXP documents read alike. Every
