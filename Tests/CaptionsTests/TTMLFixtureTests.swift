@@ -7,7 +7,7 @@ import Testing
 
     static let valid = ["prefixed-ebu-tt-d.ttml", "default-namespace.ttml", "dfxp-2006-10.dfxp", "dfxp-2006-04.xml",
                         "imsc1-styles-regions-metadata.ttml", "crlf.ttml", "utf16le-bom.ttml", "frames-2997.ttml",
-                        "ticks-netflix.ttml"]
+                        "ticks-netflix.ttml", "seq-containers.ttml"]
 
     private func load(_ folder: String, _ name: String) throws -> Data {
         try Data(contentsOf: S.fixtures.appendingPathComponent(folder).appendingPathComponent("ttml").appendingPathComponent(name))
@@ -94,5 +94,13 @@ import Testing
         #expect(error.code == code)
         #expect(error.line == line)
         #expect(!error.message.contains("root:"))
+    }
+}
+
+extension TTMLFixtureTests {
+    @Test func seqContainersFixture() throws {
+        let doc = try CaptionDocument.read(try Data(contentsOf: S.fixtures.appendingPathComponent("valid/ttml/seq-containers.ttml")))
+        #expect(doc.cues.map(\.start) == [S.time(1), S.time(7, 2), S.time(6)])
+        #expect(doc.cues.map(\.end) == [S.time(3), S.time(5), S.time(7)])
     }
 }

@@ -167,4 +167,22 @@ import Testing
         #expect(doc.cues.count == 2)
         #expect(doc.cues.allSatisfy { $0.runs.isEmpty })
     }
+
+    @Test func runsAreRebuiltTheSameEveryTimeAndOnAnyThread() async throws {
+        let text = S.document(body: """
+        <div><p begin="0s" end="1s" xml:space="preserve"> a  <span tts:fontStyle="italic">b</span></p>
+        <p begin="1s" end="2s">c &amp; <span tts:fontWeight="bold">d<br/>e</span></p></div>
+        """)
+        let doc = try S.read(text)
+        let first = doc.cues.map(\.runs)
+        #expect(first[0].map(\.text) == [" a  ", "b"])
+        #expect(first[1].map(\.text) == ["c & ", "d", "\n", "e"])
+        #expect(first[1].map(\.style) == [[], .bold, .bold, .bold])
+        let cues = doc.cues
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<16 { group.addTask { cues.map(\.runs) == first } }
+            for try await same in group { #expect(same) }
+        }
+        #expect(doc.cues == cues)
+    }
 }
