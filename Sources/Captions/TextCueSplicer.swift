@@ -17,12 +17,16 @@ struct TextCueSplicer {
         var out = [UInt8]()
         out.reserveCapacity(src.count + edits.count * 16)
         var copied = 0
-        for index in edits.keys.sorted() {
-            guard let edit = edits[index], document.cues.indices.contains(index) else { continue }
+        // Edits touching most cues: walk the cues in order rather than sort the keys.
+        let order: [Int] = edits.count * 4 >= document.cues.count
+            ? Array(document.cues.indices) : edits.keys.sorted()
+        // Insertions as (absolute byte offset, bytes); stable order for equal offsets.
+        var inserts: [(at: Int, bytes: [UInt8], order: Int)] = []
+        for index in order {
+            guard let edit = edits[index], !edit.isEmpty, document.cues.indices.contains(index) else { continue }
             let cue = document.cues[index]
             let runs = cue.runs
-            // Insertions as (absolute byte offset, bytes); stable order for equal offsets.
-            var inserts: [(at: Int, bytes: [UInt8], order: Int)] = []
+            inserts.removeAll(keepingCapacity: true)
             for (n, range) in edit.emphasis.enumerated() {
                 guard runs.indices.contains(range.run) else { continue }
                 let run = runs[range.run]
