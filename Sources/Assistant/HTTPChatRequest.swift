@@ -39,46 +39,77 @@ struct HTTPChatRequest: Sendable {
     /// How the schema is sent.
     let form: SchemaForm
 
+    /// The longest keyword the schema allows, in characters.
+    static let maximumKeywordLength = 40
+    /// The longest title the schema allows, in characters.
+    static let maximumTitleLength = 100
+    /// The longest emoji string the schema allows, in characters (an emoji ZWJ
+    /// sequence can take several); the validator still wants exactly one emoji.
+    static let maximumEmojiLength = 12
+
     /// The answer's schema: `keywords` (up to ten strings), `titles` (exactly
-    /// three strings), `emoji` (a string), all required, nothing else.
-    static func answerSchema() -> [String: Any] {
-        [
-            "type": "object",
-            "properties": [
-                "keywords": ["type": "array", "items": ["type": "string"], "maxItems": maximumKeywords],
-                "titles": ["type": "array", "items": ["type": "string"], "minItems": 3, "maxItems": 3],
-                "emoji": ["type": "string"],
-            ] as [String: Any],
-            "required": ["keywords", "titles", "emoji"],
-            "additionalProperties": false,
-        ]
+    /// three strings), `emoji` (a string), all required, nothing else, in that order.
+    ///
+    /// Strings have length bounds: without them a grammar-constrained small model
+    /// can write one endless string until `max_tokens` cuts it off (seen with
+    /// SmolLM2-135M). OpenAI's strict mode does not take length bounds, so
+    /// `strict` leaves them out.
+    static func answerSchema(strict: Bool = false) -> HTTPJSONValue {
+        func string(_ maximum: Int) -> HTTPJSONValue {
+            strict
+                ? .object([("type", .string("string"))])
+                : .object([("type", .string("string")), ("minLength", .integer(1)), ("maxLength", .integer(maximum))])
+        }
+        return .object([
+            ("type", .string("object")),
+            ("properties", .object([
+                ("keywords", .object([
+                    ("type", .string("array")),
+                    ("items", string(maximumKeywordLength)),
+                    ("maxItems", .integer(maximumKeywords)),
+                ])),
+                ("titles", .object([
+                    ("type", .string("array")),
+                    ("items", string(maximumTitleLength)),
+                    ("minItems", .integer(3)),
+                    ("maxItems", .integer(3)),
+                ])),
+                ("emoji", string(maximumEmojiLength)),
+            ])),
+            ("required", .array([.string("keywords"), .string("titles"), .string("emoji")])),
+            ("additionalProperties", .boolean(false)),
+        ])
     }
 
     /// The `response_format` value for `form`.
-    static func responseFormat(_ form: SchemaForm) -> [String: Any] {
+    static func responseFormat(_ form: SchemaForm) -> HTTPJSONValue {
         switch form {
         case .jsonSchema(let strict):
-            var jsonSchema: [String: Any] = ["name": schemaName, "schema": answerSchema()]
-            if strict { jsonSchema["strict"] = true }
-            return ["type": "json_schema", "json_schema": jsonSchema]
+            var jsonSchema: [(String, HTTPJSONValue)] = [
+                ("name", .string(schemaName)),
+                ("schema", answerSchema(strict: strict)),
+            ]
+            if strict { jsonSchema.append(("strict", .boolean(true))) }
+            return .object([("type", .string("json_schema")), ("json_schema", .object(jsonSchema))])
         case .jsonObject:
-            return ["type": "json_object", "schema": answerSchema()]
+            return .object([("type", .string("json_object")), ("schema", answerSchema())])
         }
     }
 
-    /// The JSON body, with sorted keys so the same request is always the same bytes.
+    /// The JSON body; the same request is always the same bytes.
     func encoded() throws -> Data {
-        var body: [String: Any] = [
-            "messages": [
-                ["role": "system", "content": instructions],
-                ["role": "user", "content": prompt],
-            ],
-            "temperature": 0,
-            "max_tokens": maxTokens,
-            "stream": false,
-            "response_format": Self.responseFormat(form),
+        var body: [(String, HTTPJSONValue)] = []
+        if let model { body.append(("model", .string(model))) }
+        body += [
+            ("messages", .array([
+                .object([("role", .string("system")), ("content", .string(instructions))]),
+                .object([("role", .string("user")), ("content", .string(prompt))]),
+            ])),
+            ("temperature", .integer(0)),
+            ("max_tokens", .integer(maxTokens)),
+            ("stream", .boolean(false)),
+            ("response_format", Self.responseFormat(form)),
         ]
-        if let model { body["model"] = model }
-        return try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes])
+        return try HTTPJSONValue.object(body).encoded()
     }
 }
