@@ -16,6 +16,11 @@ import Foundation
 /// second request made here is the `auto` fallback from `json_schema` to
 /// `json_object`, which is a different request, not a retry.
 ///
+/// **Instructions:** the system message is the `instructions` given at init. When
+/// the prompt passed to `respond(to:)` begins with those same instructions (a
+/// combined prompt: instructions, `promptSeparator`, request), that copy and the
+/// separator are left out of the user message, so the model reads them once.
+///
 /// Safe to call from many tasks at once: the only shared state, the schema form
 /// chosen by `auto`, sits behind a lock.
 public struct HTTPAssistantModel: AssistantModel {
@@ -29,6 +34,8 @@ public struct HTTPAssistantModel: AssistantModel {
     public let instructions: String
     /// The most tokens the server may generate for one answer.
     public let maxTokens: Int
+    /// The text between the instructions and the request in a combined prompt, if any.
+    public let promptSeparator: String?
 
     private let transport: HTTPTransport
     private let chosenForm: ChosenForm
@@ -38,10 +45,18 @@ public struct HTTPAssistantModel: AssistantModel {
     /// - Parameters:
     ///   - configuration: the server, model name, key, server kind and timeout.
     ///   - instructions: sent as the system message of every request.
+    ///   - promptSeparator: what follows the instructions in a combined prompt
+    ///     (e.g. `Prompt.separator`); removed with them from the user message.
     ///   - maxTokens: the answer's token bound (at least 1).
-    public init(configuration: HTTPConfiguration, instructions: String, maxTokens: Int = HTTPAssistantModel.defaultMaxTokens) {
+    public init(
+        configuration: HTTPConfiguration,
+        instructions: String,
+        promptSeparator: String? = nil,
+        maxTokens: Int = HTTPAssistantModel.defaultMaxTokens
+    ) {
         self.configuration = configuration
         self.instructions = instructions
+        self.promptSeparator = promptSeparator
         self.maxTokens = max(1, maxTokens)
         self.transport = HTTPTransport(configuration: configuration, timeout: configuration.requestTimeout)
         self.chosenForm = ChosenForm(HTTPChatRequest.SchemaForm(for: configuration.serverKind))
@@ -72,11 +87,22 @@ public struct HTTPAssistantModel: AssistantModel {
     /// The `response_format` form the next request will use (`auto` may change it once).
     var schemaFormInUse: HTTPChatRequest.SchemaForm { chosenForm.value }
 
+    /// The user message for a prompt: the prompt without a leading copy of the
+    /// instructions and the separator after them.
+    func userMessage(for prompt: String) -> String {
+        guard !instructions.isEmpty, prompt.hasPrefix(instructions) else { return prompt }
+        var rest = prompt.dropFirst(instructions.count)
+        if let promptSeparator, !promptSeparator.isEmpty, rest.hasPrefix(promptSeparator) {
+            rest = rest.dropFirst(promptSeparator.count)
+        }
+        return String(rest.drop(while: { $0.isNewline }))
+    }
+
     private func send(_ prompt: String, form: HTTPChatRequest.SchemaForm) async throws -> String {
         let request = HTTPChatRequest(
             model: configuration.modelName,
             instructions: instructions,
-            prompt: prompt,
+            prompt: userMessage(for: prompt),
             maxTokens: maxTokens,
             form: form
         )

@@ -91,6 +91,24 @@ import Testing
         #expect(messages.last?["role"] as? String == "user")
     }
 
+    @Test func aCombinedPromptSendsItsInstructionsOnceAsTheSystemMessage() async throws {
+        let server = try HTTPTestServer { _, _ in .completion(Self.answer) }
+        defer { server.stop() }
+        let configuration = try HTTPConfiguration(endpoint: server.endpoint)
+        let separator = "\n\n=== REQUEST ===\n\n"
+        let model = HTTPAssistantModel(configuration: configuration, instructions: Self.instructions, promptSeparator: separator)
+        let request = "<<<TRANSCRIPT\nwe launch the rocket\nTRANSCRIPT>>>"
+
+        _ = try await model.respond(to: Self.instructions + separator + request)
+        _ = try await model.respond(to: request)
+        _ = try await model.respond(to: "Other instructions" + separator + request)
+
+        let sent = server.requests.compactMap { $0.json?["messages"] as? [[String: Any]] }
+        #expect(sent.count == 3)
+        #expect(sent.allSatisfy { $0.first?["content"] as? String == Self.instructions })
+        #expect(sent.map { $0.last?["content"] as? String } == [request, request, "Other instructions" + separator + request])
+    }
+
     /// The schema asks for up to ten keyword strings, exactly three title strings, one emoji string,
     /// with length bounds on every string (not under OpenAI's strict mode, which refuses them).
     static func expectAnswerSchema(_ value: Any?, lengthBounds: Bool = true) throws {
