@@ -61,7 +61,7 @@ final class HTTPTransport: Sendable {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await withDeadline(request)
         } catch let error as URLError {
             try Task.checkCancellation()
             throw mapped(error)
@@ -88,6 +88,34 @@ final class HTTPTransport: Sendable {
             )
         }
         return Reply(status: http.statusCode, body: data, retryAfter: http.value(forHTTPHeaderField: "Retry-After"))
+    }
+
+    /// Runs the request, giving up after `timeout` seconds in all.
+    ///
+    /// `URLSession`'s own timeouts on Linux only measure idleness: a server that
+    /// trickles a byte now and then would hold the request forever. The deadline
+    /// cancels the request (which ends it promptly) and reports `.timedOut`.
+    private func withDeadline(_ request: URLRequest) async throws -> (Data, URLResponse) {
+        let session = self.session
+        let timeout = self.timeout
+        return try await withThrowingTaskGroup(of: Outcome.self) { group in
+            group.addTask { .answered(try await session.data(for: request)) }
+            group.addTask {
+                try await Task.sleep(for: .seconds(timeout))
+                return .deadlinePassed
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), case .answered(let answer) = first else {
+                throw URLError(.timedOut)
+            }
+            return answer
+        }
+    }
+
+    /// Which of the request and the deadline finished first.
+    private enum Outcome: Sendable {
+        case answered((Data, URLResponse))
+        case deadlinePassed
     }
 
     private func mapped(_ error: URLError) -> HTTPAssistantError {

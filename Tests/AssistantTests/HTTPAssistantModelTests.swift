@@ -346,6 +346,32 @@ import Testing
         #expect(elapsed < .seconds(10), "took \(elapsed)")
     }
 
+    @Test func aServerThatTricklesAndStallsTimesOutWithinBoundedTime() async throws {
+        let server = try HTTPTestServer { _, _ in .trickle(#"{"choices":[{"message":"#) }
+        defer { server.stop() }
+        let model = try model(server, timeout: 2)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = try await failure(of: model)
+        #expect(error.kind == .timedOut)
+        #expect(error.isTemporary)
+        #expect(clock.now - start < .seconds(12), "took \(clock.now - start)")
+    }
+
+    @Test func cancellingACallEndsItPromptly() async throws {
+        let server = try HTTPTestServer { _, _ in .hang(seconds: 30) }
+        defer { server.stop() }
+        let model = try model(server, timeout: 60)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let call = Task { try await model.respond(to: "p") }
+        try await Task.sleep(for: .milliseconds(300))
+        call.cancel()
+        let outcome = await call.result
+        #expect(clock.now - start < .seconds(10))
+        #expect(throws: CancellationError.self) { try outcome.get() }
+    }
+
     @Test func aConnectionClosedWithoutAnAnswerIsTemporary() async throws {
         let server = try HTTPTestServer { _, _ in .close }
         defer { server.stop() }

@@ -31,6 +31,9 @@ enum HTTPTestReply: Sendable {
     case hang(seconds: Double)
     /// Reads the request and closes the connection without answering.
     case close
+    /// Sends a 200 head announcing a longer body, then this much of it a byte every
+    /// half second, then waits (a server that trickles and stalls).
+    case trickle(String)
 
     /// A JSON chat completion whose content is `content`.
     static func completion(_ content: String, finishReason: String = "stop") -> HTTPTestReply {
@@ -162,6 +165,14 @@ final class HTTPTestServer: @unchecked Sendable {
             _ = release.wait(timeout: .now() + seconds)
         case .close:
             break
+        case .trickle(let start):
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n"
+            sendAll(fd, Array(head.utf8))
+            for byte in start.utf8 {
+                if release.wait(timeout: .now() + 0.5) == .success { return }
+                sendAll(fd, [byte])
+            }
+            _ = release.wait(timeout: .now() + 60)
         }
     }
 
