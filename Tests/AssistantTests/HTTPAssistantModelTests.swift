@@ -404,6 +404,19 @@ import Testing
         }
     }
 
+    @Test func aRedirectIsNotFollowedSoTheKeyStaysWithTheConfiguredServer() async throws {
+        let elsewhere = try HTTPTestServer { _, _ in .completion(Self.answer) }
+        defer { elsewhere.stop() }
+        let server = try HTTPTestServer { _, _ in .redirect(elsewhere.endpoint + "/v1/chat/completions") }
+        defer { server.stop() }
+        let error = try await failure(of: try model(server, apiKey: Self.secret))
+        #expect(error.kind == .redirected)
+        #expect(!error.isTemporary)
+        #expect(error.serverMessage == "HTTP 307 to \(elsewhere.endpoint)/v1/chat/completions")
+        #expect(server.requests.count == 1)
+        #expect(elsewhere.requests.isEmpty)
+    }
+
     @Test func callsMayRunConcurrently() async throws {
         let server = try HTTPTestServer { request, _ in
             let prompt = (request.json?["messages"] as? [[String: Any]])?.last?["content"] as? String ?? "?"

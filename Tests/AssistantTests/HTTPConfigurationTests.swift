@@ -12,6 +12,7 @@ import Testing
         ("  http://localhost:11434/v1/  ", "http://localhost:11434", "http://localhost:11434/v1/chat/completions"),
         ("http://proxy.example/llm/", "http://proxy.example/llm", "http://proxy.example/llm/v1/chat/completions"),
         ("HTTP://Host.example:9931", "HTTP://Host.example:9931", "HTTP://Host.example:9931/v1/chat/completions"),
+        ("http://[::1]:8080", "http://[::1]:8080", "http://[::1]:8080/v1/chat/completions"),
     ])
     func acceptsHTTPEndpoints(given: String, endpoint: String, chatURL: String) throws {
         let configuration = try HTTPConfiguration(endpoint: given)

@@ -31,6 +31,8 @@ enum HTTPTestReply: Sendable {
     case hang(seconds: Double)
     /// Reads the request and closes the connection without answering.
     case close
+    /// Answers 307 with a `Location` header.
+    case redirect(String)
     /// Sends a 200 head announcing a longer body, then this much of it a byte every
     /// half second, then waits (a server that trickles and stalls).
     case trickle(String)
@@ -165,6 +167,10 @@ final class HTTPTestServer: @unchecked Sendable {
             _ = release.wait(timeout: .now() + seconds)
         case .close:
             break
+        case .redirect(let location):
+            let head = "HTTP/1.1 307 Temporary Redirect\r\nLocation: \(location)\r\n"
+                + "Content-Length: 0\r\nConnection: close\r\n\r\n"
+            sendAll(fd, Array(head.utf8))
         case .trickle(let start):
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n"
             sendAll(fd, Array(head.utf8))
