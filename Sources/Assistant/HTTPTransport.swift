@@ -92,30 +92,73 @@ final class HTTPTransport: Sendable {
 
     /// Runs the request, giving up after `timeout` seconds in all.
     ///
-    /// `URLSession`'s own timeouts on Linux only measure idleness: a server that
-    /// trickles a byte now and then would hold the request forever. The deadline
-    /// cancels the request (which ends it promptly) and reports `.timedOut`.
+    /// Two problems of `URLSession` on Linux are avoided here. Its timeouts only
+    /// measure idleness, so a server that trickles a byte now and then would hold
+    /// the request forever: a deadline of our own ends it. And cancelling its async
+    /// `data(for:)` can deadlock when the request completes at the same moment
+    /// (the cancellation handler waits for the session's queue while that queue
+    /// waits to resume the task): so the completion-handler API is used, and the
+    /// `URLSessionTask` is cancelled from another queue, never while the Swift
+    /// task's cancellation lock is held.
     private func withDeadline(_ request: URLRequest) async throws -> (Data, URLResponse) {
-        let session = self.session
-        let timeout = self.timeout
-        return try await withThrowingTaskGroup(of: Outcome.self) { group in
-            group.addTask { .answered(try await session.data(for: request)) }
-            group.addTask {
-                try await Task.sleep(for: .seconds(timeout))
-                return .deadlinePassed
+        let pending = PendingRequest()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let error {
+                        pending.finish(.failure(error))
+                    } else if let data, let response {
+                        pending.finish(.success((data, response)))
+                    } else {
+                        pending.finish(.failure(URLError(.badServerResponse)))
+                    }
+                }
+                guard pending.start(continuation, task: task) else { return }
+                task.resume()
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                    pending.finish(.failure(URLError(.timedOut)), cancellingTask: true)
+                }
             }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), case .answered(let answer) = first else {
-                throw URLError(.timedOut)
-            }
-            return answer
+        } onCancel: {
+            pending.finish(.failure(CancellationError()), cancellingTask: true)
         }
     }
 
-    /// Which of the request and the deadline finished first.
-    private enum Outcome: Sendable {
-        case answered((Data, URLResponse))
-        case deadlinePassed
+    /// One request in flight: its continuation is resumed exactly once, by the
+    /// first of completion, deadline and cancellation.
+    private final class PendingRequest: @unchecked Sendable {
+        // @unchecked: every field is read and written under `lock`.
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+        private var task: URLSessionDataTask?
+        private var finished = false
+
+        /// Registers the continuation; false (and resumed with `CancellationError`)
+        /// when cancellation came first.
+        func start(_ continuation: CheckedContinuation<(Data, URLResponse), any Error>, task: URLSessionDataTask) -> Bool {
+            let alreadyFinished: Bool = lock.withLock {
+                if finished { return true }
+                self.continuation = continuation
+                self.task = task
+                return false
+            }
+            if alreadyFinished { continuation.resume(throwing: CancellationError()) }
+            return !alreadyFinished
+        }
+
+        /// Resumes the continuation with `result` unless it already was.
+        func finish(_ result: Result<(Data, URLResponse), any Error>, cancellingTask: Bool = false) {
+            let (waiting, task): (CheckedContinuation<(Data, URLResponse), any Error>?, URLSessionDataTask?) = lock.withLock {
+                if finished { return (nil, nil) }
+                finished = true
+                defer { continuation = nil; self.task = nil }
+                return (continuation, self.task)
+            }
+            if cancellingTask, let task {
+                DispatchQueue.global().async { task.cancel() }
+            }
+            waiting?.resume(with: result)
+        }
     }
 
     private func mapped(_ error: URLError) -> HTTPAssistantError {

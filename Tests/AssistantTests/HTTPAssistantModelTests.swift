@@ -372,6 +372,34 @@ import Testing
         #expect(throws: CancellationError.self) { try outcome.get() }
     }
 
+    /// Cancellation racing completion once deadlocked `URLSession`'s async API on
+    /// Linux; a hang here is the failure.
+    @Test func cancellationRacingCompletionNeverHangs() async throws {
+        let server = try HTTPTestServer { _, _ in .completion(Self.answer) }
+        defer { server.stop() }
+        let model = try model(server)
+        var outcomes: [Bool] = []
+        for round in 0..<4 {
+            let calls = (0..<25).map { _ in Task { try await model.respond(to: "p") } }
+            for (index, call) in calls.enumerated() {
+                if index % 5 == round % 5 { continue }
+                try await Task.sleep(for: .microseconds(200 * (index % 7)))
+                call.cancel()
+            }
+            for call in calls {
+                switch await call.result {
+                case .success(let answer):
+                    #expect(answer == Self.answer)
+                    outcomes.append(true)
+                case .failure(let error):
+                    #expect(error is CancellationError, "\(error)")
+                    outcomes.append(false)
+                }
+            }
+        }
+        #expect(outcomes.count == 100)
+    }
+
     @Test func aConnectionClosedWithoutAnAnswerIsTemporary() async throws {
         let server = try HTTPTestServer { _, _ in .close }
         defer { server.stop() }
