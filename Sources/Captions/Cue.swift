@@ -25,14 +25,14 @@ public struct TextRun: Sendable, Hashable {
         case lineBreak
     }
 
-    /// What this run is.
-    public var kind: Kind
     /// The plain text (for `.text`), the raw markup (for `.markup`), or `"\n"` (for `.lineBreak`).
     public var text: String
-    /// The style in effect for this run, from the tags (or TTML styles) around it.
-    public var style: TextStyle
     /// The byte range of the run's raw form in the document source (UTF-8 bytes).
     public var source: Range<Int>
+    /// What this run is.
+    public var kind: Kind
+    /// The style in effect for this run, from the tags (or TTML styles) around it.
+    public var style: TextStyle
 
     /// Creates a run.
     public init(kind: Kind, text: String, style: TextStyle = [], source: Range<Int>) {
@@ -52,16 +52,38 @@ public struct Cue: Sendable, Hashable {
     public var settings: String?
     /// The 1-based line where the cue starts (its timing line, or its `p` element).
     public var line: Int
-    /// The cue text as styled runs, in order.
-    public var runs: [TextRun]
     /// The byte range of the whole cue text in the document source.
     public var textRange: Range<Int>
+    /// The runs, or where to build them from.
+    var storage: RunStorage
+
+    /// The cue text as styled runs, in order.
+    ///
+    /// SRT and WebVTT readers keep only the cue's byte range and build the runs
+    /// when asked, so a 200,000-cue file does not hold a million small strings.
+    /// Each read of this property may build them again: read it once per use.
+    public var runs: [TextRun] {
+        get {
+            switch storage {
+            case .runs(let runs): return runs
+            case .lazy(let lazy): return lazy.build()
+            }
+        }
+        set { storage = .runs(newValue) }
+    }
 
     /// Creates a cue.
     public init(identifier: String? = nil, start: CaptionTime, end: CaptionTime, settings: String? = nil,
                 line: Int, runs: [TextRun], textRange: Range<Int>) {
         self.identifier = identifier; self.start = start; self.end = end; self.settings = settings
-        self.line = line; self.runs = runs; self.textRange = textRange
+        self.line = line; self.storage = .runs(runs); self.textRange = textRange
+    }
+
+    /// Creates a cue whose runs are built from `bytes[textRange]` when asked.
+    init(identifier: String?, start: CaptionTime, end: CaptionTime, settings: String?,
+         line: Int, textRange: Range<Int>, lazyRuns: LazyRuns) {
+        self.identifier = identifier; self.start = start; self.end = end; self.settings = settings
+        self.line = line; self.storage = .lazy(lazyRuns); self.textRange = textRange
     }
 
     /// The text a viewer reads: text runs joined, line breaks as `"\n"`, markup left out.
@@ -69,6 +91,39 @@ public struct Cue: Sendable, Hashable {
         var s = ""
         for run in runs where run.kind != .markup { s += run.kind == .lineBreak ? "\n" : run.text }
         return s
+    }
+
+    public static func == (a: Cue, b: Cue) -> Bool {
+        a.identifier == b.identifier && a.start == b.start && a.end == b.end && a.settings == b.settings
+            && a.line == b.line && a.textRange == b.textRange && a.runs == b.runs
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(identifier); h.combine(start); h.combine(end); h.combine(line); h.combine(textRange)
+    }
+}
+
+/// Where a cue's runs live: built already, or to be built from the source bytes.
+enum RunStorage: Sendable {
+    case runs([TextRun])
+    case lazy(LazyRuns)
+}
+
+/// A cue's runs, not built yet: the document's bytes (shared, not copied), the
+/// cue text's range and the format whose rules build them.
+struct LazyRuns: Sendable {
+    enum Builder: Sendable { case srt, webVTT; case ttml(TTMLParagraphContext) }
+    /// The whole document's UTF-8 bytes; an array shares its buffer, so this costs a reference.
+    let bytes: [UInt8]
+    let range: Range<Int>
+    let builder: Builder
+
+    func build() -> [TextRun] {
+        switch builder {
+        case .srt: return SRTParser.runs(in: range, of: bytes)
+        case .webVTT: return WebVTTRunBuilder.runs(in: range, of: bytes)
+        case .ttml(let context): return TTMLScanner.paragraphRuns(in: range, of: bytes, context: context).runs
+        }
     }
 }
 

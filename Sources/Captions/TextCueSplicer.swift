@@ -17,14 +17,19 @@ struct TextCueSplicer {
         var out = [UInt8]()
         out.reserveCapacity(src.count + edits.count * 16)
         var copied = 0
-        for index in edits.keys.sorted() {
-            guard let edit = edits[index], document.cues.indices.contains(index) else { continue }
+        // Edits touching most cues: walk the cues in order rather than sort the keys.
+        let order: [Int] = edits.count * 4 >= document.cues.count
+            ? Array(document.cues.indices) : edits.keys.sorted()
+        // Insertions as (absolute byte offset, bytes); stable order for equal offsets.
+        var inserts: [(at: Int, bytes: [UInt8], order: Int)] = []
+        for index in order {
+            guard let edit = edits[index], !edit.isEmpty, document.cues.indices.contains(index) else { continue }
             let cue = document.cues[index]
-            // Insertions as (absolute byte offset, bytes); stable order for equal offsets.
-            var inserts: [(at: Int, bytes: [UInt8], order: Int)] = []
+            let runs = cue.runs
+            inserts.removeAll(keepingCapacity: true)
             for (n, range) in edit.emphasis.enumerated() {
-                guard cue.runs.indices.contains(range.run) else { continue }
-                let run = cue.runs[range.run]
+                guard runs.indices.contains(range.run) else { continue }
+                let run = runs[range.run]
                 guard run.kind == .text else { continue }
                 let raw = src[run.source]
                 let lo = run.source.lowerBound + map(raw, range.utf8.lowerBound, plainCount: run.text.utf8.count)

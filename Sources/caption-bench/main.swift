@@ -1,0 +1,106 @@
+// caption-bench: times our readers and writers on the benchmark corpus made by
+// `python3 ../shared/bench/gen_corpus.py DIR`, in a release build:
+//
+//   swift run -c release caption-bench DIR [--runs N]
+//
+// Each (file, mode) is measured in a child process of its own, so the peak
+// resident memory printed belongs to that one job. Modes:
+//   roundtrip  read, then write with no edits (the lossless path)
+//   edit-all   read, then write with an edit in every cue (bold first word and
+//              an appended " 🎬"): the worst case for splicing
+import Captions
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+#if canImport(Glibc)
+let RUSAGE_SELF_VALUE = __rusage_who_t(RUSAGE_SELF.rawValue)
+#else
+let RUSAGE_SELF_VALUE = RUSAGE_SELF
+#endif
+
+func peakResidentBytes() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF_VALUE, &usage)
+    return Int(usage.ru_maxrss) * 1024  // Linux reports KiB
+}
+
+func seconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+}
+
+/// Runs one job and prints one line: `cues readSeconds writeSeconds outputBytes peakRSS`.
+func measure(path: String, mode: String) throws {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let doc = try CaptionDocument.read(contentsOf: URL(fileURLWithPath: path))
+    let afterRead = clock.now
+    var edits: [Int: CueEdit] = [:]
+    if mode == "edit-all" {
+        for (i, cue) in doc.cues.enumerated() {
+            var edit = CueEdit()
+            if let r = cue.runs.firstIndex(where: { $0.kind == .text && !$0.style.contains(.bold) }) {
+                let word = cue.runs[r].text.utf8.prefix { $0 != UInt8(ascii: " ") }.count
+                if word > 0 { edit.emphasis = [.init(run: r, utf8: 0..<word)] }
+            }
+            if i == doc.cues.count - 1 { edit.appendedText = " 🎬" }
+            edits[i] = edit
+        }
+    }
+    let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("caption-bench-\(getpid())").path
+    try doc.write(edits: edits, toFile: tmp)
+    let end = clock.now
+    let written = (try? FileManager.default.attributesOfItem(atPath: tmp)[.size] as? Int) ?? 0
+    try? FileManager.default.removeItem(atPath: tmp)
+    print(doc.cues.count, seconds(afterRead - start), seconds(end - afterRead), written, peakResidentBytes())
+}
+
+func run(_ args: [String]) throws -> String {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL
+    p.arguments = args
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    try p.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    guard p.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+    return String(decoding: data, as: UTF8.self)
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+if args.first == "measure", args.count == 3 {
+    do { try measure(path: args[1], mode: args[2]) } catch {
+        FileHandle.standardError.write(Data("caption-bench: \(args[1]): \(error.localizedDescription)\n".utf8)); exit(1)
+    }
+    exit(0)
+}
+guard let dir = args.first, !dir.hasPrefix("-") else {
+    print("usage: caption-bench DATA_DIR [--runs N]   (make DATA_DIR with ../shared/bench/gen_corpus.py)")
+    exit(64)
+}
+var runs = 5
+if let i = args.firstIndex(of: "--runs"), i + 1 < args.count, let n = Int(args[i + 1]) { runs = max(1, n) }
+
+print("| file | MB | cues | mode | read s | write s | total s | MB/s | peak RSS MiB | RSS / file |")
+print("|---|---|---|---|---|---|---|---|---|---|")
+for name in ["large.srt", "large_crlf.srt", "large.vtt", "large.ttml"] {
+    let path = (dir as NSString).appendingPathComponent(name)
+    guard FileManager.default.fileExists(atPath: path) else { continue }
+    let size = Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+    for mode in ["roundtrip", "edit-all"] {
+        var rows: [[Double]] = []
+        for _ in 0..<runs {
+            guard let line = try? run(["measure", path, mode]) else { print("| \(name) | failed |"); break }
+            rows.append(line.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        }
+        guard !rows.isEmpty, rows.allSatisfy({ $0.count == 5 }) else { continue }
+        rows.sort { $0[1] + $0[2] < $1[1] + $1[2] }
+        let m = rows[rows.count / 2]
+        let total = m[1] + m[2]
+        let peak = rows.map { $0[4] }.max() ?? 0
+        print(String(format: "| %@ | %.1f | %.0f | %@ | %.3f | %.3f | %.3f | %.0f | %.0f | %.2f× |",
+                     name, size / 1e6, m[0], mode, m[1], m[2], total, size / 1e6 / total, peak / 1048576, peak / size))
+    }
+}
