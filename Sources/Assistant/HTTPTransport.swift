@@ -11,14 +11,12 @@ import FoundationNetworking
 /// token is never sent to an address the person did not configure. Safe to use
 /// from many tasks at once: it holds no mutable state.
 final class HTTPTransport: Sendable {
-    /// A server's answer: status, headers that matter, and body.
+    /// A server's answer: status and body.
     struct Reply: Sendable {
         /// The HTTP status code.
         let status: Int
         /// The body as received.
         let body: Data
-        /// The `Retry-After` header, when present.
-        let retryAfter: String?
     }
 
     let configuration: HTTPConfiguration
@@ -87,7 +85,7 @@ final class HTTPTransport: Sendable {
                 endpoint: configuration.displayEndpoint
             )
         }
-        return Reply(status: http.statusCode, body: data, retryAfter: http.value(forHTTPHeaderField: "Retry-After"))
+        return Reply(status: http.statusCode, body: data)
     }
 
     /// Runs the request, giving up after `timeout` seconds in all.
