@@ -11,11 +11,12 @@ import Darwin
 ///
 /// On Linux the bytes go into an unnamed file in the target folder
 /// (`O_TMPFILE`), which is given its name only once it is complete: if the
-/// process is killed before that, nothing is left behind at all. Where that is
-/// not possible (another system, a file system without `O_TMPFILE`, or a
-/// target that already exists and must be replaced), the bytes go to a hidden
-/// temporary file in the same folder, which is then renamed over the target
-/// (`rename` is atomic within one file system).
+/// process is killed before that, nothing is left behind at all. (A target
+/// that already exists is replaced by linking the complete file under a
+/// hidden temporary name and renaming it over the target.) Where `O_TMPFILE`
+/// is not available (another system, a file system without it), the bytes go
+/// to a hidden temporary file in the same folder, which is then renamed over
+/// the target (`rename` is atomic within one file system).
 public enum AtomicFileWriter {
     /// Writes `data` to `path`, creating missing parent folders.
     public static func write(_ data: Data, to path: String) throws(WriteError) {
@@ -46,15 +47,29 @@ public enum AtomicFileWriter {
     /// is the same on every Linux architecture for `__O_TMPFILE`.
     private static let openTemporary: Int32 = 0o20000000 | O_DIRECTORY
 
-    /// Writes through an unnamed file and links it in. False when the target
-    /// exists or the file system cannot do it (then the caller falls back).
+    /// Writes through an unnamed file and links it in. When the target exists,
+    /// the complete file is linked under a hidden temporary name and renamed
+    /// over it, so even then no name ever shows partial content. False when
+    /// the file system cannot do it (then the caller falls back).
     private static func linkUnnamedFile(_ data: Data, to path: String, folder: String) -> Bool {
         let fd = open(folder, openTemporary | O_WRONLY | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         guard writeAll(fd, data) else { return false }
         let procPath = "/proc/self/fd/\(fd)"
-        return linkat(AT_FDCWD, procPath, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0
+        if linkat(AT_FDCWD, procPath, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 { return true }
+        guard errno == EEXIST else { return false }
+        let name = (path as NSString).lastPathComponent
+        for attempt in 0..<100 {
+            let temporary = folder + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(attempt)"
+            if linkat(AT_FDCWD, procPath, AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 {
+                if rename(temporary, path) == 0 { return true }
+                unlink(temporary)
+                return false
+            }
+            if errno != EEXIST { return false }
+        }
+        return false
     }
     #endif
 
