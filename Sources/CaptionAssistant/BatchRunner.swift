@@ -68,14 +68,14 @@ public struct BatchRunner: Sendable {
 
     /// Reads, processes and writes one item; returns its report.
     func handle(_ item: InputPlan.Item) async -> FileReport {
-        let data: Data
+        let data: [UInt8]
         switch item.location {
         case .missing:
             return processor.failure(input: item.input, error: "no such file or folder: \(item.input)")
         case .refused(let reason):
             return processor.failure(input: item.input, error: reason)
         case .standardInput:
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            data = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
         case .file(let path):
             do {
                 data = try FileInput.read(path)

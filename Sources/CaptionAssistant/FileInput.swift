@@ -14,8 +14,8 @@ public enum FileInput {
     /// mistaken multi-gigabyte input from exhausting memory).
     public static let maximumSize = 1 << 30
 
-    /// Reads the file at `path`.
-    public static func read(_ path: String) throws(ReadError) -> Data {
+    /// Reads the file at `path` into one buffer (which the decoder keeps as is for UTF-8).
+    public static func read(_ path: String) throws(ReadError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw ReadError(reason: String(cString: strerror(errno))) }
         defer { close(fd) }
@@ -24,21 +24,19 @@ public enum FileInput {
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw ReadError(reason: "not a regular file") }
         let size = Int(info.st_size)
         guard size <= maximumSize else { throw ReadError(reason: "the file is larger than \(maximumSize >> 20) MiB") }
-        var data = Data(count: size)
-        var total = 0
-        let failure: Int32? = data.withUnsafeMutableBytes { raw -> Int32? in
-            guard let base = raw.baseAddress else { return nil }
-            while total < size {
-                let n = Foundation.read(fd, base + total, size - total)
-                if n < 0 { if errno == EINTR { continue }; return errno }
+        var failure: Int32?
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            while count < size {
+                let n = Foundation.read(fd, base + count, size - count)
+                if n < 0 { if errno == EINTR { continue }; failure = errno; return }
                 if n == 0 { break }
-                total += n
+                count += n
             }
-            return nil
         }
         if let failure { throw ReadError(reason: String(cString: strerror(failure))) }
-        if total < size { data.removeSubrange(total..<size) }
-        return data
+        return bytes
     }
 
     /// An input that could not be read.

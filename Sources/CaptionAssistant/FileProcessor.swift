@@ -44,13 +44,16 @@ public struct FileProcessor: Sendable {
 
     /// Processes one file's bytes. `outputName` gives the output path for the
     /// format that will be written (which for standard input is known only now).
-    public func process(_ data: Data, input: String, hint: CaptionFormat?,
+    public func process(_ bytes: [UInt8], input: String, hint: CaptionFormat?,
                         outputName: (CaptionFormat) -> String) async -> Outcome {
         let document: CaptionDocument
+        var source: SourceText?
         do {
-            document = try CaptionDocument.read(data, hint: hint)
+            source = try SourceText.decode(bytes: bytes)
+            document = try CaptionDocument.read(source ?? SourceText(utf8: ""), hint: hint)
         } catch {
-            let format = (try? SourceText.decode(data)).flatMap { try? CaptionFormat.detect($0.bytes, hint: hint) }
+            // The format, when it can be told, helps the report of a file that failed later in reading.
+            let format = source.flatMap { try? CaptionFormat.detect($0.bytes, hint: hint) }
             return Outcome(report: failure(input: input, error: Self.describe(error), format: format), caption: nil)
         }
 
@@ -83,7 +86,7 @@ public struct FileProcessor: Sendable {
                 return Outcome(report: report, caption: conversion.data)
             }
             // Nothing to change: the input's own bytes, so the output is identical by construction.
-            if applied.edits.values.allSatisfy(\.isEmpty) { return Outcome(report: report, caption: data) }
+            if applied.edits.values.allSatisfy(\.isEmpty) { return Outcome(report: report, caption: Data(bytes)) }
             return Outcome(report: report, caption: try document.write(edits: applied.edits))
         } catch {
             report.output = nil

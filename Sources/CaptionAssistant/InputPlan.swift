@@ -101,19 +101,25 @@ public struct InputPlan: Sendable, Equatable {
 
     /// The caption files under `folder`, as paths relative to it, sorted by their bytes.
     static func captionFiles(in folder: String) -> [String] {
-        let root = URL(fileURLWithPath: folder, isDirectory: true)
-        let keys: [URLResourceKey] = [.isRegularFileKey]
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys,
-                                                          options: [.skipsHiddenFiles]) else { return [] }
-        let rootCount = root.standardizedFileURL.pathComponents.count
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [String] = []
-        for case let url as URL in walker {
-            let ext = url.pathExtension.lowercased()
-            let wanted = folderExtensions.contains(ext) || (ext == "xml" && looksLikeTTML(url.path))
-            guard wanted, (try? url.resourceValues(forKeys: Set(keys)).isRegularFile) == true else { continue }
-            let parts = url.standardizedFileURL.pathComponents
-            guard parts.count > rootCount else { continue }
-            found.append(parts[rootCount...].joined(separator: "/"))
+        while let relative = walker.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            let type = walker.fileAttributes?[.type] as? FileAttributeType
+            if name.hasPrefix(".") {
+                if type == .typeDirectory { walker.skipDescendants() }
+                continue
+            }
+            guard type == .typeRegular || type == .typeSymbolicLink else { continue }
+            let ext = (name as NSString).pathExtension.lowercased()
+            let wanted = folderExtensions.contains(ext) || (ext == "xml" && looksLikeTTML(folder + "/" + relative))
+            guard wanted else { continue }
+            if type == .typeSymbolicLink {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isDirectory),
+                      !isDirectory.boolValue else { continue }
+            }
+            found.append(relative)
         }
         found.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         return found

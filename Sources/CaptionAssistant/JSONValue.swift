@@ -118,6 +118,13 @@ public enum JSONValue: Sendable, Hashable {
     /// U+2028 and U+2029 escaped too so the output is also safe JavaScript.
     static func escape(_ s: String, into out: inout String) {
         out += "\""
+        // Most strings need no escaping: append them whole.
+        let plain = s.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != 0xE2 }
+        if plain {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

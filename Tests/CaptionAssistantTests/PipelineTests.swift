@@ -32,7 +32,7 @@ func fakeConfiguration(_ availability: Availability = .available, model: any Ass
 
 @Suite struct FileProcessorTests {
     func process(_ text: String, _ configuration: PipelineConfiguration) async -> FileProcessor.Outcome {
-        await FileProcessor(configuration: configuration).process(Data(text.utf8), input: "in/a.srt", hint: .srt) { _ in "a.srt" }
+        await FileProcessor(configuration: configuration).process(Array(text.utf8), input: "in/a.srt", hint: .srt) { _ in "a.srt" }
     }
 
     @Test func fakeModelEmphasisesAndAppendsTheEmoji() async throws {
@@ -82,7 +82,7 @@ func fakeConfiguration(_ availability: Availability = .available, model: any Ass
     @Test func windows1252CannotHoldTheEmoji() async throws {
         var bytes = Array("1\n00:00:01,000 --> 00:00:02,000\nLe caf".utf8) + [0xE9] + Array(" du matin, le matin.\n".utf8)
         bytes += []
-        let outcome = await FileProcessor(configuration: fakeConfiguration()).process(Data(bytes), input: "x", hint: .srt) { _ in "x" }
+        let outcome = await FileProcessor(configuration: fakeConfiguration()).process(bytes, input: "x", hint: .srt) { _ in "x" }
         #expect(outcome.report.actions.map(\.state) == [.applied, .applied, .failed])
         #expect(outcome.report.actions[2].reason?.contains("Windows-1252") == true)
         let caption = try #require(outcome.caption)
