@@ -28,10 +28,10 @@ public enum HelpText {
       -test-fake-assistant        Use the built-in deterministic fake model instead of a real one (for tests; the report says "fake").
       --model auto|foundation|http|none
                                   Choose the backend: auto uses Apple's on-device model where present, else the HTTP server if an endpoint is set, else none.
-      --endpoint URL              Use the OpenAI-compatible HTTP server at URL (also CAPTION_ASSISTANT_ENDPOINT).
+      --endpoint URL              Use the OpenAI-compatible HTTP server at URL (also CAPTION_ASSISTANT_ENDPOINT; an API key, if needed, comes from CAPTION_ASSISTANT_API_KEY and is never printed).
       --model-name NAME           Ask the HTTP server for the model NAME (also CAPTION_ASSISTANT_MODEL).
-      --server-kind KIND          Say which kind of HTTP server this is, so its availability can be probed the right way (also CAPTION_ASSISTANT_SERVER_KIND).
-      --request-timeout SECONDS   Give up on one model request after SECONDS (also CAPTION_ASSISTANT_REQUEST_TIMEOUT).
+      --server-kind KIND          Say which kind of HTTP server this is (auto, llama-cpp, llama-cpp-python, ollama, vllm or openai), so the answer's format is requested the way it understands.
+      --request-timeout SECONDS   Give up on one model request after SECONDS (default 120).
       --simulate-availability REASON
                                   Force the model's availability, for previews and tests: available, deviceNotEligible, appleIntelligenceNotEnabled, modelNotReady, unsupportedPlatform, serverUnreachable, modelMissing or unknown.
       --wait-for-model SECONDS    When the model is still getting ready, check again gently for up to SECONDS before giving up.
