@@ -2,7 +2,12 @@
 public struct ActionReport: Sendable, Equatable {
     /// Which action, in report order.
     public enum ID: String, Sendable, CaseIterable {
-        case keywordEmphasis, titles, emoji
+        /// Emphasise the keywords in the captions.
+        case keywordEmphasis
+        /// Suggest three titles (in the report only).
+        case titles
+        /// Append one emoji to the last cue.
+        case emoji
 
         /// The label shown for the action.
         public var label: String {
@@ -16,7 +21,12 @@ public struct ActionReport: Sendable, Equatable {
 
     /// What happened to the action.
     public enum State: String, Sendable {
-        case applied, failed, disabled
+        /// The model's suggestion was validated and used.
+        case applied
+        /// The action could not be done; `reason` says why.
+        case failed
+        /// No model was available, so the action was not tried.
+        case disabled
     }
 
     /// Which action.

@@ -17,7 +17,9 @@ public struct FileReport: Sendable {
 
         /// Availability as the report writes it.
         public enum Availability: Sendable, Equatable {
+            /// The model could be called.
             case available
+            /// The model could not be called; the diagnostics say why and what to do.
             case unavailable(Diagnostics)
         }
 
