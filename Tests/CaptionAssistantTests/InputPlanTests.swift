@@ -2,22 +2,6 @@ import Foundation
 import Testing
 @testable import CaptionAssistant
 
-/// A temporary folder removed when the test ends.
-final class TemporaryFolder {
-    let path: String
-    init() throws {
-        path = NSTemporaryDirectory() + "caption-assistant-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func write(_ relative: String, _ text: String) throws {
-        let full = path + "/" + relative
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: full))
-    }
-}
-
 @Suite struct InputPlanTests {
     @Test func foldersAreMirroredAndFilesLandAtTheTop() throws {
         let dir = try TemporaryFolder()

@@ -1,52 +1,8 @@
 import Assistant
+import Captions
 import Foundation
 import Testing
 @testable import CaptionAssistant
-
-@Suite struct AtomicFileWriterTests {
-    @Test func writesCreatesFoldersAndReplacesWithoutLeavingTemporaryFiles() throws {
-        let dir = try TemporaryFolder()
-        let path = dir.path + "/a/b/c.srt"
-        try AtomicFileWriter.write(Data("one".utf8), to: path)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("one".utf8))
-        try AtomicFileWriter.write(Data("two, longer".utf8), to: path)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("two, longer".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path + "/a/b") == ["c.srt"])
-    }
-
-    @Test func failsWithThePathWhenTheFolderIsAFile() throws {
-        let dir = try TemporaryFolder()
-        try dir.write("file", "x")
-        #expect(throws: WriteError.self) { try AtomicFileWriter.write(Data(), to: dir.path + "/file/c.srt") }
-    }
-}
-
-@Suite struct BackendSelectionTests {
-    @Test func choosesPerDesign() {
-        var options = ModelOptions()
-        #expect(BackendSelection.choose(options, endpointConfigured: false, foundationModels: false)
-                == BackendSelection(kind: .none, reportName: "none", fixedReason: .unsupportedPlatform))
-        #expect(BackendSelection.choose(options, endpointConfigured: true, foundationModels: false).kind == .http)
-        #expect(BackendSelection.choose(options, endpointConfigured: true, foundationModels: true).kind == .foundation)
-        options.backend = .foundation
-        #expect(BackendSelection.choose(options, endpointConfigured: false, foundationModels: false)
-                == BackendSelection(kind: .none, reportName: "foundation", fixedReason: .unsupportedPlatform))
-        options.backend = .none
-        #expect(BackendSelection.choose(options, endpointConfigured: true, foundationModels: true).kind == .none)
-        options.backend = .http
-        #expect(BackendSelection.choose(options, endpointConfigured: false, foundationModels: true).kind == .http)
-        options.fake = true
-        #expect(BackendSelection.choose(options, endpointConfigured: false, foundationModels: false).reportName == "fake")
-    }
-}
-
-@Suite struct ProgressLineTests {
-    @Test func showsDoneRateAndTimeLeft() {
-        #expect(ProgressLine.text(done: 0, total: 10, elapsed: 0) == "0/10 files")
-        #expect(ProgressLine.text(done: 5, total: 10, elapsed: 2) == "5/10 files, 2.5 files/s, about 2 s left")
-        #expect(ProgressLine.text(done: 10, total: 10, elapsed: 2) == "10/10 files, 5.0 files/s")
-    }
-}
 
 @Suite struct ReportTests {
     let info = Diagnostics(.modelNotReady)
