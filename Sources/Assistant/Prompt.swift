@@ -50,12 +50,18 @@ public struct Prompt: Sendable, Hashable {
     /// The transcript block of a prompt (the text between the delimiter lines); nil if there is none.
     ///
     /// Takes the first opening line and the last closing line, so nothing in the
-    /// transcript can end the block early.
+    /// transcript can end the block early. The delimiters are ASCII and are
+    /// found byte for byte.
     public static func transcript(in prompt: String) -> String? {
-        guard let open = prompt.range(of: transcriptStart + "\n"),
-              let close = prompt.range(of: "\n" + transcriptEnd, options: .backwards),
-              open.upperBound <= close.lowerBound
-        else { return nil }
-        return String(prompt[open.upperBound..<close.lowerBound])
+        CharacterSteps.withBytes(prompt) { p, _ in
+            guard let open = CharacterSteps.firstOffset(of: openingLine, in: p),
+                  let close = CharacterSteps.lastOffset(of: closingLine, in: p),
+                  open + openingLine.count <= close
+            else { return nil }
+            return CharacterSteps.string(p, open + openingLine.count..<close)
+        }
     }
+
+    private static let openingLine = Array((transcriptStart + "\n").utf8)
+    private static let closingLine = Array(("\n" + transcriptEnd).utf8)
 }

@@ -33,10 +33,30 @@ public struct PromptBuilder: Sendable {
         """
 
     /// Builds the prompt for `transcript`.
+    ///
+    /// The transcript is walked once by UTF-8 offset (`CharacterSteps`) to count
+    /// its `Character`s and find where the cap cuts it.
     public func build(transcript: String) -> Prompt {
-        let total = transcript.count
-        let cut = String(transcript.prefix(maxCharacters))
-        let sent = Self.defuseDelimiters(cut)
+        let maxCharacters = maxCharacters
+        let (total, cutEnd, hasAngles) = CharacterSteps.withBytes(transcript) { p, text -> (Int, Int, Bool) in
+            var count = 0
+            var cutEnd = p.count
+            var i = 0
+            while i < p.count {
+                if count == maxCharacters { cutEnd = i }
+                i = CharacterSteps.end(of: i, in: p, text: text)
+                count += 1
+            }
+            let cut = UnsafeBufferPointer(rebasing: p[..<cutEnd])
+            let angles = CharacterSteps.firstOffset(of: Array("<<<".utf8), in: cut) != nil
+                || CharacterSteps.firstOffset(of: Array(">>>".utf8), in: cut) != nil
+            return (count, cutEnd, angles)
+        }
+        let truncated = total > maxCharacters
+        let cut = truncated ? String(transcript.utf8.prefix(cutEnd)) ?? String(transcript.prefix(maxCharacters)) : transcript
+        let cutCharacters = min(total, maxCharacters)
+        // Defusing only removes characters, and only when a delimiter look-alike is there.
+        let sent = hasAngles ? Self.defuseDelimiters(cut) : cut
         let request = """
             \(Prompt.transcriptStart)
             \(sent)
@@ -49,8 +69,8 @@ public struct PromptBuilder: Sendable {
             request: request,
             sentTranscript: sent,
             characters: total,
-            sentCharacters: sent.count,
-            truncated: cut.count < total
+            sentCharacters: hasAngles ? sent.count : cutCharacters,
+            truncated: cutCharacters < total
         )
     }
 

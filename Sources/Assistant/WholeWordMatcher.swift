@@ -5,55 +5,102 @@
 /// and "café" written with a combining accent matches the precomposed form.
 /// The decoder uses it to check keywords against the transcript; the pipeline
 /// can use `utf8Ranges(of:)` to place emphasis with the same definition of a word.
+///
+/// The text is not copied into `Character`s: it is walked by UTF-8 offset
+/// (`CharacterSteps`), comparing ASCII characters byte by byte and only
+/// other characters through `String.lowercased()` and `String` equality, so the
+/// cost is one pass over the bytes per phrase and no allocation per character.
 public struct WholeWordMatcher: Sendable {
-    private let characters: [Character]
-    private let folded: [String]
-    /// UTF-8 offset where each character starts, plus the text's UTF-8 length at the end.
-    private let utf8Starts: [Int]
+    private let text: String
 
     /// Prepares `text` for searching.
     public init(_ text: String) {
-        let characters = Array(text)
-        var starts: [Int] = []
-        starts.reserveCapacity(characters.count + 1)
-        var offset = 0
-        for character in characters {
-            starts.append(offset)
-            offset += character.utf8.count
-        }
-        starts.append(offset)
-        self.characters = characters
-        self.folded = characters.map { $0.lowercased() }
-        self.utf8Starts = starts
+        var text = text
+        text.makeContiguousUTF8()
+        self.text = text
     }
 
     /// Whether `phrase` occurs with no letter, digit or underscore directly before or after it.
     public func containsWholeWord(_ phrase: String) -> Bool {
-        !characterRanges(of: phrase, limit: 1).isEmpty
+        !ranges(of: phrase, limit: 1).isEmpty
     }
 
     /// The UTF-8 byte ranges of every whole-word occurrence of `phrase`, left to right, never overlapping.
     public func utf8Ranges(of phrase: String) -> [Range<Int>] {
-        characterRanges(of: phrase, limit: Int.max).map { utf8Starts[$0.lowerBound]..<utf8Starts[$0.upperBound] }
+        ranges(of: phrase, limit: Int.max)
     }
 
-    private func characterRanges(of phrase: String, limit: Int) -> [Range<Int>] {
-        let needle = phrase.map { $0.lowercased() }
-        guard let head = needle.first, needle.count <= folded.count else { return [] }
-        var found: [Range<Int>] = []
-        var start = 0
-        while start + needle.count <= folded.count, found.count < limit {
-            let end = start + needle.count
-            if folded[start] == head, folded[start..<end].elementsEqual(needle),
-               !Self.isWordCharacter(start > 0 ? characters[start - 1] : nil),
-               !Self.isWordCharacter(end < characters.count ? characters[end] : nil) {
-                found.append(start..<end)
-                start = end
-            } else {
-                start += 1
+    /// The phrase's `Character`s, lower-cased one by one; `ascii` holds the byte of each that is a single ASCII byte.
+    private struct Needle {
+        var folded: [String]
+        var ascii: [UInt8?]
+
+        init(_ phrase: String) {
+            folded = phrase.map { $0.lowercased() }
+            ascii = folded.map { f in
+                let utf8 = f.utf8
+                guard utf8.count == 1, let b = utf8.first, b < 0x80 else { return nil }
+                return b
             }
         }
-        return found
+
+        /// Whether the text's `Character` at `r`, lower-cased, equals the needle's `k`th.
+        @inline(__always)
+        func matches(_ k: Int, _ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+            if CharacterSteps.isSingleASCII(p, r) {
+                let lower = CharacterSteps.asciiLower(p[r.lowerBound])
+                if let b = ascii[k] { return lower == b }
+                return String(decoding: CollectionOfOne(lower), as: UTF8.self) == folded[k]
+            }
+            return CharacterSteps.string(p, r).lowercased() == folded[k]
+        }
+    }
+
+    private func ranges(of phrase: String, limit: Int) -> [Range<Int>] {
+        let needle = Needle(phrase)
+        guard !needle.folded.isEmpty else { return [] }
+        return CharacterSteps.withBytes(text) { p, text in
+            var found: [Range<Int>] = []
+            let n = p.count
+            var previous: Range<Int>? = nil
+            var start = 0
+            while start < n, found.count < limit {
+                let first = start..<CharacterSteps.end(of: start, in: p, text: text)
+                var at = first.upperBound
+                var last = first
+                var matched = needle.matches(0, p, first)
+                var k = 1
+                while matched && k < needle.folded.count {
+                    guard at < n else { matched = false; break }
+                    let next = at..<CharacterSteps.end(of: at, in: p, text: text)
+                    matched = needle.matches(k, p, next)
+                    last = next
+                    at = next.upperBound
+                    k += 1
+                }
+                if matched, !Self.isWordCharacter(previous.map { (p, $0) }),
+                   !Self.isWordCharacter(at < n ? (p, at..<CharacterSteps.end(of: at, in: p, text: text)) : nil) {
+                    found.append(start..<at)
+                    previous = last
+                    start = at
+                } else {
+                    previous = first
+                    start = first.upperBound
+                }
+            }
+            return found
+        }
+    }
+
+    /// Whether the `Character` at the given bytes is a word character (nil: none).
+    @inline(__always)
+    private static func isWordCharacter(_ at: (UnsafeBufferPointer<UInt8>, Range<Int>)?) -> Bool {
+        guard let (p, r) = at else { return false }
+        if CharacterSteps.isSingleASCII(p, r) {
+            let b = p[r.lowerBound]
+            return CharacterSteps.isASCIILetter(b) || b &- 0x30 < 10 || b == 0x5F
+        }
+        return isWordCharacter(CharacterSteps.character(p, r))
     }
 
     /// Letters, digits and `_` make up words; anything else separates them.

@@ -27,7 +27,8 @@ struct AssistantBackend: Sendable {
             if options.failingFake {
                 model = FailingAssistantModel(error: options.fakeError.map { AssistantError.failed($0) } ?? FailingAssistantModel.testFailure)
             } else {
-                model = FakeAssistantModel()
+                // The command line never reads the prompts back, so the fake keeps none (memory stays flat).
+                model = FakeAssistantModel(recordsPrompts: false, delay: .milliseconds(options.fakeDelayMilliseconds))
             }
             provider = FixedAvailability(.available)
         case .none:

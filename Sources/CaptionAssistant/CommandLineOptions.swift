@@ -21,6 +21,8 @@ public struct ModelOptions: Sendable, Equatable {
     public var failingFake = false
     /// The message `-test-fake-assistant-error` gives the failing test model.
     public var fakeError: String?
+    /// `-test-fake-assistant-delay MS` (hidden): the fake waits this long before each answer, like a slow model.
+    public var fakeDelayMilliseconds = 0
     /// `--model`.
     public var backend: BackendChoice = .auto
     /// `--endpoint URL`.

@@ -12,7 +12,7 @@ public enum CommandLineParser {
     static let valued: Set<String> = [
         "-o", "--output", "--model", "--endpoint", "--model-name", "--server-kind", "--request-timeout",
         "--simulate-availability", "--max-characters", "--wait-for-model", "--jobs", "--to",
-        "-test-fake-assistant-error",
+        "-test-fake-assistant-error", "-test-fake-assistant-delay",
     ]
     /// Options that take no value.
     static let flags: Set<String> = ["-test-fake-assistant", "-test-fake-assistant-fails", "--require-model", "--quiet", "--json", "--help", "-h", "--version"]
@@ -80,6 +80,13 @@ public enum CommandLineParser {
                 model.fake = true
                 model.failingFake = true
                 model.fakeError = try value()
+            case "-test-fake-assistant-delay":
+                model.fake = true
+                let v = try value()
+                guard let ms = Int(v), ms >= 0, ms <= 600_000 else {
+                    throw UsageError("'\(name)' needs a whole number of milliseconds from 0 to 600000 (got '\(v)')")
+                }
+                model.fakeDelayMilliseconds = ms
             case "--model":
                 let v = try value()
                 guard let choice = BackendChoice(rawValue: v) else {
