@@ -21,7 +21,7 @@ public struct SuggestionDecoder: Sendable {
 
     /// Decodes and validates `answer`; keywords must appear as whole words in `transcript`.
     public func decode(_ answer: String, transcript: String) -> Suggestions {
-        if answer.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if Self.trimmed(answer).isEmpty {
             return .allFailed("The model returned an empty answer.")
         }
         guard let object = JSONObjectFinder.firstObject(in: answer) else {
@@ -49,7 +49,7 @@ public struct SuggestionDecoder: Sendable {
                 dropped.append(DroppedKeyword(keyword: Self.describe(item), reason: "not text"))
                 continue
             }
-            let keyword = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let keyword = Self.trimmed(raw)
             let folded = keyword.lowercased()
             let reason: String?
             if keyword.isEmpty {
@@ -119,7 +119,7 @@ public struct SuggestionDecoder: Sendable {
     func validateEmoji(_ field: Any?) -> ActionOutcome<String> {
         guard let field else { return .failed("The answer has no \"emoji\".") }
         guard let raw = field as? String else { return .failed("\"emoji\" in the answer is not text.") }
-        let emoji = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let emoji = Self.trimmed(raw)
         guard let first = emoji.first else { return .failed("The suggested emoji is empty.") }
         guard emoji.count == 1 else {
             return .failed("Expected exactly one emoji, got \(emoji.count) characters: \(Self.quote(emoji)).")
@@ -132,9 +132,28 @@ public struct SuggestionDecoder: Sendable {
 
     // MARK: Helpers
 
+    /// `text.trimmingCharacters(in: .whitespacesAndNewlines)`, without the
+    /// Foundation round trip when neither end is white space (the usual case).
+    static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last else { return text }
+        let set = CharacterSet.whitespacesAndNewlines
+        if !set.contains(first) && !set.contains(last) { return text }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Collapses line breaks and runs of white space into single spaces, and trims.
     static func singleLine(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
+        // Printable ASCII with single inner spaces is already one clean line.
+        let utf8 = text.utf8
+        var previous: UInt8 = 0x20
+        var clean = true
+        for b in utf8 {
+            if b < 0x20 || b > 0x7E || (b == 0x20 && previous == 0x20) { clean = false; break }
+            previous = b
+        }
+        if clean && previous != 0x20 { return text }
+        return text.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
             .joined(separator: " ")
     }
 

@@ -21,6 +21,10 @@ public enum AtomicFileWriter {
     /// Writes `data` to `path`, creating missing parent folders.
     public static func write(_ data: Data, to path: String) throws(WriteError) {
         let folder = (path as NSString).deletingLastPathComponent
+        #if os(Linux)
+        // The folder nearly always exists already: try first, and look at it only when that fails.
+        if linkUnnamedFile(data, to: path, folder: folder.isEmpty ? "." : folder) { return }
+        #endif
         if !folder.isEmpty { try makeFolder(folder, for: path) }
         #if os(Linux)
         if linkUnnamedFile(data, to: path, folder: folder.isEmpty ? "." : folder) { return }

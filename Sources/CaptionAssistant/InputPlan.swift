@@ -1,5 +1,12 @@
 import Captions
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The inputs of a batch, found and named: which files to read and where
 /// each one's output goes.
@@ -100,26 +107,46 @@ public struct InputPlan: Sendable, Equatable {
     }
 
     /// The caption files under `folder`, as paths relative to it, sorted by their bytes.
+    ///
+    /// Walks the tree with `opendir`/`readdir`, using the entry type the
+    /// directory already holds (one `stat` only for symbolic links and file
+    /// systems that do not say), so a folder of thousands of files costs few
+    /// system calls. Symbolic links to files are taken; links to folders are not followed.
     static func captionFiles(in folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            let type = walker.fileAttributes?[.type] as? FileAttributeType
-            if name.hasPrefix(".") {
-                if type == .typeDirectory { walker.skipDescendants() }
-                continue
+        var pending: [String] = [""]  // folders to read, relative to `folder`
+        while let relativeFolder = pending.popLast() {
+            let path = relativeFolder.isEmpty ? folder : folder + "/" + relativeFolder
+            guard let dir = opendir(path) else { continue }
+            defer { closedir(dir) }
+            while let entry = readdir(dir) {
+                let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                    String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+                }
+                if name.hasPrefix(".") { continue }  // hidden files and folders, and "." and ".."
+                let relative = relativeFolder.isEmpty ? name : relativeFolder + "/" + name
+                var type = Int32(entry.pointee.d_type)
+                if type == Int32(DT_UNKNOWN) {
+                    var info = stat()
+                    guard lstat(folder + "/" + relative, &info) == 0 else { continue }
+                    switch info.st_mode & S_IFMT {
+                    case S_IFDIR: type = Int32(DT_DIR)
+                    case S_IFREG: type = Int32(DT_REG)
+                    case S_IFLNK: type = Int32(DT_LNK)
+                    default: continue
+                    }
+                }
+                if type == Int32(DT_DIR) { pending.append(relative); continue }
+                guard type == Int32(DT_REG) || type == Int32(DT_LNK) else { continue }
+                let ext = (name as NSString).pathExtension.lowercased()
+                let wanted = folderExtensions.contains(ext) || (ext == "xml" && looksLikeTTML(folder + "/" + relative))
+                guard wanted else { continue }
+                if type == Int32(DT_LNK) {
+                    var info = stat()
+                    guard stat(folder + "/" + relative, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
+                }
+                found.append(relative)
             }
-            guard type == .typeRegular || type == .typeSymbolicLink else { continue }
-            let ext = (name as NSString).pathExtension.lowercased()
-            let wanted = folderExtensions.contains(ext) || (ext == "xml" && looksLikeTTML(folder + "/" + relative))
-            guard wanted else { continue }
-            if type == .typeSymbolicLink {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isDirectory),
-                      !isDirectory.boolValue else { continue }
-            }
-            found.append(relative)
         }
         found.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         return found

@@ -83,7 +83,12 @@ public struct KeywordEmphasis: Sendable {
     }
 
     /// Finds the keywords in `cues` and returns the emphasis edits.
-    public func apply(to cues: [Cue]) -> Result {
+    ///
+    /// With `source` (the document's UTF-8 bytes, for SRT and WebVTT, whose
+    /// cue text in `textRange` holds every text run's bytes as written, except
+    /// through character references), a cue whose raw bytes hold no `&` and no
+    /// word that could start a keyword is passed over without building its runs.
+    public func apply(to cues: [Cue], source: [UInt8]? = nil) -> Result {
         var counts = [Int](repeating: 0, count: keywords.count)
         guard !table.isEmpty else { return Result(edits: [:], counts: counts) }
         // Collected in order, then turned into a dictionary of the right size at once.
@@ -91,6 +96,12 @@ public struct KeywordEmphasis: Sendable {
         var scratch = Scratch()
         var ranges: [CueEdit.RunRange] = []
         for (cueIndex, cue) in cues.enumerated() {
+            if let source, cue.textRange.upperBound <= source.count {
+                let possible = source.withUnsafeBufferPointer { all in
+                    mayMatch(UnsafeBufferPointer(rebasing: all[cue.textRange]), scratch: &scratch.first)
+                }
+                if !possible { continue }
+            }
             ranges.removeAll(keepingCapacity: true)
             let runs = cue.runs
             for runIndex in runs.indices {
@@ -163,6 +174,54 @@ public struct KeywordEmphasis: Sendable {
                 break
             }
         }
+    }
+
+    /// Whether the raw cue text `p` may hold a match: it has a `&` (a character
+    /// reference could spell a letter), or a word (cut and lower-cased as
+    /// `scan` does) that is the first word of some keyword. Markup adds words
+    /// but never hides one, so a cue this says no to has no match.
+    private func mayMatch(_ p: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> Bool {
+        let n = p.count
+        var i = 0
+        while i < n {
+            let b = p[i]
+            var end: Int
+            var ascii: Bool
+            if b < 0x80 {
+                if b == 0x26 { return true }
+                guard WordCharacters.isASCIIWord(b) else { i += 1; continue }
+                end = i + 1
+                ascii = true
+            } else {
+                let (isWord, len) = WordCharacters.classify(p, i)
+                guard isWord else { i += len; continue }
+                end = i + len
+                ascii = false
+            }
+            let start = i
+            while end < n {
+                let c = p[end]
+                if c < 0x80 {
+                    if WordCharacters.isASCIIWord(c) { end += 1; continue }
+                    break
+                }
+                let (w, l) = WordCharacters.classify(p, end)
+                if !w { break }
+                ascii = false
+                end += l
+            }
+            i = end
+            var hash = FirstWordTable.offset
+            if ascii {
+                guard table.mayStart(WordCharacters.asciiLower(p[start]), length: end - start) else { continue }
+                for k in start..<end { hash = FirstWordTable.mix(hash, WordCharacters.asciiLower(p[k])) }
+            } else {
+                WordCharacters.fold(p, start..<end, ascii: false, into: &scratch)
+                for b in scratch { hash = FirstWordTable.mix(hash, b) }
+            }
+            if table.candidates(hash) != nil { return true }
+        }
+        return false
     }
 
     /// Whether the first word of the run at `start..<end` folds to `word`.

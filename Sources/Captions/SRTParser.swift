@@ -51,7 +51,7 @@ struct SRTParser {
     private var sawTimingLine = false
     /// Runs of the cue being read; copied out at its exact size, so each cue's
     /// run array is one allocation with no spare capacity.
-    private var scratch: [TextRun] = []
+    var scratch: [TextRun] = []
     /// Index in `warnings` of the one "past 24 hours" warning, and how many cues it covers.
     private var pastDayWarning: Int?
     private var pastDayCount = 0
@@ -88,6 +88,43 @@ struct SRTParser {
             }
             return parser.scratch
         }
+    }
+
+    /// Appends what `runs(in:of:)` would give as text to `out`: each `.text`
+    /// run's UTF-8 (as `String(decoding:)` repairs it), `lineBreak` for each
+    /// `.lineBreak` run, markup left out. Lines with no `<` or `{` are copied
+    /// straight from the bytes, so no run or string is made for them.
+    static func appendReadableText(in range: Range<Int>, of bytes: [UInt8], to out: inout [UInt8], lineBreak: UInt8) {
+        guard !range.isEmpty else { return }
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = SRTParser(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), source: [])
+            var counts = StyleCounts()
+            var l = parser.line(at: range.lowerBound, number: 0)
+            while true {
+                if !parser.hasMarkupStart(l) {
+                    UTF8Repair.append(UnsafeBufferPointer(rebasing: parser.p[l.start..<l.end]), to: &out)
+                } else {
+                    parser.scratch.removeAll(keepingCapacity: true)
+                    parser.appendLine(l, counts: &counts)
+                    for run in parser.scratch where run.kind == .text { out.append(contentsOf: run.text.utf8) }
+                }
+                guard l.next < range.upperBound, let n = parser.nextLine(after: l) else { break }
+                out.append(lineBreak)
+                l = n
+            }
+        }
+    }
+
+    /// Whether the line holds a `<` or `{` (without one, it is one text run).
+    @inline(__always)
+    func hasMarkupStart(_ l: Line) -> Bool {
+        var i = l.start
+        while i < l.end {
+            let b = p[i]
+            if b == 0x3C || b == 0x7B { return true }
+            i += 1
+        }
+        return false
     }
 
     // MARK: Lines
@@ -371,7 +408,7 @@ struct SRTParser {
     }
 
     /// Appends the runs of one text line: a fast path for lines with no `<` or `{`.
-    private mutating func appendLine(_ l: Line, counts: inout StyleCounts) {
+    mutating func appendLine(_ l: Line, counts: inout StyleCounts) {
         var i = l.start
         var plain = true
         while i < l.end {

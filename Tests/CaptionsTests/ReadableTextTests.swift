@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import Captions
+
+/// `Cue.appendReadableText` copies SRT text straight from the source bytes;
+/// it must give exactly what walking the cue's runs gives.
+@Suite struct ReadableTextTests {
+    /// The reference: the runs, walked.
+    static func fromRuns(_ cue: Cue) -> [UInt8] {
+        var out: [UInt8] = []
+        for run in cue.runs {
+            switch run.kind {
+            case .text: out += Array(run.text.utf8)
+            case .lineBreak: out.append(0x20)
+            case .markup: break
+            }
+        }
+        return out
+    }
+
+    static let documents: [[UInt8]] = [
+        Array("1\n00:00:01,000 --> 00:00:02,000\nPlain line\nsecond <i>italic</i> {\\an8}tail\n\n".utf8),
+        Array("1\r\n00:00:01,000 --> 00:00:02,000\r\ncafé — déjà vu…\r\n  \r\nafter a blank\r\n\r\n".utf8),
+        [0x31, 0x0A] + Array("00:00:01,000 --> 00:00:02,000\n".utf8) + [0x61, 0xC3, 0x3C, 0x69, 0x3E, 0xA9, 0x62, 0x0A, 0xFF, 0xE2, 0x82, 0x0A, 0x0A],
+        Array("1\n00:00:01,000 --> 00:00:02,000\n<b>bold</b><font color=\"red\">x</font> < not a tag {not ass}\n{\\b1}ass{\\b0}\t\n\n".utf8),
+        [0x31, 0x0A] + Array("00:00:01,000 --> 00:00:02,000\n".utf8) + [0xED, 0xA0, 0x80, 0xE0, 0x80, 0xAF, 0xF4, 0x90, 0x80, 0x80, 0xF0, 0x9F, 0x8E, 0xAC, 0x0A],
+    ]
+
+    @Test(arguments: documents.indices)
+    func srtTextMatchesTheRuns(_ index: Int) throws {
+        let document = try CaptionDocument.read(SourceText.decode(bytes: Self.documents[index]), hint: .srt)
+        #expect(!document.cues.isEmpty)
+        for cue in document.cues {
+            var out: [UInt8] = []
+            cue.appendReadableText(to: &out, lineBreak: 0x20)
+            #expect(out == Self.fromRuns(cue))
+        }
+    }
+
+    @Test func everySRTFixtureMatchesTheRuns() throws {
+        let root = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil)).appendingPathComponent("valid/srt")
+        let names = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".srt") }
+        #expect(names.count > 10)
+        for name in names {
+            let document = try CaptionDocument.read(Data(contentsOf: root.appendingPathComponent(name)), hint: .srt)
+            for cue in document.cues {
+                var out: [UInt8] = []
+                cue.appendReadableText(to: &out, lineBreak: 0x20)
+                #expect(out == Self.fromRuns(cue), "\(name) line \(cue.line)")
+            }
+        }
+    }
+
+    @Test func utf8ValidityAgreesWithTheStandardLibrary() {
+        var samples: [[UInt8]] = [[], [0x41], [0xC2, 0x80], [0xC1, 0xBF], [0xE0, 0x9F, 0x80], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF],
+                                  [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80],
+                                  [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0x80], [0xC3], [0xE2, 0x82]]
+        // Every two-byte sequence, and every lead byte with each kind of follower.
+        for a in 0...255 { for b in [0x00, 0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF] { samples.append([UInt8(a), UInt8(b), 0x80, 0x80]) } }
+        for sample in samples {
+            let valid = sample.withUnsafeBufferPointer { UTF8Repair.isValid($0) }
+            let roundTrips = Array(String(decoding: sample, as: UTF8.self).utf8) == sample
+            #expect(valid == roundTrips, "\(sample)")
+        }
+    }
+}
