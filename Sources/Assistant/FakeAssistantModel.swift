@@ -48,37 +48,57 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
     /// A word is a run of letters (any script); digits, apostrophes and
     /// punctuation separate words. Letters and word lengths are counted in
     /// `Character`s; the text is walked by UTF-8 offset, ASCII byte by byte
-    /// (`CharacterSteps`), and only non-ASCII characters are looked at as `Character`s.
+    /// (`CharacterSteps`), and only non-ASCII characters are looked at as
+    /// `Character`s. All-ASCII words are counted in a table keyed by their
+    /// bytes, the others in a `String` dictionary (so canonically equivalent
+    /// spellings count as one word, as `String` equality says). A word whose
+    /// lower case is ASCII goes to the table (the Kelvin sign becomes "k");
+    /// the two never share a key, because no lower-cased word with a non-ASCII
+    /// character is canonically equivalent to an ASCII one.
     public static func keywords(in text: String) -> [String] {
-        var counts: [String: Int] = [:]
+        var ascii = ASCIIWordCounts()
+        var others: [String: Int] = [:]
         CharacterSteps.withBytes(text) { p, text in
             let n = p.count
             var i = 0
             var wordStart = 0
             var letters = 0
-            var ascii = true
+            var allASCII = true
             func finishWord(at end: Int) {
-                defer { letters = 0; ascii = true }
+                defer { letters = 0; allASCII = true }
                 guard letters >= 5 else { return }
-                let word: String
-                if ascii {
-                    word = String(unsafeUninitializedCapacity: end - wordStart) { out in
-                        for k in wordStart..<end { out[k - wordStart] = CharacterSteps.asciiLower(p[k]) }
-                        return end - wordStart
-                    }
+                if allASCII {
+                    ascii.add(UnsafeBufferPointer(rebasing: p[wordStart..<end]))
                 } else {
-                    word = CharacterSteps.string(p, wordStart..<end).lowercased()
+                    // The Kelvin sign lower-cases to an ASCII "k": such a word counts with the ASCII ones.
+                    var lower = CharacterSteps.string(p, wordStart..<end).lowercased()
+                    if lower.utf8.allSatisfy({ $0 < 0x80 }) {
+                        lower.withUTF8 { ascii.add($0) }
+                    } else {
+                        others[lower, default: 0] += 1
+                    }
                 }
-                counts[word, default: 0] += 1
             }
             while i < n {
+                let b = p[i]
+                // ASCII followed by ASCII (or the end) is one Character; CR LF is not a letter either way.
+                if b < 0x80 && (i + 1 == n || p[i + 1] < 0x80) {
+                    if CharacterSteps.isASCIILetter(b) {
+                        if letters == 0 { wordStart = i }
+                        letters += 1
+                    } else if letters > 0 {
+                        finishWord(at: i)
+                    }
+                    i += 1
+                    continue
+                }
                 let end = CharacterSteps.end(of: i, in: p, text: text)
                 let isLetter: Bool
                 if CharacterSteps.isSingleASCII(p, i..<end) {
-                    isLetter = CharacterSteps.isASCIILetter(p[i])
+                    isLetter = CharacterSteps.isASCIILetter(b)
                 } else {
                     isLetter = CharacterSteps.character(p, i..<end).isLetter
-                    if isLetter { ascii = false }
+                    if isLetter { allASCII = false }
                 }
                 if isLetter {
                     if letters == 0 { wordStart = i }
@@ -90,20 +110,90 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
             }
             if letters > 0 { finishWord(at: n) }
         }
-        // The best two, without sorting every word.
+        // The best two of each kind, then the best two of those four.
         func before(_ a: (key: String, value: Int), _ b: (key: String, value: Int)) -> Bool {
             a.value != b.value ? a.value > b.value : a.key < b.key
         }
-        var best: [(key: String, value: Int)] = []
-        for entry in counts {
+        func bestTwo(_ entries: some Sequence<(key: String, value: Int)>) -> [(key: String, value: Int)] {
+            var best: [(key: String, value: Int)] = []
+            for entry in entries {
+                if best.count < 2 {
+                    best.append(entry)
+                    if best.count == 2 && before(best[1], best[0]) { best.swapAt(0, 1) }
+                } else if before(entry, best[1]) {
+                    best[1] = entry
+                    if before(best[1], best[0]) { best.swapAt(0, 1) }
+                }
+            }
+            return best
+        }
+        let candidates = ascii.bestTwo().map { (key: $0, value: $1) } + bestTwo(others.lazy.map { (key: $0.key, value: $0.value) })
+        return bestTwo(candidates).map(\.key)
+    }
+}
+
+/// Counts of lower-cased ASCII words, keyed by their bytes (open addressing, FNV-1a).
+private struct ASCIIWordCounts {
+    private var bytes: [UInt8] = []
+    private var words: [(start: Int, length: Int, hash: UInt64, count: Int)] = []
+    private var slots = [Int32](repeating: -1, count: 512)
+
+    mutating func add(_ word: UnsafeBufferPointer<UInt8>) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in word { hash = (hash ^ UInt64(CharacterSteps.asciiLower(b))) &* 0x0000_0100_0000_01B3 }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let index = Int(slots[slot])
+            if index < 0 { break }
+            let entry = words[index]
+            if entry.hash == hash && entry.length == word.count && equal(entry.start, word) {
+                words[index].count += 1
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = Int32(words.count)
+        words.append((bytes.count, word.count, hash, 1))
+        for b in word { bytes.append(CharacterSteps.asciiLower(b)) }
+        if words.count * 2 > slots.count { grow() }
+    }
+
+    private func equal(_ start: Int, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        for k in 0..<word.count where bytes[start + k] != CharacterSteps.asciiLower(word[k]) { return false }
+        return true
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (index, entry) in words.enumerated() {
+            var slot = Int(truncatingIfNeeded: entry.hash) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(index)
+        }
+    }
+
+    /// The two most frequent words, ties broken by their bytes (which for ASCII is `String` order).
+    func bestTwo() -> [(String, Int)] {
+        func before(_ a: Int, _ b: Int) -> Bool {
+            let x = words[a], y = words[b]
+            if x.count != y.count { return x.count > y.count }
+            return bytes[x.start..<x.start + x.length].lexicographicallyPrecedes(bytes[y.start..<y.start + y.length])
+        }
+        var best: [Int] = []
+        for index in words.indices {
             if best.count < 2 {
-                best.append(entry)
+                best.append(index)
                 if best.count == 2 && before(best[1], best[0]) { best.swapAt(0, 1) }
-            } else if before(entry, best[1]) {
-                best[1] = entry
+            } else if before(index, best[1]) {
+                best[1] = index
                 if before(best[1], best[0]) { best.swapAt(0, 1) }
             }
         }
-        return best.map(\.key)
+        return best.map { index in
+            let w = words[index]
+            return (String(decoding: bytes[w.start..<w.start + w.length], as: UTF8.self), w.count)
+        }
     }
 }

@@ -57,7 +57,7 @@ public struct BatchRunner: Sendable {
         var reportError: String?
         if case .folder(let folder) = destination {
             do {
-                try AtomicFileWriter.write(Data(batch.json.rendered().utf8), to: folder + "/report.json")
+                try AtomicFileWriter.write(Data(batch.json.renderedBytes()), to: folder + "/report.json")
             } catch {
                 reportError = error.localizedDescription
             }
@@ -113,7 +113,7 @@ public struct BatchRunner: Sendable {
     private func writeSidecar(_ report: inout FileReport, at output: String) {
         guard case .folder(let folder) = destination else { return }
         do {
-            try AtomicFileWriter.write(Data(report.json.rendered().utf8), to: folder + "/" + output + ".assistant.json")
+            try AtomicFileWriter.write(Data(report.json.renderedBytes()), to: folder + "/" + output + ".assistant.json")
         } catch {
             let text = "the sidecar report could not be written: \(error.localizedDescription)"
             report.error = report.error.map { $0 + "; " + text } ?? text

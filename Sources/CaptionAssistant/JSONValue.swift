@@ -62,9 +62,15 @@ public enum JSONValue: Sendable, Hashable {
     /// all strings, numbers, booleans or nulls print on one line, so keyword and
     /// title lists stay readable in a diff.
     public func rendered() -> String {
-        var out = ""
+        String(decoding: renderedBytes(), as: UTF8.self)
+    }
+
+    /// `rendered()` as UTF-8 bytes, written straight into one buffer.
+    public func renderedBytes() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(1024)
         write(to: &out, indent: 0)
-        out += "\n"
+        out.append(0x0A)
         return out
     }
 
@@ -75,76 +81,97 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
-    private func write(to out: inout String, indent: Int) {
+    @inline(__always)
+    private static func newline(_ out: inout [UInt8], indent: Int) {
+        out.append(0x0A)
+        for _ in 0..<indent { out.append(0x20) }
+    }
+
+    private func write(to out: inout [UInt8], indent: Int) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): out.append(contentsOf: String(i).utf8)
         case .string(let s): JSONValue.escape(s, into: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
+            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
             if items.allSatisfy(\.isScalar) {
-                out += "["
+                out.append(0x5B)
                 for (i, item) in items.enumerated() {
-                    if i > 0 { out += ", " }
+                    if i > 0 { out.append(0x2C); out.append(0x20) }
                     item.write(to: &out, indent: indent)
                 }
-                out += "]"
+                out.append(0x5D)
                 return
             }
-            out += "[\n"
+            out.append(0x5B)
             for (i, item) in items.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                if i > 0 { out.append(0x2C) }
+                JSONValue.newline(&out, indent: indent + 2)
                 item.write(to: &out, indent: indent + 2)
-                out += i + 1 < items.count ? ",\n" : "\n"
             }
-            out += String(repeating: " ", count: indent) + "]"
+            JSONValue.newline(&out, indent: indent)
+            out.append(0x5D)
         case .object(let pairs):
-            if pairs.isEmpty { out += "{}"; return }
-            out += "{\n"
+            if pairs.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            out.append(0x7B)
             for (i, (key, value)) in pairs.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                if i > 0 { out.append(0x2C) }
+                JSONValue.newline(&out, indent: indent + 2)
                 JSONValue.escape(key, into: &out)
-                out += ": "
+                out.append(0x3A); out.append(0x20)
                 value.write(to: &out, indent: indent + 2)
-                out += i + 1 < pairs.count ? ",\n" : "\n"
             }
-            out += String(repeating: " ", count: indent) + "}"
+            JSONValue.newline(&out, indent: indent)
+            out.append(0x7D)
         }
     }
 
     /// Appends `s` as a JSON string literal: quotes, backslashes and control
     /// characters escaped (`\n`, `\r`, `\t`, `\b`, `\f`, otherwise `\u00XX`);
     /// U+2028 and U+2029 escaped too so the output is also safe JavaScript.
-    static func escape(_ s: String, into out: inout String) {
-        out += "\""
-        // Most strings need no escaping: append them whole.
-        let plain = s.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != 0xE2 }
-        if plain {
-            out += s
-            out += "\""
-            return
-        }
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+    ///
+    /// Works byte by byte: every character that needs escaping is ASCII,
+    /// except U+2028 and U+2029 (E2 80 A8/A9); runs of other bytes are copied whole.
+    static func escape(_ s: String, into out: inout [UInt8]) {
+        out.append(0x22)
+        var s = s
+        s.withUTF8 { p in
+            let n = p.count
+            var i = 0
+            var plainStart = 0
+            while i < n {
+                let b = p[i]
+                var escaped: StaticString?
+                var width = 1
+                switch b {
+                case 0x22: escaped = "\\\""
+                case 0x5C: escaped = "\\\\"
+                case 0x0A: escaped = "\\n"
+                case 0x0D: escaped = "\\r"
+                case 0x09: escaped = "\\t"
+                case 0x08: escaped = "\\b"
+                case 0x0C: escaped = "\\f"
+                case 0xE2 where i + 2 < n && p[i + 1] == 0x80 && (p[i + 2] == 0xA8 || p[i + 2] == 0xA9):
+                    escaped = p[i + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    width = 3
+                default:
+                    guard b < 0x20 || b == 0x7F else { i += 1; continue }
                 }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: p[plainStart..<i]))
+                if let escaped {
+                    out.append(contentsOf: UnsafeBufferPointer(start: escaped.utf8Start, count: escaped.utf8CodeUnitCount))
+                } else {
+                    let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+                    out.append(contentsOf: "\\u00".utf8)
+                    out.append(hex[Int(b >> 4)])
+                    out.append(hex[Int(b & 0x0F)])
+                }
+                i += width
+                plainStart = i
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: p[plainStart..<n]))
         }
-        out += "\""
+        out.append(0x22)
     }
 }

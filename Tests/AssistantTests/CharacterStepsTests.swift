@@ -48,7 +48,9 @@ import Testing
     }
 
     @Test func fakeKeywordsAgreeWithTheReference() {
-        for text in Self.tricky + [Self.tricky.joined(separator: " "), Self.tricky.joined(separator: "\n"), Self.tricky.joined()] {
+        let extra = ["kelvin \u{212A}elvin zebra zebra", "\u{212A}ELVIN zebra kelvin zebra", "Crème crème cre\u{300}me zebra zebra",
+                     "Straße STRASSE strasse straße", "apple\r\napple\r\nmango"]
+        for text in Self.tricky + extra + [Self.tricky.joined(separator: " "), Self.tricky.joined(separator: "\n"), Self.tricky.joined()] {
             #expect(FakeAssistantModel.keywords(in: text) == Self.referenceKeywords(in: text), "\(text)")
         }
     }
