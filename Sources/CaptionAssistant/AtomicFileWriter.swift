@@ -19,7 +19,7 @@ import Darwin
 /// the target (`rename` is atomic within one file system).
 public enum AtomicFileWriter {
     /// Writes `data` to `path`, creating missing parent folders.
-    public static func write(_ data: Data, to path: String) throws(WriteError) {
+    public static func write(_ data: some ContiguousBytes, to path: String) throws(WriteError) {
         let folder = (path as NSString).deletingLastPathComponent
         #if os(Linux)
         // The folder nearly always exists already: try first, and look at it only when that fails.
@@ -55,7 +55,7 @@ public enum AtomicFileWriter {
     /// the complete file is linked under a hidden temporary name and renamed
     /// over it, so even then no name ever shows partial content. False when
     /// the file system cannot do it (then the caller falls back).
-    private static func linkUnnamedFile(_ data: Data, to path: String, folder: String) -> Bool {
+    private static func linkUnnamedFile(_ data: some ContiguousBytes, to path: String, folder: String) -> Bool {
         let fd = open(folder, openTemporary | O_WRONLY | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
         defer { close(fd) }
@@ -77,7 +77,7 @@ public enum AtomicFileWriter {
     }
     #endif
 
-    private static func writeAndRename(_ data: Data, to path: String, folder: String) throws(WriteError) {
+    private static func writeAndRename(_ data: some ContiguousBytes, to path: String, folder: String) throws(WriteError) {
         let name = (path as NSString).lastPathComponent
         let dir = folder.isEmpty ? "." : folder
         var fd: Int32 = -1
@@ -102,7 +102,7 @@ public enum AtomicFileWriter {
         }
     }
 
-    private static func writeAll(_ fd: Int32, _ data: Data) -> Bool {
+    private static func writeAll(_ fd: Int32, _ data: some ContiguousBytes) -> Bool {
         data.withUnsafeBytes { raw -> Bool in
             guard var p = raw.baseAddress else { return true }
             var left = raw.count

@@ -57,7 +57,7 @@ public struct BatchRunner: Sendable {
         var reportError: String?
         if case .folder(let folder) = destination {
             do {
-                try AtomicFileWriter.write(Data(batch.json.renderedBytes()), to: folder + "/report.json")
+                try AtomicFileWriter.write(batch.json.renderedBytes(), to: folder + "/report.json")
             } catch {
                 reportError = error.localizedDescription
             }
@@ -90,10 +90,10 @@ public struct BatchRunner: Sendable {
             isStandardInput ? "stdin." + format.fileExtension : item.output
         }
         var report = outcome.report
-        if let caption = outcome.caption, let output = report.output {
+        if let caption = outcome.bytes, let output = report.output {
             switch destination {
             case .standardOutput:
-                FileHandle.standardOutput.write(caption)
+                FileHandle.standardOutput.write(Data(caption))
                 report.output = "-"
             case .folder(let folder):
                 do {
@@ -113,7 +113,7 @@ public struct BatchRunner: Sendable {
     private func writeSidecar(_ report: inout FileReport, at output: String) {
         guard case .folder(let folder) = destination else { return }
         do {
-            try AtomicFileWriter.write(Data(report.json.renderedBytes()), to: folder + "/" + output + ".assistant.json")
+            try AtomicFileWriter.write(report.json.renderedBytes(), to: folder + "/" + output + ".assistant.json")
         } catch {
             let text = "the sidecar report could not be written: \(error.localizedDescription)"
             report.error = report.error.map { $0 + "; " + text } ?? text

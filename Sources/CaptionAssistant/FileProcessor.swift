@@ -33,8 +33,14 @@ public struct FileProcessor: Sendable {
     public struct Outcome: Sendable {
         /// The report (its `output` says where the caption goes).
         public var report: FileReport
+        /// The caption file to write, as bytes (kept as an array so that a large
+        /// file is not copied once more into `Data`).
+        public var bytes: [UInt8]?
         /// The caption file to write.
-        public var caption: Data?
+        public var caption: Data? { bytes.map { Data($0) } }
+
+        /// Creates an outcome.
+        public init(report: FileReport, bytes: [UInt8]?) { self.report = report; self.bytes = bytes }
     }
 
     /// The reason row for a model whose call failed.
@@ -54,11 +60,11 @@ public struct FileProcessor: Sendable {
         } catch {
             // The format, when it can be told, helps the report of a file that failed later in reading.
             let format = source.flatMap { try? CaptionFormat.detect($0.bytes, hint: hint) }
-            return Outcome(report: failure(input: input, error: Self.describe(error), format: format), caption: nil)
+            return Outcome(report: failure(input: input, error: Self.describe(error), format: format), bytes: nil)
         }
 
-        let transcript = Transcript.text(of: document)
-        let result = await configuration.source.suggest(transcript: transcript)
+        // The transcript lives only for the call (a large file's copy of its text is not kept).
+        let result = await configuration.source.suggest(transcript: Transcript.text(of: document))
         let applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo)
 
         var model = FileReport.Model(backend: configuration.backend, availability: .available)
@@ -83,15 +89,15 @@ public struct FileProcessor: Sendable {
             if let convertTo = configuration.convertTo {
                 let conversion = try document.converted(to: convertTo, edits: applied.edits)
                 report.losses = conversion.losses
-                return Outcome(report: report, caption: conversion.data)
+                return Outcome(report: report, bytes: [UInt8](conversion.data))
             }
             // Nothing to change: the input's own bytes, so the output is identical by construction.
-            if applied.edits.values.allSatisfy(\.isEmpty) { return Outcome(report: report, caption: Data(bytes)) }
-            return Outcome(report: report, caption: try document.write(edits: applied.edits))
+            if applied.edits.values.allSatisfy(\.isEmpty) { return Outcome(report: report, bytes: bytes) }
+            return Outcome(report: report, bytes: try document.writeBytes(edits: applied.edits))
         } catch {
             report.output = nil
             report.error = Self.describe(error)
-            return Outcome(report: report, caption: nil)
+            return Outcome(report: report, bytes: nil)
         }
     }
 

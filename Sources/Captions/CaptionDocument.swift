@@ -52,6 +52,14 @@ public struct CaptionDocument: Sendable {
         try source.encode(writeUTF8(edits: edits))
     }
 
+    /// `write(edits:)` as an array of bytes: for a UTF-8 file without a
+    /// byte-order mark, the writer's buffer itself, with no copy of the file.
+    public func writeBytes(edits: [Int: CueEdit] = [:]) throws -> [UInt8] {
+        let utf8 = try writeUTF8(edits: edits)
+        if source.encoding == .utf8 && !source.hasByteOrderMark { return utf8 }
+        return [UInt8](try source.encode(utf8))
+    }
+
     /// The document with `edits` applied, as UTF-8 bytes before re-encoding
     /// (no byte-order mark). With no edits this is the source buffer itself.
     func writeUTF8(edits: [Int: CueEdit]) throws -> [UInt8] {
