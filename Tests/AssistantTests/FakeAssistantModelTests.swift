@@ -27,6 +27,22 @@ import Testing
         #expect(await fake.currentAvailability() == .available)
     }
 
+    @Test func theCommandLinesFakeKeepsNoPromptsAndCanBeSlow() async throws {
+        let quiet = FakeAssistantModel(recordsPrompts: false, delay: .milliseconds(20))
+        let prompt = PromptBuilder().build(transcript: "Galaxy galaxy nebula")
+        let answer = try await quiet.respond(to: prompt.text)
+        #expect(answer == (try await FakeAssistantModel().respond(to: prompt.text)))
+        #expect(quiet.prompts.isEmpty)
+        #expect(quiet.delay == .milliseconds(20))
+    }
+
+    @Test func aSlowFakeStopsWaitingWhenCancelled() async {
+        let slow = FakeAssistantModel(delay: .seconds(600))
+        let call = Task { try await slow.respond(to: "x") }
+        call.cancel()
+        await #expect(throws: CancellationError.self) { try await call.value }
+    }
+
     @Test func answerJSONEscapesEverything() {
         #expect(AnswerJSON.string("a\"b\\c\nd\u{1}") == #""a\"b\\c\nd\u0001""#)
     }

@@ -52,6 +52,15 @@ import Testing
         #expect(options.model.fakeError == "the model crashed")
     }
 
+    @Test func fakeDelayFlagTurnsOnASlowFake() throws {
+        let options = try process(["a.srt", "-o", "o", "-test-fake-assistant-delay", "200"])
+        #expect(options.model.fake)
+        #expect(!options.model.failingFake)
+        #expect(options.model.fakeDelayMilliseconds == 200)
+        #expect(throws: UsageError.self) { try process(["a.srt", "-o", "o", "-test-fake-assistant-delay", "-1"]) }
+        #expect(throws: UsageError.self) { try process(["a.srt", "-o", "o", "-test-fake-assistant-delay", "soon"]) }
+    }
+
     @Test func dashIsStandardInputAndDoubleDashEndsOptions() throws {
         #expect(try process(["-", "-o", "-"]).inputs == ["-"])
         #expect(try process(["-o", "out", "--", "--odd-name.srt"]).inputs == ["--odd-name.srt"])
