@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "Assistant"),
         .target(name: "CaptionAssistant", dependencies: ["Captions", "Assistant"]),
         .executableTarget(name: "caption-assistant", dependencies: ["CaptionAssistant"]),
-        .executableTarget(name: "caption-bench", dependencies: ["Captions"]),
+        .executableTarget(name: "caption-bench", dependencies: ["Captions", "CaptionAssistant"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AssistantTests", dependencies: ["Assistant"]),
         .testTarget(name: "CaptionAssistantTests", dependencies: ["CaptionAssistant"]),

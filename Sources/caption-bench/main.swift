@@ -8,6 +8,14 @@
 //   roundtrip  read, then write with no edits (the lossless path)
 //   edit-all   read, then write with an edit in every cue (bold first word and
 //              an appended " 🎬"): the worst case for splicing
+//
+//   swift run -c release caption-bench keywords FILE [N ...] [--runs R]
+//
+// Cost against the number of keywords: for each N (default 1 10 100), the
+// pipeline's keyword emphasis (`KeywordEmphasis`, as `SuggestionApplier` runs
+// it) with the N most frequent words of the transcript, then the write with
+// those edits; one line each: time and peak memory (each N in its own process).
+import CaptionAssistant
 import Captions
 import Foundation
 #if canImport(Glibc)
@@ -69,7 +77,65 @@ func run(_ args: [String]) throws -> String {
     return String(decoding: data, as: UTF8.self)
 }
 
+/// The `n` most frequent words (three or more ASCII letters, lower-cased) of the transcript, ties alphabetical.
+func frequentWords(_ transcript: String, _ n: Int) -> [String] {
+    var counts: [Substring: Int] = [:]
+    for word in transcript.split(whereSeparator: { !($0.isASCII && $0.isLetter) }) where word.count >= 3 {
+        counts[Substring(word.lowercased()), default: 0] += 1
+    }
+    return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(n).map { String($0.key) }
+}
+
+/// Runs one keyword job and prints `cues keywords occurrences emphasisSeconds writeSeconds outputBytes peakRSS`.
+func measureKeywords(path: String, count: Int) throws {
+    let clock = ContinuousClock()
+    let doc = try CaptionDocument.read(contentsOf: URL(fileURLWithPath: path))
+    let keywords = frequentWords(Transcript.text(of: doc), count)
+    let start = clock.now
+    let result = KeywordEmphasis(keywords: keywords).apply(to: doc.cues, source: doc.format == .ttml ? nil : doc.source.bytes)
+    let afterEmphasis = clock.now
+    let bytes = try doc.writeBytes(edits: result.edits)
+    let end = clock.now
+    print(doc.cues.count, keywords.count, result.occurrences, seconds(afterEmphasis - start), seconds(end - afterEmphasis),
+          bytes.count, peakResidentBytes())
+}
+
 let args = Array(CommandLine.arguments.dropFirst())
+if args.first == "measure-keywords", args.count == 3, let n = Int(args[2]) {
+    do { try measureKeywords(path: args[1], count: n) } catch {
+        FileHandle.standardError.write(Data("caption-bench: \(args[1]): \(error.localizedDescription)\n".utf8)); exit(1)
+    }
+    exit(0)
+}
+if args.first == "keywords", args.count >= 2 {
+    let path = args[1]
+    var counts: [Int] = []
+    var runs = 3
+    var i = 2
+    while i < args.count {
+        if args[i] == "--runs", i + 1 < args.count, let r = Int(args[i + 1]) { runs = max(1, r); i += 2; continue }
+        if let n = Int(args[i]) { counts.append(n) }
+        i += 1
+    }
+    if counts.isEmpty { counts = [1, 10, 100] }
+    let size = Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+    print("| file | MB | cues | keywords | occurrences | emphasis s | write s | emphasis µs per 1k cues | peak RSS MiB |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for n in counts {
+        var rows: [[Double]] = []
+        for _ in 0..<runs {
+            guard let line = try? run(["measure-keywords", path, String(n)]) else { print("| \(path) | failed |"); break }
+            rows.append(line.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        }
+        guard !rows.isEmpty, rows.allSatisfy({ $0.count == 7 }) else { continue }
+        rows.sort { $0[3] < $1[3] }
+        let m = rows[rows.count / 2]
+        print(String(format: "| %@ | %.1f | %.0f | %.0f | %.0f | %.3f | %.3f | %.1f | %.0f |",
+                     (path as NSString).lastPathComponent, size / 1e6, m[0], m[1], m[2], m[3], m[4],
+                     m[3] * 1e6 / max(1, m[0] / 1000), (rows.map { $0[6] }.max() ?? 0) / 1048576))
+    }
+    exit(0)
+}
 if args.first == "measure", args.count == 3 {
     do { try measure(path: args[1], mode: args[2]) } catch {
         FileHandle.standardError.write(Data("caption-bench: \(args[1]): \(error.localizedDescription)\n".utf8)); exit(1)
