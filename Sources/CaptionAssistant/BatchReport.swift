@@ -52,18 +52,40 @@ public struct BatchReport: Sendable {
 
     /// `{"schemaVersion": 1, "files": [...], "totals": {...}}`.
     public var json: JSONValue {
+        .object([("schemaVersion", .int(1)), ("files", .array(files.map(\.json))), ("totals", totalsJSON)])
+    }
+
+    /// `json.renderedBytes()`, written one file entry at a time, so a large
+    /// batch never holds the JSON tree of every file at once.
+    public func renderedBytes() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(files.count * 1024 + 512)
+        out.append(contentsOf: "{\n  \"schemaVersion\": 1,\n  \"files\": ".utf8)
+        if files.isEmpty {
+            out.append(contentsOf: "[]".utf8)
+        } else {
+            out.append(contentsOf: "[".utf8)
+            for (i, file) in files.enumerated() {
+                out.append(contentsOf: (i == 0 ? "\n    " : ",\n    ").utf8)
+                file.json.write(to: &out, indent: 4)
+            }
+            out.append(contentsOf: "\n  ]".utf8)
+        }
+        out.append(contentsOf: ",\n  \"totals\": ".utf8)
+        totalsJSON.write(to: &out, indent: 2)
+        out.append(contentsOf: "\n}\n".utf8)
+        return out
+    }
+
+    private var totalsJSON: JSONValue {
         let t = totals
         return .object([
-            ("schemaVersion", .int(1)),
-            ("files", .array(files.map(\.json))),
-            ("totals", .object([
-                ("files", .int(t.files)), ("written", .int(t.written)), ("failed", .int(t.failed)),
-                ("modelUnavailable", .int(t.unavailable)),
-                ("actions", .object([("applied", .int(t.applied)), ("failed", .int(t.actionsFailed)),
-                                     ("disabled", .int(t.disabled))])),
-                ("cues", .int(t.cues)), ("keywordOccurrences", .int(t.keywordOccurrences)),
-                ("warnings", .int(t.warnings)),
-            ])),
+            ("files", .int(t.files)), ("written", .int(t.written)), ("failed", .int(t.failed)),
+            ("modelUnavailable", .int(t.unavailable)),
+            ("actions", .object([("applied", .int(t.applied)), ("failed", .int(t.actionsFailed)),
+                                 ("disabled", .int(t.disabled))])),
+            ("cues", .int(t.cues)), ("keywordOccurrences", .int(t.keywordOccurrences)),
+            ("warnings", .int(t.warnings)),
         ])
     }
 }

@@ -57,7 +57,7 @@ public struct BatchRunner: Sendable {
         var reportError: String?
         if case .folder(let folder) = destination {
             do {
-                try AtomicFileWriter.write(batch.json.renderedBytes(), to: folder + "/report.json")
+                try AtomicFileWriter.write(batch.renderedBytes(), to: folder + "/report.json")
             } catch {
                 reportError = error.localizedDescription
             }

@@ -87,7 +87,7 @@ public enum JSONValue: Sendable, Hashable {
         for _ in 0..<indent { out.append(0x20) }
     }
 
-    private func write(to out: inout [UInt8], indent: Int) {
+    func write(to out: inout [UInt8], indent: Int) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)

@@ -41,4 +41,22 @@ import Testing
         #expect(t.applied == 2 && t.actionsFailed == 4 && t.disabled == 0)
         #expect(t.keywordOccurrences == 4 && t.cues == 3)
     }
+
+    @Test func theBatchReportStreamedIsTheJSONRendered() {
+        let ok = FileReport(input: "a\u{2028}\"q\"", output: "a", format: .srt, cues: 3, warnings: [.init(line: 2, message: "tab\there\u{1}")],
+                            transcript: TranscriptStats(characters: 5, sentCharacters: 5, truncated: false),
+                            model: .init(backend: "fake", availability: .available),
+                            actions: [ActionReport(id: .keywordEmphasis, state: .applied, details: [("keywords", .strings(["é", "b\\"])), ("occurrences", .int(4))]),
+                                      ActionReport(id: .titles, state: .applied), ActionReport(id: .emoji, state: .failed, reason: "r")],
+                            reasonRow: nil, error: nil)
+        let bad = FileReport(input: "b", output: nil, format: nil, cues: nil, warnings: [], transcript: nil,
+                             model: .init(backend: "none", availability: .unavailable(info)),
+                             actions: ActionReport.ID.allCases.map { ActionReport(id: $0, state: .failed, reason: "x") },
+                             reasonRow: "r", error: "e")
+        for files in [[], [ok], [ok, bad, ok]] {
+            let report = BatchReport(files: files)
+            #expect(report.renderedBytes() == report.json.renderedBytes())
+            #expect(String(decoding: report.renderedBytes(), as: UTF8.self) == report.json.rendered())
+        }
+    }
 }
