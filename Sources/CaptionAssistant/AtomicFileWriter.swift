@@ -61,12 +61,12 @@ public enum AtomicFileWriter {
         defer { close(fd) }
         guard writeAll(fd, data) else { return false }
         let procPath = "/proc/self/fd/\(fd)"
-        if linkat(AT_FDCWD, procPath, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 { return true }
+        if link(fd, procPath, to: path) { return true }
         guard errno == EEXIST else { return false }
         let name = (path as NSString).lastPathComponent
         for attempt in 0..<100 {
             let temporary = folder + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(attempt)"
-            if linkat(AT_FDCWD, procPath, AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 {
+            if link(fd, procPath, to: temporary) {
                 if rename(temporary, path) == 0 { return true }
                 unlink(temporary)
                 return false
@@ -74,6 +74,26 @@ public enum AtomicFileWriter {
             if errno != EEXIST { return false }
         }
         return false
+    }
+
+    /// Whether linking by descriptor (`AT_EMPTY_PATH`, which needs
+    /// `CAP_DAC_READ_SEARCH`) worked; cleared the first time it is refused.
+    /// (A race on it only costs a refused call.)
+    nonisolated(unsafe) private static var linksByDescriptor = true
+
+    /// Gives the unnamed file `fd` the name `target`: by descriptor where
+    /// allowed (no walk through `/proc`), else through `procPath`. On failure
+    /// `errno` is the last call's.
+    private static func link(_ fd: Int32, _ procPath: String, to target: String) -> Bool {
+        if linksByDescriptor {
+            if linkat(fd, "", AT_FDCWD, target, 0x1000 /* AT_EMPTY_PATH */) == 0 { return true }
+            guard errno == ENOENT || errno == EPERM || errno == EINVAL else { return false }
+            // Refused, or the folder is gone: the path through /proc tells which.
+            let linked = linkat(AT_FDCWD, procPath, AT_FDCWD, target, AT_SYMLINK_FOLLOW) == 0
+            if linked { linksByDescriptor = false }
+            return linked
+        }
+        return linkat(AT_FDCWD, procPath, AT_FDCWD, target, AT_SYMLINK_FOLLOW) == 0
     }
     #endif
 
