@@ -36,6 +36,7 @@ public enum AtomicFileWriter {
 
     /// Writes `data` as `name` in the open folder `dir`. `path` names the file in errors.
     static func write(_ data: Data, named name: String, inFolder dir: Int32, path: String) throws(WriteError) {
+        if holdsAlready(data, named: name, inFolder: dir) { return }
         #if os(Linux)
         if linkUnnamedFile(data, named: name, inFolder: dir) { return }
         #endif
@@ -54,6 +55,22 @@ public enum AtomicFileWriter {
         } catch {
             throw WriteError(path: path, reason: error.localizedDescription)
         }
+    }
+
+    /// Whether `name` is already a regular file holding exactly `data`; if so
+    /// its modification time is brought up to now (as a rewrite would), and
+    /// nothing else is done. A run that redoes a file (`--resume` after a kill)
+    /// then never needs a temporary name for it.
+    private static func holdsAlready(_ data: Data, named name: String, inFolder dir: Int32) -> Bool {
+        var info = stat()
+        guard fstatat(dir, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+              Int(info.st_size) == data.count else { return false }
+        let fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        guard let existing = try? FileInput.read(descriptor: fd, limit: data.count), existing.count == data.count,
+              existing.elementsEqual(data) else { return false }
+        return futimens(fd, nil) == 0
     }
 
     /// A fresh temporary name for `name`.
