@@ -61,7 +61,8 @@ public enum HelpText {
       66  an input does not exist (the other inputs are still processed)
       69  the model is unavailable and --require-model was given
       73  the output folder cannot be created or written (checked before any file is read)
-      130 the batch was stopped by SIGINT (Ctrl-C); 143 by SIGTERM
+      130 the batch was stopped by SIGINT (Ctrl-C); report.json lists the files not processed
+      143 the batch was stopped by SIGTERM; report.json lists the files not processed
 
     """
 }
