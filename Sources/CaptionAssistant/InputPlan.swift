@@ -106,6 +106,7 @@ public struct InputPlan: Sendable, Equatable {
     /// The caption files under `folder`, as paths relative to it, sorted by their bytes.
     static func captionFiles(in folder: String) -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        let canonicalFolder = canonicalPath(folder)
         var found: [String] = []
         while let relative = walker.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
@@ -116,7 +117,10 @@ public struct InputPlan: Sendable, Equatable {
             }
             guard type == .typeRegular || type == .typeSymbolicLink else { continue }
             let ext = (name as NSString).pathExtension.lowercased()
-            let wanted = folderExtensions.contains(ext) || (ext == "xml" && looksLikeTTML(folder + "/" + relative))
+            // An `.xml` link leading out of the folder is not even opened to see whether it is TTML.
+            let wanted = folderExtensions.contains(ext)
+                || (ext == "xml" && (type != .typeSymbolicLink || linkLeavingFolder(folder + "/" + relative, folder: canonicalFolder) == nil)
+                    && looksLikeTTML(folder + "/" + relative))
             guard wanted else { continue }
             if type == .typeSymbolicLink {
                 var isDirectory: ObjCBool = false
