@@ -95,7 +95,8 @@ public enum AtomicFileWriter {
     @discardableResult
     static func removeStaleTemporaryFiles(inFolder dir: Int32) -> Int {
         let copy = dup(dir)
-        guard copy >= 0, let stream = fdopendir(copy) else { return 0 }
+        guard copy >= 0 else { return 0 }
+        guard let stream = fdopendir(copy) else { close(copy); return 0 }
         defer { closedir(stream) }
         var names: [String] = []
         while let entry = readdir(stream) {

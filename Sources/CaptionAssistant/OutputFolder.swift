@@ -40,11 +40,12 @@ public final class OutputFolder: @unchecked Sendable {
         }
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw OutputFolderError(path: path, reason: String(cString: strerror(errno))) }
-        descriptor = fd
         if let problem = Self.probe(fd) {
             close(fd)
             throw OutputFolderError(path: path, reason: problem)
         }
+        // Set last: an initializer that throws after this would run `deinit`, which closes it.
+        descriptor = fd
     }
 
     deinit { close(descriptor) }
