@@ -43,7 +43,10 @@ public final class InterruptSignals: @unchecked Sendable {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
-                if stop.request(signal: number) > 1 { onRepeat(number) }
+                // Signals that come close together arrive as one event; `data` says how many.
+                for _ in 0..<max(1, Int(source.data)) {
+                    if stop.request(signal: number) > 1 { onRepeat(number) }
+                }
             }
             source.resume()
             made.append(source)

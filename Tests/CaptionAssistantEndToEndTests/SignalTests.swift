@@ -67,4 +67,40 @@ import Testing
         #expect(filesUnder(out) == filesUnder(referenceFolder))
         #expect(try Data(contentsOf: out.appendingPathComponent("report.json")) == Data(contentsOf: referenceFolder.appendingPathComponent("report.json")))
     }
+
+    /// The first signal waits for the files in flight; a second one ends the
+    /// run at once: status 130, no report, and still no partial file. (The
+    /// file in flight here is standard input, which never ends.)
+    @Test func aSecondSignalStopsAtOnce() throws {
+        let scratch = try ScratchFolder()
+        try BatchCorpus.write(count: 300, to: scratch.url.appendingPathComponent("in"))
+        let process = Process()
+        process.executableURL = ExecutableRun.executable
+        process.arguments = ["-test-fake-assistant", "--jobs", "2", "--quiet", "-", "in", "-o", "out"]
+        process.currentDirectoryURL = scratch.url
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let out = scratch.url.appendingPathComponent("out")
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline && filesUnder(out).count < 6 { usleep(1_000) }
+        kill(process.processIdentifier, SIGINT)
+        usleep(300_000)
+        #expect(process.isRunning, "the first signal must wait for the file in flight")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        #expect(process.terminationStatus == 130)
+        let names = filesUnder(out)
+        #expect(!names.contains("report.json"))
+        #expect(!names.isEmpty)
+        for name in names {
+            #expect(!(name as NSString).lastPathComponent.hasPrefix("."), "temporary file \(name)")
+            if name.hasSuffix(".json") {
+                #expect((try? JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent(name)))) != nil, "\(name)")
+            }
+        }
+    }
 }
