@@ -29,7 +29,7 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             let before = filesUnder(out).count
-            try process.run()
+            try launch(process)
             // A random point: after a random number of new files, or a random short time.
             let target = before + Int.random(in: 4...50, using: &generator)
             let deadline = Date().addingTimeInterval(Double.random(in: 0.05...1.5, using: &generator))

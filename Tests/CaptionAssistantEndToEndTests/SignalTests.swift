@@ -23,7 +23,7 @@ import Testing
         let err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = err
-        try process.run()
+        try launch(process)
         let out = scratch.url.appendingPathComponent("out")
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning && Date() < deadline && filesUnder(out).count < 30 { usleep(1_000) }
@@ -82,7 +82,7 @@ import Testing
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try launch(process)
         let out = scratch.url.appendingPathComponent("out")
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline && filesUnder(out).count < 6 { usleep(1_000) }
