@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Assistant
 
 @Suite struct HTTPAvailabilityProbeTests {
@@ -48,7 +49,7 @@ import Testing
         let start = clock.now
         let availability = try await probe(server, timeout: 1).currentAvailability()
         #expect(availability == .unavailable(.serverUnreachable))
-        #expect(clock.now - start < .seconds(10))
+        #expect(clock.now - start < .seconds(25))  // the server hangs 30 s
     }
 
     @Test func llamaServerLoadingThenReadyIsModelNotReadyThenAvailable() async throws {

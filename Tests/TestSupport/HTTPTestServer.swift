@@ -7,24 +7,24 @@ import Dispatch
 import Foundation
 
 /// A request as the test server received it.
-struct HTTPTestRequest: Sendable {
+public struct HTTPTestRequest: Sendable {
     /// `GET`, `POST`, …
-    let method: String
+    public let method: String
     /// The path, e.g. `/v1/chat/completions`.
-    let path: String
+    public let path: String
     /// Header fields, names in lower case.
-    let headers: [String: String]
+    public let headers: [String: String]
     /// The body bytes.
-    let body: Data
+    public let body: Data
 
     /// The body parsed as a JSON object, if it is one.
-    var json: [String: Any]? {
+    public var json: [String: Any]? {
         (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
     }
 }
 
 /// What the test server does with a request.
-enum HTTPTestReply: Sendable {
+public enum HTTPTestReply: Sendable {
     /// Answers with a status and a body (`Connection: close`).
     case respond(Int, String, contentType: String = "application/json")
     /// Reads the request, answers nothing for this long, then closes.
@@ -38,7 +38,7 @@ enum HTTPTestReply: Sendable {
     case trickle(String)
 
     /// A JSON chat completion whose content is `content`.
-    static func completion(_ content: String, finishReason: String = "stop") -> HTTPTestReply {
+    public static func completion(_ content: String, finishReason: String = "stop") -> HTTPTestReply {
         let body: [String: Any] = [
             "id": "chatcmpl-test", "object": "chat.completion", "created": 0, "model": "test",
             "choices": [["index": 0, "message": ["role": "assistant", "content": content], "finish_reason": finishReason]],
@@ -56,13 +56,13 @@ enum HTTPTestReply: Sendable {
 /// does not block the next request. Every connection is closed after one answer.
 /// The handler gets the request and how many earlier requests had the same path
 /// (so "503 first, then 200" needs no state of its own).
-final class HTTPTestServer: @unchecked Sendable {
-    typealias Handler = @Sendable (HTTPTestRequest, Int) -> HTTPTestReply
+public final class HTTPTestServer: @unchecked Sendable {
+    public typealias Handler = @Sendable (HTTPTestRequest, Int) -> HTTPTestReply
 
     /// The port the server listens on.
-    let port: UInt16
+    public let port: UInt16
     /// The base URL to give the backend.
-    var endpoint: String { "http://127.0.0.1:\(port)" }
+    public var endpoint: String { "http://127.0.0.1:\(port)" }
 
     private let listener: Int32
     private let handler: Handler
@@ -74,7 +74,7 @@ final class HTTPTestServer: @unchecked Sendable {
     private let threads = DispatchGroup()
 
     /// Starts listening; stop with `stop()` (also done on release).
-    init(handler: @escaping Handler) throws {
+    public init(handler: @escaping Handler) throws {
         self.handler = handler
         (listener, port) = try Self.bindLoopback()
         guard listen(listener, 16) == 0 else {
@@ -92,13 +92,13 @@ final class HTTPTestServer: @unchecked Sendable {
     deinit { stop() }
 
     /// Every request received so far, in order of arrival.
-    var requests: [HTTPTestRequest] { lock.withLock { received } }
+    public var requests: [HTTPTestRequest] { lock.withLock { received } }
 
     /// The requests received for one path.
-    func requests(to path: String) -> [HTTPTestRequest] { requests.filter { $0.path == path } }
+    public func requests(to path: String) -> [HTTPTestRequest] { requests.filter { $0.path == path } }
 
     /// Stops accepting, ends hanging answers and closes every connection.
-    func stop() {
+    public func stop() {
         let connections: Set<Int32> = lock.withLock {
             if stopped { return [] }
             stopped = true
@@ -112,7 +112,7 @@ final class HTTPTestServer: @unchecked Sendable {
     }
 
     /// A port on 127.0.0.1 that nothing listens on: bound, then closed.
-    static func refusedPort() throws -> UInt16 {
+    public static func refusedPort() throws -> UInt16 {
         let (fd, port) = try bindLoopback()
         close(fd)
         return port
@@ -298,7 +298,7 @@ final class HTTPTestServer: @unchecked Sendable {
 }
 
 /// The test server could not start.
-struct TestServerError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct TestServerError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
