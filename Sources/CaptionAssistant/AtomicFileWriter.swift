@@ -35,7 +35,7 @@ public enum AtomicFileWriter {
     }
 
     /// Writes `data` as `name` in the open folder `dir`. `path` names the file in errors.
-    static func write(_ data: Data, named name: String, inFolder dir: Int32, path: String) throws(WriteError) {
+    static func write<Bytes: ContiguousBytes & Collection<UInt8>>(_ data: Bytes, named name: String, inFolder dir: Int32, path: String) throws(WriteError) {
         if holdsAlready(data, named: name, inFolder: dir) { return }
         #if os(Linux)
         if linkUnnamedFile(data, named: name, inFolder: dir) { return }
@@ -61,7 +61,7 @@ public enum AtomicFileWriter {
     /// its modification time is brought up to now (as a rewrite would), and
     /// nothing else is done. A run that redoes a file (`--resume` after a kill)
     /// then never needs a temporary name for it.
-    private static func holdsAlready(_ data: Data, named name: String, inFolder dir: Int32) -> Bool {
+    private static func holdsAlready(_ data: some Collection<UInt8>, named name: String, inFolder dir: Int32) -> Bool {
         var info = stat()
         guard fstatat(dir, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG,
               Int(info.st_size) == data.count else { return false }
@@ -117,7 +117,7 @@ public enum AtomicFileWriter {
     /// the complete file is linked under a hidden temporary name and renamed
     /// over it, so even then no name ever shows partial content. False when
     /// the file system cannot do it (then the caller falls back).
-    private static func linkUnnamedFile(_ data: Data, named name: String, inFolder dir: Int32) -> Bool {
+    private static func linkUnnamedFile(_ data: some ContiguousBytes, named name: String, inFolder dir: Int32) -> Bool {
         let fd = openat(dir, ".", openTemporary | O_WRONLY | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
         defer { close(fd) }
@@ -158,7 +158,7 @@ public enum AtomicFileWriter {
     }
     #endif
 
-    private static func writeAndRename(_ data: Data, named name: String, inFolder dir: Int32, path: String) throws(WriteError) {
+    private static func writeAndRename(_ data: some ContiguousBytes, named name: String, inFolder dir: Int32, path: String) throws(WriteError) {
         var fd: Int32 = -1
         var temporary = ""
         for attempt in 0..<100 {
@@ -181,7 +181,7 @@ public enum AtomicFileWriter {
         }
     }
 
-    private static func writeAll(_ fd: Int32, _ data: Data) -> Bool {
+    private static func writeAll(_ fd: Int32, _ data: some ContiguousBytes) -> Bool {
         data.withUnsafeBytes { raw -> Bool in
             guard var p = raw.baseAddress else { return true }
             var left = raw.count

@@ -143,10 +143,10 @@ public struct BatchRunner: Sendable {
             isStandardInput ? "stdin." + format.fileExtension : item.output
         }
         var report = outcome.report
-        if let caption = outcome.caption, let output = report.output {
+        if let caption = outcome.bytes, let output = report.output {
             switch destination {
             case .standardOutput:
-                FileHandle.standardOutput.write(caption)
+                FileHandle.standardOutput.write(Data(caption))
                 report.output = "-"
             case .folder:
                 do {

@@ -40,8 +40,14 @@ public struct FileProcessor: Sendable {
     public struct Outcome: Sendable {
         /// The report (its `output` says where the caption goes).
         public var report: FileReport
+        /// The caption file to write, as bytes (an array, so that a large file
+        /// is not copied once more into `Data`).
+        public var bytes: [UInt8]?
         /// The caption file to write.
-        public var caption: Data?
+        public var caption: Data? { bytes.map { Data($0) } }
+
+        /// Creates an outcome.
+        public init(report: FileReport, bytes: [UInt8]?) { self.report = report; self.bytes = bytes }
     }
 
     /// The reason row for a model whose call failed.
@@ -63,7 +69,7 @@ public struct FileProcessor: Sendable {
             let format = source.flatMap { try? CaptionFormat.detect($0.bytes, hint: hint) }
             var report = failure(input: input, error: Self.describe(error), format: format)
             report.fingerprint.inputSHA256 = SHA256.hex(bytes)
-            return Outcome(report: report, caption: nil)
+            return Outcome(report: report, bytes: nil)
         }
 
         // The transcript lives only for the call (a large file's copy of its text is not kept).
@@ -93,15 +99,15 @@ public struct FileProcessor: Sendable {
             if let convertTo = configuration.convertTo {
                 let conversion = try document.converted(to: convertTo, edits: applied.edits)
                 report.losses = conversion.losses
-                return finished(report, conversion.data)
+                return finished(report, [UInt8](conversion.data))
             }
             // Nothing to change: the input's own bytes, so the output is identical by construction.
-            if applied.edits.values.allSatisfy(\.isEmpty) { return finished(report, Data(bytes)) }
-            return finished(report, try document.write(edits: applied.edits))
+            if applied.edits.values.allSatisfy(\.isEmpty) { return finished(report, bytes) }
+            return finished(report, try document.writeBytes(edits: applied.edits))
         } catch {
             report.output = nil
             report.error = Self.describe(error)
-            return Outcome(report: report, caption: nil)
+            return Outcome(report: report, bytes: nil)
         }
     }
 
@@ -123,10 +129,10 @@ public struct FileProcessor: Sendable {
     }
 
     /// The outcome with the caption's hash in the report's fingerprint.
-    private func finished(_ report: FileReport, _ caption: Data) -> Outcome {
+    private func finished(_ report: FileReport, _ caption: [UInt8]) -> Outcome {
         var report = report
         report.fingerprint.outputSHA256 = SHA256.hex(caption)
-        return Outcome(report: report, caption: caption)
+        return Outcome(report: report, bytes: caption)
     }
 
     /// The report of an input that could not be read or was refused.

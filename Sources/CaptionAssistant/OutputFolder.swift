@@ -152,7 +152,7 @@ public final class OutputFolder: @unchecked Sendable {
 
     /// Writes `data` atomically at `relative` (for example `s1/ep1.srt`)
     /// inside the folder, creating the folders on the way.
-    public func write(_ data: Data, to relative: String) throws(WriteError) {
+    public func write<Bytes: ContiguousBytes & Collection<UInt8>>(_ data: Bytes, to relative: String) throws(WriteError) {
         guard let parts = Self.safeParts(relative) else {
             throw WriteError(path: relative, reason: "the path would lead outside the output folder \(path)")
         }
