@@ -47,7 +47,25 @@ struct TextCueSplicer {
     }
 
     private func map(_ raw: ArraySlice<UInt8>, _ offset: Int, plainCount: Int) -> Int {
-        if raw.count == plainCount || rawOffset == nil { return offset }
-        return rawOffset!(raw, offset)
+        if raw.count == plainCount { return offset }
+        if let rawOffset { return rawOffset(raw, offset) }
+        return Self.repairedOffset(raw, offset)
+    }
+
+    /// Maps a UTF-8 offset in `String(decoding: raw, as: UTF8.self)` to the offset
+    /// in `raw`: they differ where invalid UTF-8 in `raw` became U+FFFD (3 bytes)
+    /// in the run's text. Found by fuzzing (FuzzRegressionTests).
+    static func repairedOffset(_ raw: ArraySlice<UInt8>, _ plainOffset: Int) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = raw.makeIterator()
+        var rawAt = 0, plainAt = 0
+        while plainAt < plainOffset {
+            switch parser.parseScalar(from: &bytes) {
+            case .valid(let scalar): rawAt += scalar.count; plainAt += scalar.count
+            case .error(let length): rawAt += length; plainAt += 3
+            case .emptyInput: return rawAt
+            }
+        }
+        return rawAt
     }
 }
