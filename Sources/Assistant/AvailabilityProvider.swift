@@ -13,5 +13,6 @@ public struct FixedAvailability: AvailabilityProvider {
     public let availability: Availability
     /// Creates a provider that always reports `availability`.
     public init(_ availability: Availability) { self.availability = availability }
+    /// Always `availability`.
     public func currentAvailability() async -> Availability { availability }
 }

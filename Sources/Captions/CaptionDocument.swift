@@ -31,6 +31,12 @@ public struct CaptionDocument: Sendable {
         return try read(source, hint: hint)
     }
 
+    /// Reads a caption file from disk (see `read(_:hint:)`); the extension is the hint.
+    public static func read(contentsOf url: URL) throws -> CaptionDocument {
+        let bytes = try FileBytes.load(url.path)
+        return try read(try SourceText.decode(bytes: bytes), hint: CaptionFormat(fileExtension: url.pathExtension))
+    }
+
     /// Reads decoded text, detecting the format.
     public static func read(_ source: SourceText, hint: CaptionFormat? = nil) throws -> CaptionDocument {
         switch try CaptionFormat.detect(source.bytes, hint: hint) {

@@ -18,6 +18,7 @@ public struct CaptionError: Error, LocalizedError, Sendable, Equatable {
         case notTTML
         case unencodableCharacter
         case tooLarge
+        case unreadableFile
         case unsupported
     }
 

@@ -52,16 +52,38 @@ public struct Cue: Sendable, Hashable {
     public var settings: String?
     /// The 1-based line where the cue starts (its timing line, or its `p` element).
     public var line: Int
-    /// The cue text as styled runs, in order.
-    public var runs: [TextRun]
     /// The byte range of the whole cue text in the document source.
     public var textRange: Range<Int>
+    /// The runs, or where to build them from.
+    var storage: RunStorage
+
+    /// The cue text as styled runs, in order.
+    ///
+    /// SRT and WebVTT readers keep only the cue's byte range and build the runs
+    /// when asked, so a 200,000-cue file does not hold a million small strings.
+    /// Each read of this property may build them again: read it once per use.
+    public var runs: [TextRun] {
+        get {
+            switch storage {
+            case .runs(let runs): return runs
+            case .lazy(let lazy): return lazy.build()
+            }
+        }
+        set { storage = .runs(newValue) }
+    }
 
     /// Creates a cue.
     public init(identifier: String? = nil, start: CaptionTime, end: CaptionTime, settings: String? = nil,
                 line: Int, runs: [TextRun], textRange: Range<Int>) {
         self.identifier = identifier; self.start = start; self.end = end; self.settings = settings
-        self.line = line; self.runs = runs; self.textRange = textRange
+        self.line = line; self.storage = .runs(runs); self.textRange = textRange
+    }
+
+    /// Creates a cue whose runs are built from `bytes[textRange]` when asked.
+    init(identifier: String?, start: CaptionTime, end: CaptionTime, settings: String?,
+         line: Int, textRange: Range<Int>, lazyRuns: LazyRuns) {
+        self.identifier = identifier; self.start = start; self.end = end; self.settings = settings
+        self.line = line; self.storage = .lazy(lazyRuns); self.textRange = textRange
     }
 
     /// The text a viewer reads: text runs joined, line breaks as `"\n"`, markup left out.
@@ -69,6 +91,37 @@ public struct Cue: Sendable, Hashable {
         var s = ""
         for run in runs where run.kind != .markup { s += run.kind == .lineBreak ? "\n" : run.text }
         return s
+    }
+
+    public static func == (a: Cue, b: Cue) -> Bool {
+        a.identifier == b.identifier && a.start == b.start && a.end == b.end && a.settings == b.settings
+            && a.line == b.line && a.textRange == b.textRange && a.runs == b.runs
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(identifier); h.combine(start); h.combine(end); h.combine(line); h.combine(textRange)
+    }
+}
+
+/// Where a cue's runs live: built already, or to be built from the source bytes.
+enum RunStorage: Sendable {
+    case runs([TextRun])
+    case lazy(LazyRuns)
+}
+
+/// A cue's runs, not built yet: the document's bytes (shared, not copied), the
+/// cue text's range and the format whose rules build them.
+struct LazyRuns: Sendable {
+    enum Builder: Sendable { case srt }
+    /// The whole document's UTF-8 bytes; an array shares its buffer, so this costs a reference.
+    let bytes: [UInt8]
+    let range: Range<Int>
+    let builder: Builder
+
+    func build() -> [TextRun] {
+        switch builder {
+        case .srt: return SRTParser.runs(in: range, of: bytes)
+        }
     }
 }
 

@@ -20,11 +20,12 @@ struct TextCueSplicer {
         for index in edits.keys.sorted() {
             guard let edit = edits[index], document.cues.indices.contains(index) else { continue }
             let cue = document.cues[index]
+            let runs = cue.runs
             // Insertions as (absolute byte offset, bytes); stable order for equal offsets.
             var inserts: [(at: Int, bytes: [UInt8], order: Int)] = []
             for (n, range) in edit.emphasis.enumerated() {
-                guard cue.runs.indices.contains(range.run) else { continue }
-                let run = cue.runs[range.run]
+                guard runs.indices.contains(range.run) else { continue }
+                let run = runs[range.run]
                 guard run.kind == .text else { continue }
                 let raw = src[run.source]
                 let lo = run.source.lowerBound + map(raw, range.utf8.lowerBound, plainCount: run.text.utf8.count)

@@ -34,8 +34,7 @@ func seconds(_ d: Duration) -> Double {
 func measure(path: String, mode: String) throws {
     let clock = ContinuousClock()
     let start = clock.now
-    let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    let doc = try CaptionDocument.read(data, hint: CaptionFormat(fileExtension: (path as NSString).pathExtension))
+    let doc = try CaptionDocument.read(contentsOf: URL(fileURLWithPath: path))
     let afterRead = clock.now
     var edits: [Int: CueEdit] = [:]
     if mode == "edit-all" {

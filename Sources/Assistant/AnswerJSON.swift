@@ -1,0 +1,30 @@
+/// Writes an answer in the JSON shape the prompt asks for, for backends that get structured output.
+enum AnswerJSON {
+    /// `{"keywords": [...], "titles": [...], "emoji": "..."}` with every string escaped.
+    static func encode(keywords: [String], titles: [String], emoji: String) -> String {
+        func list(_ items: [String]) -> String { "[" + items.map(string).joined(separator: ", ") + "]" }
+        return #"{"keywords": \#(list(keywords)), "titles": \#(list(titles)), "emoji": \#(string(emoji))}"#
+    }
+
+    /// `text` as a JSON string literal.
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

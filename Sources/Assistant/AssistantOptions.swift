@@ -1,0 +1,40 @@
+/// How `AssistantService` talks to a model: caps, time limits and retries.
+public struct AssistantOptions: Sendable, Hashable {
+    /// The most transcript `Character`s sent (`--max-characters`).
+    public var maxCharacters: Int
+    /// The most keywords kept.
+    public var maxKeywords: Int
+    /// How long one model call may take before it counts as a (temporary) failure.
+    public var timeout: Duration
+    /// How long to wait for a `modelNotReady` model before giving up (`--wait-for-model`); zero checks once.
+    public var waitForModel: Duration
+    /// How many times the model is called at most, counting the first call.
+    public var maxAttempts: Int
+    /// The pause before the first retry.
+    public var retryDelay: Duration
+    /// How much longer each later pause is.
+    public var retryBackoff: Double
+    /// The longest pause between retries.
+    public var maxRetryDelay: Duration
+
+    /// Creates options; the defaults send 3,000 characters, allow 60 s per call and make at most 3 attempts.
+    public init(
+        maxCharacters: Int = PromptBuilder.defaultMaxCharacters,
+        maxKeywords: Int = 10,
+        timeout: Duration = .seconds(60),
+        waitForModel: Duration = .zero,
+        maxAttempts: Int = 3,
+        retryDelay: Duration = .seconds(2),
+        retryBackoff: Double = 2,
+        maxRetryDelay: Duration = .seconds(30)
+    ) {
+        self.maxCharacters = maxCharacters
+        self.maxKeywords = maxKeywords
+        self.timeout = timeout
+        self.waitForModel = waitForModel
+        self.maxAttempts = maxAttempts
+        self.retryDelay = retryDelay
+        self.retryBackoff = retryBackoff
+        self.maxRetryDelay = maxRetryDelay
+    }
+}

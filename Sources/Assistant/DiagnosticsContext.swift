@@ -1,0 +1,16 @@
+/// What diagnostics may mention about the backend in use, when it is known.
+///
+/// The HTTP backend fills both fields so that "server unreachable" and
+/// "model missing" can name the address and the model the person asked for.
+public struct DiagnosticsContext: Sendable, Hashable {
+    /// The server address (for example `http://127.0.0.1:8080/v1`), if any.
+    public var endpoint: String?
+    /// The model name requested from the server, if any.
+    public var modelName: String?
+
+    /// Creates a context; both parts are optional.
+    public init(endpoint: String? = nil, modelName: String? = nil) {
+        self.endpoint = endpoint
+        self.modelName = modelName
+    }
+}

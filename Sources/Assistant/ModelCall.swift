@@ -1,0 +1,72 @@
+import Foundation
+
+/// Calls a model with a time limit that holds even if the model ignores cancellation.
+enum ModelCall {
+    /// Returns the model's answer, or throws its error, `AssistantError.timedOut` after `timeout`, or `CancellationError`.
+    static func respond(model: any AssistantModel, prompt: String, timeout: Duration) async throws -> String {
+        let outcome = Once()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
+                outcome.install(continuation)
+                let work = Task {
+                    do {
+                        outcome.finish(.success(try await model.respond(to: prompt)))
+                    } catch {
+                        outcome.finish(.failure(error))
+                    }
+                }
+                let timer = Task {
+                    try? await Task.sleep(for: timeout)
+                    if !Task.isCancelled {
+                        outcome.finish(.failure(AssistantError.timedOut(timeout)))
+                    }
+                    work.cancel()
+                }
+                outcome.onFinish { work.cancel(); timer.cancel() }
+            }
+        } onCancel: {
+            outcome.finish(.failure(CancellationError()))
+        }
+    }
+
+    /// Resumes a continuation exactly once, whichever of answer, timer or cancellation comes first.
+    private final class Once: @unchecked Sendable {
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<String, any Error>?
+        private var early: Result<String, any Error>?
+        private var cleanup: (@Sendable () -> Void)?
+        private var done = false
+
+        func install(_ continuation: CheckedContinuation<String, any Error>) {
+            let pending: Result<String, any Error>? = lock.withLock {
+                if let early { return early }
+                self.continuation = continuation
+                return nil
+            }
+            if let pending { continuation.resume(with: pending) }
+        }
+
+        func onFinish(_ action: @escaping @Sendable () -> Void) {
+            let runNow: Bool = lock.withLock {
+                if done { return true }
+                cleanup = action
+                return false
+            }
+            if runNow { action() }
+        }
+
+        func finish(_ result: Result<String, any Error>) {
+            let (waiting, action): (CheckedContinuation<String, any Error>?, (@Sendable () -> Void)?) = lock.withLock {
+                guard !done else { return (nil, nil) }
+                done = true
+                if continuation == nil { early = result }
+                let pair = (continuation, cleanup)
+                continuation = nil
+                cleanup = nil
+                return pair
+            }
+            waiting?.resume(with: result)
+            action?()
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// The three validated actions from one model answer, with what validation dropped or noticed.
+public struct Suggestions: Sendable, Hashable {
+    /// Keywords to emphasise, each present as a whole word in the transcript.
+    public var keywords: ActionOutcome<[String]>
+    /// Exactly three titles.
+    public var titles: ActionOutcome<[String]>
+    /// Exactly one emoji grapheme.
+    public var emoji: ActionOutcome<String>
+    /// Things validation fixed on its own (e.g. extra titles dropped).
+    public var warnings: [String]
+    /// Keywords that were suggested but rejected, with reasons.
+    public var droppedKeywords: [DroppedKeyword]
+    /// Set when the whole answer was unusable (empty, no JSON, an error): each action failed with this text.
+    public var answerError: String?
+
+    /// Creates a set of outcomes.
+    public init(
+        keywords: ActionOutcome<[String]>,
+        titles: ActionOutcome<[String]>,
+        emoji: ActionOutcome<String>,
+        warnings: [String] = [],
+        droppedKeywords: [DroppedKeyword] = [],
+        answerError: String? = nil
+    ) {
+        self.keywords = keywords
+        self.titles = titles
+        self.emoji = emoji
+        self.warnings = warnings
+        self.droppedKeywords = droppedKeywords
+        self.answerError = answerError
+    }
+
+    /// All three actions failed for the same reason (a thrown error, an empty or undecodable answer).
+    public static func allFailed(_ message: String) -> Suggestions {
+        Suggestions(keywords: .failed(message), titles: .failed(message), emoji: .failed(message), answerError: message)
+    }
+}

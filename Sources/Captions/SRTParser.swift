@@ -1,0 +1,518 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The byte-level SRT parser behind `SRTReader`.
+///
+/// It walks the UTF-8 bytes once through an unsafe buffer pointer: no `String`
+/// per line, no regular expressions, no `Character` iteration. Strings are built
+/// only for the pieces the model keeps (cue text runs, markup, identifiers and
+/// coordinates). Numbers parsed from the input use overflow-checked arithmetic.
+struct SRTParser {
+    /// One line of the input: `start..<end` is its content, `next` the first byte after its line ending.
+    struct Line {
+        var start: Int
+        var end: Int
+        var next: Int
+        var number: Int
+    }
+
+    /// A parsed timing line.
+    struct Timing {
+        var start: CaptionTime
+        var end: CaptionTime
+        var settings: String?
+        var notes: [String]
+    }
+
+    /// Open-tag counts inside one cue, so that unbalanced closing tags cannot go negative.
+    struct StyleCounts {
+        var bold = 0, italic = 0, underline = 0, strike = 0
+        var style: TextStyle {
+            var s: TextStyle = []
+            if bold > 0 { s.insert(.bold) }
+            if italic > 0 { s.insert(.italic) }
+            if underline > 0 { s.insert(.underline) }
+            if strike > 0 { s.insert(.strikethrough) }
+            return s
+        }
+    }
+
+    let p: UnsafeBufferPointer<UInt8>
+    let count: Int
+    private(set) var cues: [Cue] = []
+    private(set) var warnings: [CaptionWarning] = []
+    /// The line of the first timing line that could not be read, if any.
+    private(set) var firstMalformedLine: Int?
+    private var lastNumber: Int64?
+    private var previousEnd: CaptionTime?
+    private var sawTimingLine = false
+    /// Runs of the cue being read; copied out at its exact size, so each cue's
+    /// run array is one allocation with no spare capacity.
+    private var scratch: [TextRun] = []
+    /// Index in `warnings` of the one "past 24 hours" warning, and how many cues it covers.
+    private var pastDayWarning: Int?
+    private var pastDayCount = 0
+
+    private static let twentyFourHours = CaptionTime(milliseconds: 86_400_000)
+
+    /// The array `p` points into; cues keep it to build their runs later.
+    let source: [UInt8]
+
+    init(bytes: UnsafeBufferPointer<UInt8>, source: [UInt8]) {
+        p = bytes
+        count = bytes.count
+        self.source = source
+    }
+
+    /// Builds the runs of the cue text in `range` of `bytes`: each line's text
+    /// and markup, a line break between lines, and the whitespace of blank
+    /// lines inside the text kept as text, exactly as the reader found them.
+    static func runs(in range: Range<Int>, of bytes: [UInt8]) -> [TextRun] {
+        guard !range.isEmpty else { return [] }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var parser = SRTParser(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), source: [])
+            var counts = StyleCounts()
+            var l = parser.line(at: range.lowerBound, number: 0)
+            while true {
+                if !parser.isBlank(l) {
+                    parser.appendLine(l, counts: &counts)
+                } else if l.end > l.start {
+                    parser.scratch.append(TextRun(kind: .text, text: parser.string(l.start, l.end), style: counts.style, source: l.start..<l.end))
+                }
+                guard l.next < range.upperBound, let n = parser.nextLine(after: l) else { break }
+                parser.scratch.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: l.end..<l.next))
+                l = n
+            }
+            return parser.scratch
+        }
+    }
+
+    // MARK: Lines
+
+    @inline(__always)
+    func line(at start: Int, number: Int) -> Line {
+        var i = start
+        while i < count {
+            let b = p[i]
+            if b <= 13 {
+                if b == 10 { return Line(start: start, end: i, next: i + 1, number: number) }
+                if b == 13 {
+                    let next = (i + 1 < count && p[i + 1] == 10) ? i + 2 : i + 1
+                    return Line(start: start, end: i, next: next, number: number)
+                }
+            }
+            i += 1
+        }
+        return Line(start: start, end: count, next: count, number: number)
+    }
+
+    @inline(__always)
+    func nextLine(after l: Line) -> Line? {
+        l.next < count ? line(at: l.next, number: l.number + 1) : nil
+    }
+
+    @inline(__always)
+    func isBlank(_ l: Line) -> Bool {
+        var i = l.start
+        while i < l.end {
+            let b = p[i]
+            if b != 0x20 && b != 0x09 && b != 0x0C { return false }
+            i += 1
+        }
+        return true
+    }
+
+    @inline(__always)
+    func hasArrow(_ l: Line) -> Bool {
+        var i = l.start
+        while i + 2 < l.end {
+            if p[i] == 0x2D && p[i + 1] == 0x2D && p[i + 2] == 0x3E { return true }
+            i += 1
+        }
+        return false
+    }
+
+    func string(_ a: Int, _ b: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: p[a..<b]), as: UTF8.self)
+    }
+
+    /// The line's content with spaces and tabs trimmed from both ends.
+    func trimmed(_ l: Line) -> (Int, Int) {
+        var a = l.start, b = l.end
+        while a < b, p[a] == 0x20 || p[a] == 0x09 { a += 1 }
+        while b > a, p[b - 1] == 0x20 || p[b - 1] == 0x09 { b -= 1 }
+        return (a, b)
+    }
+
+    /// The line read as a (possibly signed) cue number, or nil when it is not one or does not fit.
+    func cueNumber(_ l: Line) -> Int64? {
+        var (a, b) = trimmed(l)
+        guard a < b else { return nil }
+        var negative = false
+        if p[a] == 0x2D || p[a] == 0x2B { negative = p[a] == 0x2D; a += 1 }
+        guard a < b else { return nil }
+        var value: Int64 = 0
+        while a < b {
+            let d = p[a] &- 0x30
+            guard d < 10 else { return nil }
+            let (m, o1) = value.multipliedReportingOverflow(by: 10)
+            let (s, o2) = m.addingReportingOverflow(Int64(d))
+            if o1 || o2 { return nil }
+            value = s
+            a += 1
+        }
+        return negative ? -value : value
+    }
+
+    // MARK: Document
+
+    /// An upper bound on the cue count (the number of `-->`, found with
+    /// `memchr` for `>`), so the cue array is allocated once instead of doubling.
+    private func estimatedCueCount() -> Int {
+        guard let base = p.baseAddress, count > 0 else { return 0 }
+        var n = 0
+        var at = 0
+        while at < count, let hit = memchr(base + at, 0x3E, count - at) {
+            let i = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            if i >= 2, p[i - 1] == 0x2D, p[i - 2] == 0x2D { n += 1 }
+            at = i + 1
+        }
+        return n
+    }
+
+    mutating func parse() {
+        cues.reserveCapacity(estimatedCueCount())
+        defer {
+            if let index = pastDayWarning {
+                let others = pastDayCount - 1
+                let more = others == 0 ? "" : " (and \(others) later cue\(others == 1 ? "" : "s"))"
+                warnings[index].message = "cue time is past 24 hours\(more): kept as is"
+            }
+        }
+        var pos = 0, number = 1
+        while pos < count {
+            let l = line(at: pos, number: number)
+            if isBlank(l) {
+                pos = l.next; number += 1
+                continue
+            }
+            if hasArrow(l) {
+                (pos, number) = cue(timing: l, identifier: nil)
+                continue
+            }
+            if let n = nextLine(after: l), hasArrow(n) {
+                (pos, number) = cue(timing: n, identifier: l)
+                continue
+            }
+            let what = sawTimingLine ? "text outside any cue" : "text before the first cue"
+            warnings.append(CaptionWarning(line: l.number, message: "\(what) is not a cue number or timing line: ignored (kept in the file as is)"))
+            pos = l.next; number += 1
+        }
+    }
+
+    /// Reads one cue from its timing line; returns where the next block starts.
+    private mutating func cue(timing t: Line, identifier idLine: Line?) -> (Int, Int) {
+        sawTimingLine = true
+        var identifier: String?
+        if let idLine {
+            let (a, b) = trimmed(idLine)
+            identifier = string(a, b)
+            let expected = (lastNumber ?? 0).addingReportingOverflow(1)
+            if let n = cueNumber(idLine) {
+                if expected.overflow || n != expected.partialValue {
+                    let want = expected.overflow ? "" : " (expected \(expected.partialValue))"
+                    warnings.append(CaptionWarning(line: idLine.number, message: "cue number \(n) is not in sequence\(want)"))
+                }
+                lastNumber = n
+            } else {
+                warnings.append(CaptionWarning(line: idLine.number, message: "cue number \"\(identifier ?? "")\" is not a number"))
+                if !expected.overflow { lastNumber = expected.partialValue }
+            }
+        }
+
+        guard let timing = parseTiming(t) else {
+            if firstMalformedLine == nil { firstMalformedLine = t.number }
+            warnings.append(CaptionWarning(line: t.number, message: "the timing line cannot be read (expected HH:MM:SS,mmm --> HH:MM:SS,mmm): the cue is skipped (its lines are kept in the file as is)"))
+            return text(after: t, build: false).resume
+        }
+        if idLine == nil {
+            warnings.append(CaptionWarning(line: t.number, message: "cue has no cue number"))
+            let expected = (lastNumber ?? 0).addingReportingOverflow(1)
+            if !expected.overflow { lastNumber = expected.partialValue }
+        }
+        for note in timing.notes { warnings.append(CaptionWarning(line: t.number, message: note)) }
+        if timing.end < timing.start {
+            warnings.append(CaptionWarning(line: t.number, message: "cue ends (\(timing.end)) before it starts (\(timing.start)): kept as is"))
+        } else if timing.end == timing.start {
+            warnings.append(CaptionWarning(line: t.number, message: "cue has zero length (starts and ends at \(timing.start)): kept as is"))
+        }
+        if let previousEnd, timing.start < previousEnd {
+            warnings.append(CaptionWarning(line: t.number, message: "cue starts (\(timing.start)) before the previous cue ends (\(previousEnd)): kept as is"))
+        }
+        if timing.end > Self.twentyFourHours || timing.start > Self.twentyFourHours {
+            // Said once, at the first such cue, with a count: long files (a
+            // day-long recording) would otherwise get a warning per cue.
+            if pastDayWarning == nil {
+                pastDayWarning = warnings.count
+                warnings.append(CaptionWarning(line: t.number, message: ""))
+            }
+            pastDayCount += 1
+        }
+        previousEnd = timing.end
+
+        let body = text(after: t, build: false)
+        if body.range.isEmpty {
+            warnings.append(CaptionWarning(line: t.number, message: "cue has no text"))
+        }
+        cues.append(Cue(identifier: identifier, start: timing.start, end: timing.end, settings: timing.settings,
+                        line: t.number, textRange: body.range,
+                        lazyRuns: LazyRuns(bytes: source, range: body.range, builder: .srt)))
+        return body.resume
+    }
+
+    // MARK: Cue text
+
+    /// Whether `l` (a non-blank line right after cue text, with no blank line
+    /// between) starts the next cue: a readable timing line, or a number line
+    /// directly above one.
+    private func startsCueDirectly(_ l: Line) -> Bool {
+        // Both start (after spaces) with a digit or a sign; most text lines do not.
+        var i = l.start
+        while i < l.end, p[i] == 0x20 || p[i] == 0x09 { i += 1 }
+        guard i < l.end, p[i] &- 0x30 < 10 || p[i] == 0x2D || p[i] == 0x2B else { return false }
+        if hasArrow(l) { return parseTiming(l) != nil }
+        guard cueNumber(l) != nil, let n = nextLine(after: l), hasArrow(n) else { return false }
+        return parseTiming(n) != nil
+    }
+
+    /// Reads the text lines after timing line `t`. Runs are built only when `build` is set.
+    private mutating func text(after t: Line, build: Bool) -> (runs: [TextRun], range: Range<Int>, resume: (Int, Int)) {
+        scratch.removeAll(keepingCapacity: true)
+        var first: Int?
+        var last: Line?
+        var counts = StyleCounts()
+        var cur = nextLine(after: t)
+        while let l = cur {
+            if isBlank(l) {
+                // Look past the blank lines: a cue number + timing line (or a
+                // timing line) ends this cue, anything else continues it.
+                var j = l
+                while let k = nextLine(after: j), isBlank(k) { j = k }
+                guard let k = nextLine(after: j) else { return finish(first, last, t, resume: (count, j.number + 1)) }
+                var startsCue = hasArrow(k)
+                if !startsCue, let k2 = nextLine(after: k), hasArrow(k2) { startsCue = true }
+                if startsCue || last == nil {
+                    if !startsCue {
+                        // Blank line(s) right after the timing line, then text: the
+                        // cue is empty only if the text is not its own; keep it.
+                        warnings.append(CaptionWarning(line: l.number, message: "blank line between the timing line and the cue text: the text is kept as part of the cue"))
+                        cur = k
+                        continue
+                    }
+                    return finish(first, last, t, resume: (l.start, l.number))
+                }
+                warnings.append(CaptionWarning(line: l.number, message: "blank line inside the cue text: kept as part of the cue"))
+                if build, let prev = last {
+                    // Line breaks (and whitespace) for the previous line end and each blank line.
+                    var b = l
+                    var before = prev
+                    while true {
+                        scratch.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: before.end..<before.next))
+                        if b.end > b.start {
+                            scratch.append(TextRun(kind: .text, text: string(b.start, b.end), style: counts.style, source: b.start..<b.end))
+                        }
+                        if b.number == j.number { break }
+                        before = b
+                        guard let nb = nextLine(after: b) else { break }
+                        b = nb
+                    }
+                    scratch.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: j.end..<j.next))
+                    appendLine(k, counts: &counts)
+                }
+                last = k
+                cur = nextLine(after: k)
+                continue
+            }
+            if startsCueDirectly(l) {
+                warnings.append(CaptionWarning(line: l.number, message: "no blank line before this cue"))
+                return finish(first, last, t, resume: (l.start, l.number))
+            }
+            if first == nil { first = l.start }
+            if build {
+                if let prev = last {
+                    scratch.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: prev.end..<prev.next))
+                }
+                appendLine(l, counts: &counts)
+            }
+            last = l
+            cur = nextLine(after: l)
+        }
+        let end = last.map { $0.number + 1 } ?? t.number + 1
+        return finish(first, last, t, resume: (count, end))
+    }
+
+    private func finish(_ first: Int?, _ last: Line?, _ t: Line,
+                        resume: (Int, Int)) -> (runs: [TextRun], range: Range<Int>, resume: (Int, Int)) {
+        let runs = scratch.isEmpty ? [] : exactCopy(scratch)
+        guard let first, let last else { return (runs, t.next..<t.next, resume) }
+        return (runs, first..<last.end, resume)
+    }
+
+    /// A copy in a fresh buffer of exactly `runs.count` elements. (`Array(runs)`
+    /// or `Array(runs[...])` would share the scratch buffer and its spare capacity.)
+    private func exactCopy(_ runs: [TextRun]) -> [TextRun] {
+        [TextRun](unsafeUninitializedCapacity: runs.count) { buffer, initialized in
+            for (i, run) in runs.enumerated() { (buffer.baseAddress! + i).initialize(to: run) }
+            initialized = runs.count
+        }
+    }
+
+    /// Appends the runs of one text line: a fast path for lines with no `<` or `{`.
+    private mutating func appendLine(_ l: Line, counts: inout StyleCounts) {
+        var i = l.start
+        var plain = true
+        while i < l.end {
+            let b = p[i]
+            if b == 0x3C || b == 0x7B { plain = false; break }
+            i += 1
+        }
+        if plain {
+            if l.end > l.start {
+                scratch.append(TextRun(kind: .text, text: string(l.start, l.end), style: counts.style, source: l.start..<l.end))
+            }
+            return
+        }
+        var textStart = l.start
+        i = l.start
+        // Set once a `{\` found no `}` before the line end: later ones cannot
+        // either, so a line of `{\{\{\…` costs linear time, not quadratic.
+        var noClosingBrace = false
+        while i < l.end {
+            let b = p[i]
+            var close: Int?
+            var isTag = false
+            if b == 0x3C {
+                close = tagEnd(from: i, lineEnd: l.end)
+                isTag = close != nil
+            } else if b == 0x7B, !noClosingBrace, i + 1 < l.end, p[i + 1] == 0x5C {
+                var j = i + 2
+                while j < l.end, p[j] != 0x7D { j += 1 }
+                if j < l.end { close = j } else { noClosingBrace = true }
+            }
+            guard let close else { i += 1; continue }
+            if i > textStart {
+                scratch.append(TextRun(kind: .text, text: string(textStart, i), style: counts.style, source: textStart..<i))
+            }
+            if isTag { applyTag(i, close, &counts) }
+            scratch.append(TextRun(kind: .markup, text: string(i, close + 1), style: counts.style, source: i..<(close + 1)))
+            i = close + 1
+            textStart = i
+        }
+        if l.end > textStart {
+            scratch.append(TextRun(kind: .text, text: string(textStart, l.end), style: counts.style, source: textStart..<l.end))
+        }
+    }
+
+    /// The index of the `>` closing a tag that starts at `lt`: `<` then an
+    /// optional `/` then a letter, ending on the same line with no other `<`.
+    private func tagEnd(from lt: Int, lineEnd: Int) -> Int? {
+        var j = lt + 1
+        if j < lineEnd, p[j] == 0x2F { j += 1 }
+        guard j < lineEnd, (p[j] | 0x20) >= 0x61, (p[j] | 0x20) <= 0x7A else { return nil }
+        while j < lineEnd {
+            if p[j] == 0x3E { return j }
+            if p[j] == 0x3C { return nil }
+            j += 1
+        }
+        return nil
+    }
+
+    /// Updates the style counts for a `b`, `i`, `u` or `s` tag (any case); other tags change nothing.
+    private func applyTag(_ lt: Int, _ gt: Int, _ counts: inout StyleCounts) {
+        var j = lt + 1
+        let closing = p[j] == 0x2F
+        if closing { j += 1 }
+        let name = p[j] | 0x20
+        let after = j + 1
+        // A one-letter name: the tag ends, or attributes follow after whitespace.
+        guard after == gt || p[after] == 0x20 || p[after] == 0x09 else { return }
+        let delta = closing ? -1 : 1
+        func step(_ v: inout Int) { v = max(0, v + delta) }
+        switch name {
+        case 0x62: step(&counts.bold)
+        case 0x69: step(&counts.italic)
+        case 0x75: step(&counts.underline)
+        case 0x73: step(&counts.strike)
+        default: break
+        }
+    }
+
+    // MARK: Times
+
+    /// Parses `start --> end [coordinates]`; nil when the times cannot be read.
+    func parseTiming(_ l: Line) -> Timing? {
+        var i = l.start
+        var notes: [String] = []
+        while i < l.end, p[i] == 0x20 || p[i] == 0x09 { i += 1 }
+        guard let start = parseTime(&i, l.end, &notes, which: "start") else { return nil }
+        while i < l.end, p[i] == 0x20 || p[i] == 0x09 { i += 1 }
+        guard i + 2 < l.end, p[i] == 0x2D, p[i + 1] == 0x2D, p[i + 2] == 0x3E else { return nil }
+        i += 3
+        while i < l.end, p[i] == 0x20 || p[i] == 0x09 { i += 1 }
+        guard let end = parseTime(&i, l.end, &notes, which: "end") else { return nil }
+        var settings: String?
+        if i < l.end {
+            guard p[i] == 0x20 || p[i] == 0x09 else { return nil }
+            var a = i, b = l.end
+            while a < b, p[a] == 0x20 || p[a] == 0x09 { a += 1 }
+            while b > a, p[b - 1] == 0x20 || p[b - 1] == 0x09 { b -= 1 }
+            if a < b { settings = string(a, b) }
+        }
+        return Timing(start: start, end: end, settings: settings, notes: notes)
+    }
+
+    /// Reads digits at `i` (at most `maxDigits`), overflow-checked; nil if none or too many.
+    private func digits(_ i: inout Int, _ end: Int, maxDigits: Int) -> (value: Int64, count: Int)? {
+        var value: Int64 = 0
+        var n = 0
+        while i < end {
+            let d = p[i] &- 0x30
+            if d >= 10 { break }
+            n += 1
+            if n > maxDigits { return nil }
+            let (m, o1) = value.multipliedReportingOverflow(by: 10)
+            let (s, o2) = m.addingReportingOverflow(Int64(d))
+            if o1 || o2 { return nil }
+            value = s
+            i += 1
+        }
+        return n == 0 ? nil : (value, n)
+    }
+
+    /// Parses `H…:MM:SS[,.]m{1,3}`.
+    private func parseTime(_ i: inout Int, _ end: Int, _ notes: inout [String], which: String) -> CaptionTime? {
+        guard let h = digits(&i, end, maxDigits: 18), i < end, p[i] == 0x3A else { return nil }
+        i += 1
+        guard let m = digits(&i, end, maxDigits: 2), m.value < 60, i < end, p[i] == 0x3A else { return nil }
+        i += 1
+        guard let s = digits(&i, end, maxDigits: 2), s.value < 60, i < end, p[i] == 0x2C || p[i] == 0x2E else { return nil }
+        let dot = p[i] == 0x2E
+        i += 1
+        guard let f = digits(&i, end, maxDigits: 3) else { return nil }
+        var ms = f.value
+        if f.count == 1 { ms *= 100 } else if f.count == 2 { ms *= 10 }
+        // Minutes, seconds and milliseconds are bounded above; only the hours can overflow.
+        let (hourMs, overflow) = h.value.multipliedReportingOverflow(by: 3_600_000)
+        let (total, overflow2) = hourMs.addingReportingOverflow(m.value * 60_000 + s.value * 1000 + ms)
+        guard !overflow, !overflow2 else { return nil }
+        let time = CaptionTime(milliseconds: total)
+        if dot { notes.append("'.' instead of ',' before the \(which) time's milliseconds") }
+        if f.count != 3 {
+            notes.append("the \(which) time's milliseconds have \(f.count) digit\(f.count == 1 ? "" : "s") instead of 3: read as a decimal fraction (\(ms) ms)")
+        }
+        return time
+    }
+}

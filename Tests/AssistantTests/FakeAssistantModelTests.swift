@@ -1,0 +1,33 @@
+import Testing
+@testable import Assistant
+
+@Suite struct FakeAssistantModelTests {
+    @Test func keywordsAreTheTwoMostFrequentLongWordsInLowerCase() {
+        #expect(FakeAssistantModel.keywords(in: "Rocket rocket ROCKET launch Launch crew crew crew crew") == ["rocket", "launch"])
+    }
+
+    @Test func tiesAreBrokenAlphabetically() {
+        #expect(FakeAssistantModel.keywords(in: "zebra apple mango apple zebra mango") == ["apple", "mango"])
+    }
+
+    @Test func onlyWordsOfFiveOrMoreLettersInAnyScriptCount() {
+        #expect(FakeAssistantModel.keywords(in: "four four four four café café éclair éclair éclair 12345 12345") == ["éclair"])
+        #expect(FakeAssistantModel.keywords(in: "Привет привет мир") == ["привет"])
+        #expect(FakeAssistantModel.keywords(in: "tiny") == [])
+    }
+
+    @Test func itReadsOnlyTheTranscriptPartAndRecordsEveryPrompt() async throws {
+        let fake = FakeAssistantModel()
+        let prompt = PromptBuilder().build(transcript: "Galaxy galaxy nebula")
+        let answer = try await fake.respond(to: prompt.text)
+        // The instructions mention "keywords", "titles" and "transcript" many times; none of that counts.
+        #expect(answer == #"{"keywords": ["galaxy", "nebula"], "titles": ["Highlights from the captions", "What this video covers", "The story in brief"], "emoji": "🎬"}"#)
+        _ = try await fake.respond(to: "no transcript here at all")
+        #expect(fake.prompts == [prompt.text, "no transcript here at all"])
+        #expect(await fake.currentAvailability() == .available)
+    }
+
+    @Test func answerJSONEscapesEverything() {
+        #expect(AnswerJSON.string("a\"b\\c\nd\u{1}") == #""a\"b\\c\nd\u0001""#)
+    }
+}
