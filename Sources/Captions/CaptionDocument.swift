@@ -49,12 +49,30 @@ public struct CaptionDocument: Sendable {
     /// Writes the document back in its own format and encoding with `edits`
     /// (keyed by cue index) applied. With no edits the result is the input's bytes.
     public func write(edits: [Int: CueEdit] = [:]) throws -> Data {
-        let live = edits.filter { !$0.value.isEmpty }
-        if live.isEmpty { return try source.encode(source.bytes) }
+        try source.encode(writeUTF8(edits: edits))
+    }
+
+    /// The document with `edits` applied, as UTF-8 bytes before re-encoding
+    /// (no byte-order mark). With no edits this is the source buffer itself.
+    func writeUTF8(edits: [Int: CueEdit]) throws -> [UInt8] {
+        guard edits.values.contains(where: { !$0.isEmpty }) else { return source.bytes }
         switch format {
-        case .srt: return try source.encode(SRTWriter.apply(live, to: self))
-        case .vtt: return try source.encode(WebVTTWriter.apply(live, to: self))
-        case .ttml: return try source.encode(TTMLWriter.apply(live, to: self))
+        case .srt: return try SRTWriter.apply(edits, to: self)
+        case .vtt: return try WebVTTWriter.apply(edits, to: self)
+        case .ttml: return try TTMLWriter.apply(edits, to: self)
+        }
+    }
+
+    /// Writes the document with `edits` applied to `path` in its own format
+    /// and encoding, without building a copy of the whole file when it is
+    /// UTF-8 without a byte-order mark. The caller handles atomicity (write to
+    /// a temporary path, then rename).
+    public func write(edits: [Int: CueEdit] = [:], toFile path: String) throws {
+        let utf8 = try writeUTF8(edits: edits)
+        if source.encoding == .utf8 && !source.hasByteOrderMark {
+            try FileBytes.store(utf8, to: path)
+        } else {
+            try FileBytes.store([UInt8](try source.encode(utf8)), to: path)
         }
     }
 }

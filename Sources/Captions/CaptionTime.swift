@@ -15,10 +15,14 @@ public struct CaptionTime: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// A time of a whole number of milliseconds.
     public init(milliseconds: Int64) {
-        let g = CaptionTime.gcd(milliseconds.magnitude, 1000)
-        numerator = milliseconds / Int64(g)
-        denominator = 1000 / Int64(g)
+        // gcd(ms, 1000) == gcd(ms mod 1000, 1000): a table lookup, not a loop,
+        // since readers make two of these per cue.
+        let g = Int64(CaptionTime.gcdWith1000[Int(milliseconds.magnitude % 1000)])
+        numerator = milliseconds / g
+        denominator = 1000 / g
     }
+
+    private static let gcdWith1000: [UInt16] = (0..<1000).map { UInt16(gcd(UInt64($0), 1000)) }
 
     /// A time of `numerator / denominator` seconds, reduced; `nil` if the denominator is zero.
     public init?(numerator: Int64, denominator: Int64) {

@@ -25,14 +25,14 @@ public struct TextRun: Sendable, Hashable {
         case lineBreak
     }
 
-    /// What this run is.
-    public var kind: Kind
     /// The plain text (for `.text`), the raw markup (for `.markup`), or `"\n"` (for `.lineBreak`).
     public var text: String
-    /// The style in effect for this run, from the tags (or TTML styles) around it.
-    public var style: TextStyle
     /// The byte range of the run's raw form in the document source (UTF-8 bytes).
     public var source: Range<Int>
+    /// What this run is.
+    public var kind: Kind
+    /// The style in effect for this run, from the tags (or TTML styles) around it.
+    public var style: TextStyle
 
     /// Creates a run.
     public init(kind: Kind, text: String, style: TextStyle = [], source: Range<Int>) {
@@ -112,7 +112,7 @@ enum RunStorage: Sendable {
 /// A cue's runs, not built yet: the document's bytes (shared, not copied), the
 /// cue text's range and the format whose rules build them.
 struct LazyRuns: Sendable {
-    enum Builder: Sendable { case srt }
+    enum Builder: Sendable { case srt, webVTT }
     /// The whole document's UTF-8 bytes; an array shares its buffer, so this costs a reference.
     let bytes: [UInt8]
     let range: Range<Int>
@@ -121,6 +121,7 @@ struct LazyRuns: Sendable {
     func build() -> [TextRun] {
         switch builder {
         case .srt: return SRTParser.runs(in: range, of: bytes)
+        case .webVTT: return WebVTTRunBuilder.runs(in: range, of: bytes)
         }
     }
 }

@@ -44,8 +44,32 @@ public enum FileBytes {
     }
 }
 
+extension FileBytes {
+    /// Creates (or truncates) the file at `path` and writes `bytes` to it.
+    ///
+    /// No `fsync`: callers get atomicity from writing a temporary file and
+    /// renaming it (a killed process never leaves a partial file under the
+    /// final name); syncing every file would cost a batch of thousands of
+    /// small files most of its speed and guard only against power loss.
+    public static func store(_ bytes: [UInt8], to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw CocoaError.error(fromErrno: errno, path: path, verb: "write") }
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let n = write(fd, raw.baseAddress! + done, raw.count - done)
+                if n < 0 { if errno == EINTR { continue }; failure = errno; return }
+                done += n
+            }
+        }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure != 0 { throw CocoaError.error(fromErrno: failure, path: path, verb: "write") }
+    }
+}
+
 private extension CocoaError {
-    static func error(fromErrno code: Int32, path: String) -> Error {
-        CaptionError(.unreadableFile, message: "cannot read \(path): \(String(cString: strerror(code)))")
+    static func error(fromErrno code: Int32, path: String, verb: String = "read") -> Error {
+        CaptionError(.unreadableFile, message: "cannot \(verb) \(path): \(String(cString: strerror(code)))")
     }
 }

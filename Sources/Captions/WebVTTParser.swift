@@ -45,6 +45,8 @@ struct WebVTTParser {
     var textLines: [Line] = []
     var runs: [TextRun] = []
     var scratch: [UInt8] = []
+    /// The array `p` points into; cues keep it to build their runs later.
+    var source: [UInt8] = []
     var tagStack: [UInt8] = []
     // Reported once per document.
     var nulCount = 0, firstNulLine = 0
@@ -333,9 +335,9 @@ struct WebVTTParser {
         if let first = textLines.first, let last = textLines.last {
             textRange = first.start..<last.end
             for line in textLines where p[line.start] == 0x20 || p[line.start] == 0x09 { warnIfBlank(line) }
-            if textFlags & (WebVTTReader.less | WebVTTReader.ampersand | WebVTTReader.nul) == 0 {
-                plainRuns()
-            } else {
+            // Runs are built when asked (`Cue.runs`); tokenizing here only
+            // collects the warnings, and plain text has none to collect.
+            if textFlags & (WebVTTReader.less | WebVTTReader.ampersand | WebVTTReader.nul) != 0 {
                 tokenize(textRange, firstLine: first.number, start: timing.start, end: timing.end)
             }
         } else {
@@ -344,26 +346,8 @@ struct WebVTTParser {
         let id = identifier.map { makeString($0.start, $0.end, flags: $0.flags, line: $0.number, entities: false) }
         let settings = timing.settings.map { String(decoding: UnsafeBufferPointer(rebasing: p[$0]), as: UTF8.self) }
         cues.append(Cue(identifier: id, start: CaptionTime(milliseconds: timing.start), end: CaptionTime(milliseconds: timing.end),
-                        settings: settings, line: timing.line.number, runs: exactCopy(runs), textRange: textRange))
-    }
-
-    /// A copy of the reused run buffer with no spare capacity (a plain
-    /// `Array(runs)` would share the buffer, and the next cue's
-    /// `removeAll(keepingCapacity:)` would then copy it at full capacity).
-    func exactCopy(_ runs: [TextRun]) -> [TextRun] {
-        runs.withUnsafeBufferPointer { Array($0) }
-    }
-
-    /// Cue text without tags, entities or NUL: one text run per line.
-    mutating func plainRuns() {
-        for (k, line) in textLines.enumerated() {
-            if k > 0 {
-                let prev = textLines[k - 1]
-                runs.append(TextRun(kind: .lineBreak, text: "\n", source: prev.end..<prev.next))
-            }
-            runs.append(TextRun(kind: .text, text: makeString(line.start, line.end, flags: line.flags, line: line.number),
-                                source: line.start..<line.end))
-        }
+                        settings: settings, line: timing.line.number, textRange: textRange,
+                        lazyRuns: LazyRuns(bytes: source, range: textRange, builder: .webVTT)))
     }
 
     mutating func warnIfBlank(_ line: Line) {

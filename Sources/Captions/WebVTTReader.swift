@@ -45,6 +45,7 @@ enum WebVTTReader {
         try bytes.withUnsafeBufferPointer { p in
             try byteClasses.withUnsafeBufferPointer { classes in
                 var parser = WebVTTParser(p, classes: classes)
+                parser.source = bytes
                 return try parser.run()
             }
         }
@@ -63,6 +64,21 @@ enum WebVTTReader {
         case 0x00: return nul
         case 0x80...: return nonASCII
         default: return 0
+        }
+    }
+}
+
+/// Builds a WebVTT cue's runs on demand (see `Cue.runs`), with the reader's own tokenizer.
+enum WebVTTRunBuilder {
+    static func runs(in range: Range<Int>, of bytes: [UInt8]) -> [TextRun] {
+        guard !range.isEmpty else { return [] }
+        return bytes.withUnsafeBufferPointer { p in
+            WebVTTReader.byteClasses.withUnsafeBufferPointer { classes in
+                var parser = WebVTTParser(p, classes: classes)
+                // Warnings were collected when the file was read; these are dropped.
+                parser.tokenize(range, firstLine: 1, start: 0, end: .max)
+                return parser.runs
+            }
         }
     }
 }

@@ -48,12 +48,12 @@ func measure(path: String, mode: String) throws {
             edits[i] = edit
         }
     }
-    let out = try doc.write(edits: edits)
-    let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("caption-bench-\(getpid())")
-    try out.write(to: tmp)
-    try? FileManager.default.removeItem(at: tmp)
+    let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("caption-bench-\(getpid())").path
+    try doc.write(edits: edits, toFile: tmp)
     let end = clock.now
-    print(doc.cues.count, seconds(afterRead - start), seconds(end - afterRead), out.count, peakResidentBytes())
+    let written = (try? FileManager.default.attributesOfItem(atPath: tmp)[.size] as? Int) ?? 0
+    try? FileManager.default.removeItem(atPath: tmp)
+    print(doc.cues.count, seconds(afterRead - start), seconds(end - afterRead), written, peakResidentBytes())
 }
 
 func run(_ args: [String]) throws -> String {
