@@ -5,16 +5,20 @@
 #
 # TARGETs: srt vtt ttml decoder (default: all). SECONDS_PER_TARGET defaults to 60.
 #
-# Each target is built under .build/fuzz/ with `swiftc -sanitize=fuzzer,address`
-# from its module's sources plus the entry file in Fuzz/ (rebuilt only when a
-# source changed). Its corpus lives in .build/fuzz/corpus-TARGET (seeded from
-# the test fixtures and Samples/, and kept between runs so it grows); the repo
-# is not modified. A crash, timeout, leak or out-of-memory input is left in
-# fuzz-out/ for reproduction:  .build/fuzz/TARGET fuzz-out/TARGET-crash-...
+# Targets are built under .build/fuzz/ with `swiftc -sanitize=fuzzer,address`
+# from their module's sources plus the entry files in Fuzz/ (rebuilt only when a
+# source changed): `captions` serves srt, vtt and ttml (CAPTION_FUZZ_READER
+# picks the reader), `decoder` the suggestion decoder. A target's corpus lives
+# in .build/fuzz/corpus-TARGET (seeded from the test fixtures and Samples/, and
+# kept between runs so it grows); the repo is not modified. A crash, timeout,
+# leak or out-of-memory input is left in fuzz-out/ for reproduction:
+#   CAPTION_FUZZ_READER=srt .build/fuzz/captions fuzz-out/srt-crash-...
+#   .build/fuzz/decoder fuzz-out/decoder-crash-...
 #
 # Prints executions and findings per target; exits 1 if anything was found,
 # 2 on a build or usage error. Needs only the Swift toolchain and libxml2-dev.
 set -uo pipefail
+self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 cd "$(dirname "$0")/.."
 
 seconds=60
@@ -37,28 +41,28 @@ else
     xml_flags=(-Xcc -I/usr/include/libxml2 -lxml2)
 fi
 
-# Per target: module name, source folder, entry file, seed extensions, max input length.
+# Per target: binary, module, entry files, seed extensions, max input length.
+binary_of() { case $1 in srt|vtt|ttml) echo captions ;; decoder) echo decoder ;; esac; }
 module_of() { case $1 in srt|vtt|ttml) echo Captions ;; decoder) echo Assistant ;; esac; }
-entry_of() { case $1 in srt) echo Fuzz/SRTFuzz.swift ;; vtt) echo Fuzz/WebVTTFuzz.swift ;; ttml) echo Fuzz/TTMLFuzz.swift ;; decoder) echo Fuzz/SuggestionDecoderFuzz.swift ;; esac; }
-helper_of() { case $1 in srt|vtt|ttml) echo Fuzz/CaptionFuzzCheck.swift ;; *) echo "" ;; esac; }
+entries_of() { case $1 in srt|vtt|ttml) echo Fuzz/CaptionFuzzCheck.swift Fuzz/CaptionReaderFuzz.swift ;; decoder) echo Fuzz/SuggestionDecoderFuzz.swift ;; esac; }
 exts_of() { case $1 in srt) echo "srt" ;; vtt) echo "vtt webvtt" ;; ttml) echo "ttml xml dfxp imsc" ;; decoder) echo "json txt" ;; esac; }
 maxlen_of() { case $1 in decoder) echo 16384 ;; *) echo 65536 ;; esac; }
 
 build_target() {
-    local t=$1 module entry helper bin
-    module=$(module_of "$t"); entry=$(entry_of "$t"); helper=$(helper_of "$t"); bin=$build/$t
-    [ -f "$entry" ] || { echo "fuzz.sh: $entry is missing" >&2; return 1; }
-    local sources=(Sources/"$module"/*.swift $helper "$entry")
-    if [ -x "$bin" ] && [ -z "$(find "${sources[@]}" "$0" -newer "$bin" 2>/dev/null | head -1)" ]; then
+    local t=$1 module bin f
+    module=$(module_of "$t"); bin=$build/$(binary_of "$t")
+    local sources=(Sources/"$module"/*.swift $(entries_of "$t"))
+    for f in "${sources[@]}"; do [ -f "$f" ] || { echo "fuzz.sh: $f is missing" >&2; return 1; }; done
+    if [ -x "$bin" ] && [ -z "$(find "${sources[@]}" "$self" -newer "$bin" 2>/dev/null | head -1)" ]; then
         return 0
     fi
-    echo "== build $t" >&2
+    echo "== build $(binary_of "$t")" >&2
     local extra=()
     [ "$module" = Captions ] && extra=(-I Sources/CLibXML2 "${xml_flags[@]}")
     if ! swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
             -module-name "$module" "${sources[@]}" "${extra[@]}" "${linker[@]}" \
-            -o "$bin.tmp" >"$build/$t.build.log" 2>&1; then
-        grep -v 'warning: Cannot export local symbol' "$build/$t.build.log" >&2
+            -o "$bin.tmp" >"$bin.build.log" 2>&1; then
+        grep -v 'warning: Cannot export local symbol' "$bin.build.log" >&2
         return 1
     fi
     mv "$bin.tmp" "$bin"
@@ -97,7 +101,7 @@ for t in "${targets[@]}"; do
     echo "== fuzz $t for ${seconds}s" >&2
     # Leaks count as findings; one finding ends that target's run. Swift's own
     # backtracer is off: it reads memory that ASan then reports as a crash of its own.
-    SWIFT_BACKTRACE=enable=no "$build/$t" "$corpus" -max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=10 \
+    CAPTION_FUZZ_READER=$t SWIFT_BACKTRACE=enable=no "$build/$(binary_of "$t")" "$corpus" -max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=10 \
         -max_len="$(maxlen_of "$t")" -print_final_stats=1 -artifact_prefix="$out/$t-" >"$log" 2>&1
     rc=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
@@ -117,6 +121,6 @@ done
 printf '\n%-8s %12s %10s %6s %8s\n' target executions exec/s cov findings
 for r in "${rows[@]}"; do printf '%-8s %12s %10s %6s %8s\n' $r; done
 if [ $status -eq 1 ]; then
-    echo "findings are in $out/ (reproduce: .build/fuzz/TARGET $out/FILE)"
+    echo "findings are in $out/ (reproduce: CAPTION_FUZZ_READER=TARGET .build/fuzz/captions $out/FILE, or .build/fuzz/decoder $out/FILE)"
 fi
 exit $status
