@@ -97,12 +97,14 @@ for t in "${targets[@]}"; do
     seed_corpus "$t" >/dev/null
     corpus=$build/corpus-$t
     log=$build/$t.log
+    dict=()
+    [ -f "Fuzz/dictionaries/$t.dict" ] && dict=(-dict="Fuzz/dictionaries/$t.dict")
     before=$(ls "$out" | grep -c "^$t-" || true)
     echo "== fuzz $t for ${seconds}s" >&2
     # Leaks count as findings; one finding ends that target's run. Swift's own
     # backtracer is off: it reads memory that ASan then reports as a crash of its own.
     CAPTION_FUZZ_READER=$t SWIFT_BACKTRACE=enable=no "$build/$(binary_of "$t")" "$corpus" -max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=10 \
-        -max_len="$(maxlen_of "$t")" -print_final_stats=1 -artifact_prefix="$out/$t-" >"$log" 2>&1
+        -max_len="$(maxlen_of "$t")" "${dict[@]}" -print_final_stats=1 -artifact_prefix="$out/$t-" >"$log" 2>&1
     rc=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
