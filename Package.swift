@@ -22,8 +22,10 @@ let package = Package(
         .executableTarget(name: "caption-assistant", dependencies: ["CaptionAssistant"]),
         .executableTarget(name: "caption-bench", dependencies: ["Captions"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AssistantTests", dependencies: ["Assistant"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "AssistantTests", dependencies: ["Assistant", "TestSupport"]),
         .testTarget(name: "CaptionAssistantTests", dependencies: ["CaptionAssistant"]),
+        .testTarget(name: "CaptionAssistantEndToEndTests", dependencies: ["caption-assistant", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

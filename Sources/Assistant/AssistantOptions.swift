@@ -16,6 +16,9 @@ public struct AssistantOptions: Sendable, Hashable {
     public var retryBackoff: Double
     /// The longest pause between retries.
     public var maxRetryDelay: Duration
+    /// How far each pause may be moved at random, as a fraction of it (0.2:
+    /// ±20 %), so that many files failing together do not retry in step.
+    public var retryJitter: Double
 
     /// Creates options; the defaults send 3,000 characters, allow 60 s per call and make at most 3 attempts.
     public init(
@@ -26,7 +29,8 @@ public struct AssistantOptions: Sendable, Hashable {
         maxAttempts: Int = 3,
         retryDelay: Duration = .seconds(2),
         retryBackoff: Double = 2,
-        maxRetryDelay: Duration = .seconds(30)
+        maxRetryDelay: Duration = .seconds(30),
+        retryJitter: Double = 0.2
     ) {
         self.maxCharacters = maxCharacters
         self.maxKeywords = maxKeywords
@@ -36,5 +40,6 @@ public struct AssistantOptions: Sendable, Hashable {
         self.retryDelay = retryDelay
         self.retryBackoff = retryBackoff
         self.maxRetryDelay = maxRetryDelay
+        self.retryJitter = min(max(retryJitter, 0), 1)
     }
 }

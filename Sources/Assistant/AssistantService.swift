@@ -66,7 +66,8 @@ public struct AssistantService: Sendable {
                     return result(attempts: attempts, error: message, suggestions: .allFailed(text))
                 }
                 do {
-                    try await clock.sleep(for: delay)
+                    let spread = options.retryJitter
+                    try await clock.sleep(for: spread > 0 ? delay * Double.random(in: (1 - spread)...(1 + spread)) : delay)
                 } catch {
                     return result(attempts: attempts, error: message, suggestions: .allFailed(message))
                 }

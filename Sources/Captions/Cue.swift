@@ -112,7 +112,7 @@ enum RunStorage: Sendable {
 /// A cue's runs, not built yet: the document's bytes (shared, not copied), the
 /// cue text's range and the format whose rules build them.
 struct LazyRuns: Sendable {
-    enum Builder: Sendable { case srt, webVTT }
+    enum Builder: Sendable { case srt, webVTT; indirect case ttml(TTMLParagraphContext) }
     /// The whole document's UTF-8 bytes; an array shares its buffer, so this costs a reference.
     let bytes: [UInt8]
     let range: Range<Int>
@@ -122,6 +122,7 @@ struct LazyRuns: Sendable {
         switch builder {
         case .srt: return SRTParser.runs(in: range, of: bytes)
         case .webVTT: return WebVTTRunBuilder.runs(in: range, of: bytes)
+        case .ttml(let context): return TTMLScanner.paragraphRuns(in: range, of: bytes, context: context).runs
         }
     }
 }

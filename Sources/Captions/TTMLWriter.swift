@@ -1,10 +1,284 @@
-/// Writes TTML documents. (Being written: see the TTML work item.)
+import Foundation
+
+/// Writes TTML documents: edits are spliced into the original bytes (so every
+/// element, attribute, prefix, style, region, comment and the declaration
+/// survive), and cues from other formats are rendered as a small clean document.
 enum TTMLWriter {
-    static func apply(_ edits: [Int: CueEdit], to document: CaptionDocument) throws -> [UInt8] {
-        throw CaptionError(.unsupported, message: "TTML writing is not built yet")
+    // MARK: - Editing in place
+
+    private struct Insertion {
+        enum Kind {
+            case open(scope: Int, cdata: Bool)
+            case close(scope: Int, cdata: Bool)
+            case text([UInt8])
+            /// Text appended to an empty-element `<p …/>`: replaces `/>`.
+            case closeEmptyParagraph(text: [UInt8], name: String)
+        }
+        var at: Int
+        /// Order among insertions at the same offset: closes, then opens, then appended text.
+        var order: Int
+        var kind: Kind
     }
+
+    /// The document's bytes (UTF-8) with `edits` applied: emphasis as
+    /// `<span tts:fontWeight="bold">` around the raw text, appended text at the
+    /// end of the cue's `p`, and the styling namespace declared on the root
+    /// element when no prefix is bound to it where a span is added.
+    static func apply(_ edits: [Int: CueEdit], to document: CaptionDocument) throws -> [UInt8] {
+        guard case let .ttml(payload) = document.payload else {
+            throw CaptionError(.unsupported, message: "this document was not read as TTML, so it cannot be edited as TTML")
+        }
+        let source = document.source.bytes
+        var insertions: [Insertion] = []
+        insertions.reserveCapacity(edits.count * 3)
+        var scopes = payload.scopes
+        var needsDeclaration = false
+
+        for index in edits.keys.sorted() {
+            guard let edit = edits[index], document.cues.indices.contains(index) else { continue }
+            let cue = document.cues[index]
+            // Build the runs once (they are built on demand), with per-run namespace
+            // scopes where the paragraph redeclares namespaces inside.
+            let runs: [TextRun]
+            var runScopes: [Int: TTMLPayload.Scope] = [:]
+            if payload.paragraphsWithInnerNamespaces.contains(index), case let .lazy(lazy) = cue.storage,
+               case let .ttml(context) = lazy.builder {
+                (runs, runScopes) = TTMLScanner.paragraphRuns(in: lazy.range, of: lazy.bytes, context: context)
+            } else {
+                runs = cue.runs
+            }
+            var cueInsertions: [Insertion] = []
+            var taken: [Range<Int>] = []
+            for (n, range) in edit.emphasis.enumerated() {
+                guard runs.indices.contains(range.run) else { continue }
+                let run = runs[range.run]
+                guard run.kind == .text, !range.utf8.isEmpty,
+                      run.source.lowerBound >= 0, run.source.upperBound <= source.count else { continue }
+                let cdata = isCDATA(source, run.source.lowerBound)
+                let raw = source[run.source]
+                let plain = Array(run.text.utf8)
+                guard let lo = TTMLTextAlignment.rawOffset(raw: raw, plain: plain, plainOffset: range.utf8.lowerBound, side: .late, cdata: cdata),
+                      let hi = TTMLTextAlignment.rawOffset(raw: raw, plain: plain, plainOffset: range.utf8.upperBound, side: .early, cdata: cdata),
+                      lo < hi else { continue }
+                let absolute = (run.source.lowerBound + lo)..<(run.source.lowerBound + hi)
+                guard !taken.contains(where: { $0.overlaps(absolute) }) else { continue }
+                taken.append(absolute)
+                var scope = runScopes[run.source.lowerBound] ?? payload.scope(cue: index, runStart: run.source.lowerBound)
+                let scopeIndex: Int
+                if scope.stylingPrefix == nil {
+                    needsDeclaration = true
+                    scope.stylingPrefix = payload.declarationPrefix
+                }
+                if let known = scopes.firstIndex(of: scope) { scopeIndex = known } else { scopes.append(scope); scopeIndex = scopes.count - 1 }
+                cueInsertions.append(Insertion(at: absolute.upperBound, order: 2 * n, kind: .close(scope: scopeIndex, cdata: cdata)))
+                cueInsertions.append(Insertion(at: absolute.lowerBound, order: 2 * n + 1 + edit.emphasis.count * 2, kind: .open(scope: scopeIndex, cdata: cdata)))
+            }
+            if let extra = edit.appendedText, !extra.isEmpty {
+                let text = escape(extra)
+                if let name = payload.selfClosingParagraphs[index] {
+                    cueInsertions.append(Insertion(at: cue.textRange.upperBound, order: Int.max, kind: .closeEmptyParagraph(text: text, name: name)))
+                } else {
+                    cueInsertions.append(Insertion(at: cue.textRange.upperBound, order: Int.max, kind: .text(text)))
+                }
+            }
+            cueInsertions.sort { $0.at != $1.at ? $0.at < $1.at : $0.order < $1.order }
+            insertions.append(contentsOf: cueInsertions)
+        }
+        if needsDeclaration {
+            let declaration = " xmlns:\(payload.declarationPrefix)=\"\(escapeAttribute(payload.stylingURI))\""
+            insertions.insert(Insertion(at: payload.rootAttributesEnd, order: Int.min, kind: .text(Array(declaration.utf8))), at: 0)
+        }
+        // Cues are in document order, but sort defensively (stable for equal offsets).
+        if !zip(insertions, insertions.dropFirst()).allSatisfy({ $0.at < $1.at || ($0.at == $1.at && $0.order <= $1.order) }) {
+            insertions = insertions.enumerated().sorted {
+                ($0.element.at, $0.element.order, $0.offset) < ($1.element.at, $1.element.order, $1.offset)
+            }.map(\.element)
+        }
+
+        let opens = scopes.map { scope -> [UInt8] in
+            let element = scope.contentPrefix.isEmpty ? "span" : "\(scope.contentPrefix):span"
+            return Array("<\(element) \(scope.stylingPrefix ?? payload.declarationPrefix):fontWeight=\"bold\">".utf8)
+        }
+        let closes = scopes.map { scope -> [UInt8] in
+            Array("</\(scope.contentPrefix.isEmpty ? "span" : "\(scope.contentPrefix):span")>".utf8)
+        }
+        let endCDATA = Array("]]>".utf8), startCDATA = Array("<![CDATA[".utf8)
+
+        var out: [UInt8] = []
+        out.reserveCapacity(source.count + insertions.count * 24 + 64)
+        var copied = 0
+        for insertion in insertions where insertion.at >= copied && insertion.at <= source.count {
+            out.append(contentsOf: source[copied..<insertion.at])
+            copied = insertion.at
+            switch insertion.kind {
+            case let .open(scope, cdata):
+                if cdata { out.append(contentsOf: endCDATA) }
+                out.append(contentsOf: opens[scope])
+                if cdata { out.append(contentsOf: startCDATA) }
+            case let .close(scope, cdata):
+                if cdata { out.append(contentsOf: endCDATA) }
+                out.append(contentsOf: closes[scope])
+                if cdata { out.append(contentsOf: startCDATA) }
+            case let .text(bytes):
+                out.append(contentsOf: bytes)
+            case let .closeEmptyParagraph(text, name):
+                // `<p …/>` → `<p …>text</p>`: skip the `/` (and keep the `>`).
+                if copied < source.count, source[copied] == UInt8(ascii: "/") {
+                    copied += 1
+                    if copied < source.count, source[copied] == UInt8(ascii: ">") { copied += 1 }
+                    out.append(UInt8(ascii: ">"))
+                    out.append(contentsOf: text)
+                    out.append(contentsOf: Array("</\(name)>".utf8))
+                } else {
+                    out.append(contentsOf: text)
+                }
+            }
+        }
+        out.append(contentsOf: source[copied...])
+        return out
+    }
+
+    private static func isCDATA(_ source: [UInt8], _ start: Int) -> Bool {
+        let marker = Array("<![CDATA[".utf8)
+        guard start >= marker.count else { return false }
+        return source[(start - marker.count)..<start].elementsEqual(marker)
+    }
+
+    /// Escapes text content: `&`, `<` and `>`.
+    static func escape(_ text: String) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        for b in text.utf8 {
+            switch b {
+            case UInt8(ascii: "&"): out.append(contentsOf: Array("&amp;".utf8))
+            case UInt8(ascii: "<"): out.append(contentsOf: Array("&lt;".utf8))
+            case UInt8(ascii: ">"): out.append(contentsOf: Array("&gt;".utf8))
+            default: out.append(b)
+            }
+        }
+        return out
+    }
+
+    /// Escapes an attribute value (double-quoted).
+    static func escapeAttribute(_ text: String) -> String {
+        String(decoding: escape(text), as: UTF8.self).replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    // MARK: - Conversion
+
+    /// A minimal TTML document for cues from another format: `tt` with
+    /// `xml:lang`, the parameter and styling namespaces, `body`/`div`/`p` with
+    /// clock times, spans for bold/italic/underline/strikethrough and `br`
+    /// for line breaks. What TTML cannot carry is listed in `losses`.
     static func render(_ cues: [Cue], from format: CaptionFormat, losses: inout [String]) -> [UInt8] {
-        losses.append("TTML conversion is not built yet")
-        return []
+        var s = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" \
+        xmlns:tts="http://www.w3.org/ns/ttml#styling" ttp:timeBase="media" xml:lang="und">
+          <body>
+            <div>
+
+        """
+        var usedIDs = Set<String>()
+        for cue in cues {
+            var attributes = ""
+            if let id = cue.identifier, !id.isEmpty {
+                if format == .vtt, isNCName(id), usedIDs.insert(id).inserted {
+                    attributes += " xml:id=\"\(escapeAttribute(id))\""
+                } else if format == .vtt {
+                    losses.append("WebVTT cue identifiers that are not valid XML names (or repeat) were dropped")
+                } else if format == .srt {
+                    losses.append("SRT cue numbers are not kept (TTML paragraphs are not numbered)")
+                }
+            }
+            if cue.settings.map({ !$0.isEmpty }) == true {
+                losses.append(format == .vtt ? "WebVTT cue settings (position, line, size, alignment, region) were dropped"
+                                             : "SRT coordinates after the end time were dropped")
+            }
+            var start = cue.start, end = cue.end
+            if start < .zero { start = .zero; losses.append("negative times were written as 00:00:00.000") }
+            if end < .zero { end = .zero; losses.append("negative times were written as 00:00:00.000") }
+            s += "      <p begin=\"\(clock(start))\" end=\"\(clock(end))\"\(attributes)>"
+            for run in cue.runs {
+                switch run.kind {
+                case .lineBreak:
+                    s += "<br/>"
+                case .markup:
+                    if run.text.hasPrefix("{") {
+                        losses.append("ASS override codes such as {\\an8} were dropped")
+                    } else {
+                        losses.append("tags with no TTML equivalent (voice, class, font, ruby, timestamps) were dropped; their text was kept")
+                    }
+                case .text:
+                    let parts = run.text.split(separator: "\n", omittingEmptySubsequences: false)
+                    for (i, part) in parts.enumerated() {
+                        if i > 0 { s += "<br/>" }
+                        guard !part.isEmpty else { continue }
+                        let text = xmlText(String(part), losses: &losses)
+                        let style = styleAttributes(run.style)
+                        s += style.isEmpty ? text : "<span\(style)>\(text)</span>"
+                    }
+                }
+            }
+            s += "</p>\n"
+        }
+        s += """
+            </div>
+          </body>
+        </tt>
+
+        """
+        return Array(s.utf8)
+    }
+
+    private static func styleAttributes(_ style: TextStyle) -> String {
+        var s = ""
+        if style.contains(.bold) { s += " tts:fontWeight=\"bold\"" }
+        if style.contains(.italic) { s += " tts:fontStyle=\"italic\"" }
+        var decorations: [String] = []
+        if style.contains(.underline) { decorations.append("underline") }
+        if style.contains(.strikethrough) { decorations.append("lineThrough") }
+        if !decorations.isEmpty { s += " tts:textDecoration=\"\(decorations.joined(separator: " "))\"" }
+        return s
+    }
+
+    /// Escaped text with characters XML 1.0 cannot hold (most C0 controls) left out.
+    private static func xmlText(_ text: String, losses: inout [String]) -> String {
+        var kept = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if (v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D) || v == 0xFFFE || v == 0xFFFF {
+                losses.append("control characters that XML cannot hold were dropped")
+                continue
+            }
+            kept.append(scalar)
+        }
+        return String(decoding: escape(String(kept)), as: UTF8.self)
+    }
+
+    /// `HH:MM:SS.mmm` (hours grow past two digits when needed).
+    static func clock(_ time: CaptionTime) -> String {
+        let ms = max(0, time.roundedMilliseconds)
+        let h = ms / 3_600_000, m = ms / 60_000 % 60, sec = ms / 1000 % 60, f = ms % 1000
+        func pad(_ v: Int64, _ width: Int) -> String {
+            let t = String(v)
+            return String(repeating: "0", count: max(0, width - t.count)) + t
+        }
+        return "\(pad(h, 2)):\(pad(m, 2)):\(pad(sec, 2)).\(pad(f, 3))"
+    }
+
+    /// Whether `name` is an XML NCName (a valid `xml:id`).
+    static func isNCName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first else { return false }
+        func isStart(_ c: Unicode.Scalar) -> Bool {
+            c == "_" || ("A"..."Z").contains(c) || ("a"..."z").contains(c) || (c.value >= 0xC0 && c.value != 0xD7 && c.value != 0xF7 && c.value < 0x2000 && !(0x300...0x36F).contains(c.value) && c.value != 0x37E)
+                || (0x2070...0x218F).contains(c.value) || (0x2C00...0x2FEF).contains(c.value) || (0x3001...0xD7FF).contains(c.value)
+                || (0xF900...0xFDCF).contains(c.value) || (0xFDF0...0xFFFD).contains(c.value) || (0x10000...0xEFFFF).contains(c.value)
+        }
+        func isName(_ c: Unicode.Scalar) -> Bool {
+            isStart(c) || c == "-" || c == "." || ("0"..."9").contains(c) || c.value == 0xB7
+                || (0x0300...0x036F).contains(c.value) || (0x203F...0x2040).contains(c.value)
+        }
+        return isStart(first) && name.unicodeScalars.dropFirst().allSatisfy(isName)
     }
 }

@@ -1,3 +1,7 @@
 import CaptionAssistant
+import Foundation
 
-print("caption-assistant \(CaptionAssistantVersion.current)")
+// Thin: every decision is in CaptionAssistantCommand, where tests can reach it.
+let status = await CaptionAssistantCommand.run(arguments: Array(CommandLine.arguments.dropFirst()),
+                                               environment: ProcessInfo.processInfo.environment)
+exit(status)

@@ -20,7 +20,7 @@ struct HangingModel: AssistantModel {
     static let transcript = "The rocket launch was delayed. The rocket crew waited, and the launch window closed. Rocket fans cheered anyway."
     static let goodAnswer = #"{"keywords": ["rocket", "launch"], "titles": ["A", "B", "C"], "emoji": "🚀"}"#
 
-    func service(_ model: any AssistantModel, availability: Availability = .available, options: AssistantOptions = AssistantOptions(), clock: ManualWaitClock = ManualWaitClock()) -> AssistantService {
+    func service(_ model: any AssistantModel, availability: Availability = .available, options: AssistantOptions = AssistantOptions(retryJitter: 0), clock: ManualWaitClock = ManualWaitClock()) -> AssistantService {
         AssistantService(backendName: "test", model: model, availability: FixedAvailability(availability), options: options, clock: clock)
     }
 
@@ -77,12 +77,23 @@ struct HangingModel: AssistantModel {
     @Test func temporaryErrorsAreRetriedABoundedNumberOfTimesWithBackoff() async {
         let model = FailingAssistantModel(error: AssistantError.busy("HTTP 429 Too Many Requests"))
         let clock = ManualWaitClock()
-        let result = await service(model, options: AssistantOptions(maxAttempts: 4), clock: clock).suggest(transcript: Self.transcript)
+        let result = await service(model, options: AssistantOptions(maxAttempts: 4, retryJitter: 0), clock: clock).suggest(transcript: Self.transcript)
         #expect(result.attempts == 4)
         #expect(model.log.prompts.count == 4)
         #expect(clock.sleeps == [.seconds(2), .seconds(4), .seconds(8)])
         #expect(result.error == "The model is busy: HTTP 429 Too Many Requests")
         #expect(result.suggestions?.titles == .failed("The model is busy: HTTP 429 Too Many Requests (after 4 attempts)"))
+    }
+
+    @Test func retryPausesAreJitteredWithinTheirBounds() async {
+        let model = FailingAssistantModel(error: AssistantError.busy("HTTP 503"))
+        let clock = ManualWaitClock()
+        let options = AssistantOptions(maxAttempts: 4, retryJitter: 0.5)
+        _ = await service(model, options: options, clock: clock).suggest(transcript: Self.transcript)
+        #expect(clock.sleeps.count == 3)
+        for (pause, base) in zip(clock.sleeps, [2.0, 4.0, 8.0]) {
+            #expect(pause >= .seconds(base * 0.5) && pause <= .seconds(base * 1.5))
+        }
     }
 
     @Test func aPermanentErrorIsNotRetried() async {

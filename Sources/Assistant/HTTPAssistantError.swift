@@ -1,0 +1,122 @@
+import Foundation
+
+/// A failed request to an OpenAI-compatible model server.
+///
+/// Carries the HTTP status and the server's own error text (read from any of the
+/// three shapes servers use: `{"error": "…"}`, `{"error": {"message": …}}` and
+/// `{"object": "error", "message": …}`), so the report shows what the server said.
+/// `isTemporary` is what the service's retry loop asks: timeouts, refused or
+/// dropped connections, 408, 429, 502, 503 and 504 are worth another try; the
+/// rest (400, 401, 404, 500, an answer cut off, an answer of the wrong shape) are not.
+/// The API key never appears in it: server text that echoes the key is redacted.
+public struct HTTPAssistantError: LocalizedError, TemporaryError, Sendable, Equatable {
+    /// What went wrong.
+    public enum Kind: Sendable, Equatable {
+        /// Nothing listens at the endpoint (connection refused) or the host is unknown.
+        case unreachable
+        /// No answer within the request timeout.
+        case timedOut
+        /// The connection dropped before a full answer came.
+        case connectionLost
+        /// Another transport failure, with the system's words.
+        case transport(String)
+        /// The server answered with this non-success HTTP status.
+        case status(Int)
+        /// The server answered 2xx, but not with a chat completion (not JSON, or no
+        /// `choices[0].message.content`).
+        case invalidResponse
+        /// The answer stopped at `max_tokens` (`finish_reason: "length"`).
+        case truncated
+        /// The server redirected the request elsewhere; it is not followed, so the
+        /// API key is not sent to another address.
+        case redirected
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The server's own error text, or a snippet of its answer; `nil` when it said nothing.
+    public let serverMessage: String?
+    /// The endpoint as safe to show (no credentials).
+    public let endpoint: String
+
+    /// Creates an error; `serverMessage` should already be cleaned (see `HTTPResponseParser`).
+    public init(kind: Kind, serverMessage: String? = nil, endpoint: String) {
+        self.kind = kind
+        self.serverMessage = serverMessage
+        self.endpoint = endpoint
+    }
+
+    /// The HTTP status, when the server answered with one that failed.
+    public var statusCode: Int? {
+        if case .status(let code) = kind { return code }
+        return nil
+    }
+
+    /// Whether sending the same request again later may succeed.
+    public var isTemporary: Bool {
+        switch kind {
+        case .unreachable, .timedOut, .connectionLost: true
+        case .status(let code): [408, 429, 502, 503, 504].contains(code)
+        case .transport, .invalidResponse, .truncated, .redirected: false
+        }
+    }
+
+    /// Whether the server said the requested model is not there (404 "not found,
+    /// try pulling it first", "does not exist").
+    public var isModelMissing: Bool {
+        guard statusCode == 404, let text = serverMessage?.lowercased() else { return false }
+        return text.contains("try pulling") || text.contains("does not exist")
+            || (text.contains("model") && text.contains("not found"))
+    }
+
+    /// One sentence for the report, with the server's words.
+    public var errorDescription: String? {
+        let said = serverMessage.map { ": \($0)" } ?? ""
+        switch kind {
+        case .unreachable:
+            return "The model server at \(endpoint) could not be reached\(said)."
+        case .timedOut:
+            return "The model server at \(endpoint) did not answer in time\(said)."
+        case .connectionLost:
+            return "The connection to the model server at \(endpoint) dropped before the answer came\(said)."
+        case .transport(let detail):
+            return "The request to the model server at \(endpoint) failed: \(detail)\(said)."
+        case .status(let code):
+            return "The model server at \(endpoint) answered HTTP \(code)\(said)."
+        case .invalidResponse:
+            return "The model server at \(endpoint) did not answer with a chat completion\(said)."
+        case .truncated:
+            return "The model's answer was cut off at the token limit before it was complete\(said)."
+        case .redirected:
+            return "The model server at \(endpoint) redirected the request\(said)."
+        }
+    }
+
+    /// What the person can do.
+    public var recoverySuggestion: String? {
+        switch kind {
+        case .unreachable:
+            return "Start the model server, or check --endpoint (now \(endpoint))."
+        case .timedOut:
+            return "The server may be busy or slow; raise --request-timeout or lower --jobs."
+        case .connectionLost:
+            return "Check that the server is still running."
+        case .transport:
+            return "Check --endpoint and the network."
+        case .status(let code):
+            switch code {
+            case 401, 403: return "Check CAPTION_ASSISTANT_API_KEY."
+            case 404 where isModelMissing: return "Check --model-name, or download the model (for Ollama: ollama pull NAME)."
+            case 404: return "Check that --endpoint is the server's base URL."
+            case 408, 429, 502, 503, 504: return "The server is busy or starting; try again later."
+            default: return nil
+            }
+        case .invalidResponse:
+            return "Check that --endpoint points to an OpenAI-compatible server."
+        case .truncated:
+            return "Use a model that answers more briefly, or a smaller --max-characters."
+        case .redirected:
+            return "Set --endpoint to the address the server redirects to."
+        }
+    }
+}

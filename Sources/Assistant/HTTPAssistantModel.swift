@@ -1,0 +1,154 @@
+import Foundation
+
+/// The model behind an OpenAI-compatible HTTP server (llama.cpp's `llama-server`,
+/// `llama-cpp-python`, Ollama, vLLM, OpenAI).
+///
+/// Each `respond(to:)` is one `POST {endpoint}/v1/chat/completions` with the
+/// instructions as the system message, the prompt as the user message,
+/// temperature 0, `max_tokens` bounded, no streaming, and the answer's JSON
+/// schema (see `HTTPServerKind` for the form each server takes). It returns
+/// `choices[0].message.content` untouched: callers decode and validate it.
+///
+/// **Retries:** this type makes no retries of its own. Failures worth another try
+/// (timeouts, refused or dropped connections, 429, 503, …) are thrown as
+/// `HTTPAssistantError` with `isTemporary == true`, and `AssistantService`'s one
+/// retry loop retries them with backoff, so tries never multiply. The only
+/// second request made here is the `auto` fallback from `json_schema` to
+/// `json_object`, which is a different request, not a retry.
+///
+/// **Instructions:** the system message is the `instructions` given at init. When
+/// the prompt passed to `respond(to:)` begins with those same instructions (a
+/// combined prompt: instructions, `promptSeparator`, request), that copy and the
+/// separator are left out of the user message, so the model reads them once.
+///
+/// Safe to call from many tasks at once: the only shared state, the schema form
+/// chosen by `auto`, sits behind a lock.
+public struct HTTPAssistantModel: AssistantModel {
+    /// The bound on `max_tokens` used when none is given: room for ten keywords,
+    /// three titles and an emoji, with margin.
+    public static let defaultMaxTokens = 400
+
+    /// Where the server is and how to talk to it.
+    public let configuration: HTTPConfiguration
+    /// The system message sent with every prompt.
+    public let instructions: String
+    /// The most tokens the server may generate for one answer.
+    public let maxTokens: Int
+    /// The text between the instructions and the request in a combined prompt, if any.
+    public let promptSeparator: String?
+
+    private let transport: HTTPTransport
+    private let chosenForm: ChosenForm
+
+    /// Creates the model.
+    ///
+    /// - Parameters:
+    ///   - configuration: the server, model name, key, server kind and timeout.
+    ///   - instructions: sent as the system message of every request.
+    ///   - promptSeparator: what follows the instructions in a combined prompt
+    ///     (e.g. `Prompt.separator`); removed with them from the user message.
+    ///   - maxTokens: the answer's token bound (at least 1).
+    public init(
+        configuration: HTTPConfiguration,
+        instructions: String,
+        promptSeparator: String? = nil,
+        maxTokens: Int = HTTPAssistantModel.defaultMaxTokens
+    ) {
+        self.configuration = configuration
+        self.instructions = instructions
+        self.promptSeparator = promptSeparator
+        self.maxTokens = max(1, maxTokens)
+        self.transport = HTTPTransport(configuration: configuration, timeout: configuration.requestTimeout)
+        self.chosenForm = ChosenForm(HTTPChatRequest.SchemaForm(for: configuration.serverKind))
+    }
+
+    /// Sends the prompt and returns the model's raw answer.
+    /// - Throws: `HTTPAssistantError` (with `isTemporary` set for failures worth
+    ///   retrying) or `CancellationError`.
+    public func respond(to prompt: String) async throws -> String {
+        let form = chosenForm.value
+        do {
+            return try await send(prompt, form: form)
+        } catch let error as HTTPAssistantError
+            where configuration.serverKind == .auto && form != .jsonObject && Self.rejectsSchemaForm(error) {
+            do {
+                let answer = try await send(prompt, form: .jsonObject)
+                chosenForm.value = .jsonObject
+                return answer
+            } catch let second as HTTPAssistantError where !Self.rejectsSchemaForm(second) {
+                // The server took the second form and failed for another reason:
+                // keep the form, report the real failure.
+                chosenForm.value = .jsonObject
+                throw second
+            }
+        }
+    }
+
+    /// The `response_format` form the next request will use (`auto` may change it once).
+    var schemaFormInUse: HTTPChatRequest.SchemaForm { chosenForm.value }
+
+    /// The user message for a prompt: the prompt without a leading copy of the
+    /// instructions and the separator after them.
+    func userMessage(for prompt: String) -> String {
+        guard !instructions.isEmpty, prompt.hasPrefix(instructions) else { return prompt }
+        var rest = prompt.dropFirst(instructions.count)
+        if let promptSeparator, !promptSeparator.isEmpty, rest.hasPrefix(promptSeparator) {
+            rest = rest.dropFirst(promptSeparator.count)
+        }
+        return String(rest.drop(while: { $0.isNewline }))
+    }
+
+    private func send(_ prompt: String, form: HTTPChatRequest.SchemaForm) async throws -> String {
+        let request = HTTPChatRequest(
+            model: configuration.modelName,
+            instructions: instructions,
+            prompt: userMessage(for: prompt),
+            maxTokens: maxTokens,
+            form: form
+        )
+        let body: Data
+        do {
+            body = try request.encoded()
+        } catch {
+            throw HTTPAssistantError(
+                kind: .transport("the request could not be encoded as JSON"),
+                endpoint: configuration.displayEndpoint
+            )
+        }
+        let reply = try await transport.send("POST", "/v1/chat/completions", json: body)
+        guard (200..<300).contains(reply.status) else {
+            throw HTTPAssistantError(
+                kind: .status(reply.status),
+                serverMessage: HTTPResponseParser.serverMessage(from: reply.body, redacting: configuration.apiKey),
+                endpoint: configuration.displayEndpoint
+            )
+        }
+        return try HTTPResponseParser.chatContent(
+            from: reply.body,
+            endpoint: configuration.displayEndpoint,
+            redacting: configuration.apiKey
+        )
+    }
+
+    /// Whether an error is a server refusing `{"type": "json_schema", …}`
+    /// (llama-cpp-python: HTTP 500, "Input should be 'text' or 'json_object'";
+    /// older llama-server: HTTP 400, "response_format type must be one of …").
+    static func rejectsSchemaForm(_ error: HTTPAssistantError) -> Bool {
+        guard let status = error.statusCode, [400, 422, 500].contains(status),
+              let text = error.serverMessage?.lowercased() else { return false }
+        return text.contains("json_object") || text.contains("response_format")
+    }
+
+    /// The schema form in use, shared by all copies of one model.
+    private final class ChosenForm: @unchecked Sendable {
+        private let lock = NSLock()
+        private var form: HTTPChatRequest.SchemaForm
+
+        init(_ form: HTTPChatRequest.SchemaForm) { self.form = form }
+
+        var value: HTTPChatRequest.SchemaForm {
+            get { lock.withLock { form } }
+            set { lock.withLock { form = newValue } }
+        }
+    }
+}

@@ -1,0 +1,8 @@
+import Assistant
+
+/// The model of a run that has none: its availability always says why, so
+/// the service never calls it; if something did, it would fail with that reason.
+struct AbsentModel: AssistantModel {
+    var reason: UnavailableReason
+    func respond(to prompt: String) async throws -> String { throw AssistantError.unavailable(reason) }
+}

@@ -1,0 +1,86 @@
+import Assistant
+import Foundation
+
+/// The model side of a run, built from the model options: the backend chosen,
+/// the service the pipeline asks once per file, and the words diagnostics use.
+struct AssistantBackend: Sendable {
+    /// Which backend, and its name in reports.
+    var selection: BackendSelection
+    /// Availability → prompt → model → validation, once per file.
+    var service: AssistantService
+    /// The endpoint and model name diagnostics may mention.
+    var diagnosticsContext: DiagnosticsContext
+
+    /// Builds the backend. Throws a `UsageError` for options that cannot work
+    /// together (an unknown `--simulate-availability` name, `--model http`
+    /// without an endpoint, a bad endpoint or server kind).
+    static func make(_ options: ModelOptions, maxCharacters: Int, environment: [String: String]) throws(UsageError) -> AssistantBackend {
+        let endpointSet = !(options.endpoint ?? environment["CAPTION_ASSISTANT_ENDPOINT"] ?? "").isEmpty
+        let selection = BackendSelection.choose(options, endpointConfigured: endpointSet)
+        var model: any AssistantModel
+        var provider: any AvailabilityProvider
+        var context = DiagnosticsContext()
+        var timeout = Duration.seconds(60)
+
+        switch selection.kind {
+        case .fake:
+            if options.failingFake {
+                model = FailingAssistantModel(error: options.fakeError.map { AssistantError.failed($0) } ?? FailingAssistantModel.testFailure)
+            } else {
+                model = FakeAssistantModel()
+            }
+            provider = FixedAvailability(.available)
+        case .none:
+            let reason = selection.fixedReason ?? .unsupportedPlatform
+            model = AbsentModel(reason: reason)
+            provider = FixedAvailability(.unavailable(reason))
+        case .foundation:
+            #if canImport(FoundationModels)
+            if #available(iOS 26, macOS 26, visionOS 26, *) {
+                model = FoundationModelsAssistant()
+                provider = SystemModelAvailability()
+            } else {
+                model = AbsentModel(reason: .unsupportedPlatform)
+                provider = FixedAvailability(.unavailable(.unsupportedPlatform))
+            }
+            #else
+            model = AbsentModel(reason: .unsupportedPlatform)
+            provider = FixedAvailability(.unavailable(.unsupportedPlatform))
+            #endif
+        case .http:
+            let http = try HTTPBackendFactory.make(options, environment: environment)
+            model = http.model
+            provider = http.availability
+            context = http.context
+            timeout = http.timeout
+        }
+
+        if let name = options.simulatedAvailability {
+            guard let forced = Availability(name: name) else {
+                throw UsageError("'--simulate-availability' must be available or one of \(UnavailableReason.acceptedNames.joined(separator: ", ")) (got '\(name)')")
+            }
+            if forced.isAvailable && model is AbsentModel {
+                throw UsageError("'--simulate-availability available' needs a model to call; add -test-fake-assistant or choose a backend with --model")
+            }
+            provider = FixedAvailability(forced)
+        }
+
+        // Waiting for a model that is getting ready happens once, before the
+        // batch (`waitForAvailability`); each file then re-reads availability once.
+        let service = AssistantService(
+            backendName: selection.reportName, model: model, availability: provider,
+            options: AssistantOptions(maxCharacters: maxCharacters, timeout: timeout, waitForModel: .zero))
+        return AssistantBackend(selection: selection, service: service, diagnosticsContext: context)
+    }
+
+    /// Reads availability, waiting up to `seconds` for a model that is getting ready.
+    func waitForAvailability(_ seconds: Double?) async -> Availability {
+        let gate = AvailabilityGate(provider: service.availability)
+        return await gate.waitUntilAvailable(timeout: .milliseconds(Int64(((seconds ?? 0) * 1000).rounded())))
+    }
+
+    /// The diagnostics for a reason, naming this backend's endpoint and model.
+    func describe(_ reason: UnavailableReason) -> Diagnostics {
+        Diagnostics(reason, context: diagnosticsContext)
+    }
+}

@@ -1,0 +1,113 @@
+import Assistant
+import Captions
+import Foundation
+
+/// What the per-file job needs to know about the batch.
+public struct PipelineConfiguration: Sendable {
+    /// The backend's name for reports: `fake`, `foundation`, `http` or `none`.
+    public var backend: String
+    /// Availability and suggestions, asked once per file.
+    public var source: any SuggestionSource
+    /// What diagnostics may say about the backend (the HTTP endpoint and model name).
+    public var diagnosticsContext: DiagnosticsContext
+    /// The format to convert to (`--to`), if any.
+    public var convertTo: CaptionFormat?
+
+    /// Creates a configuration.
+    public init(backend: String, source: any SuggestionSource,
+                diagnosticsContext: DiagnosticsContext = DiagnosticsContext(), convertTo: CaptionFormat? = nil) {
+        self.backend = backend; self.source = source; self.diagnosticsContext = diagnosticsContext; self.convertTo = convertTo
+    }
+}
+
+/// The job for one file: read → availability → prompt → model → validate →
+/// apply → the output bytes and the report. (Writing is the batch runner's.)
+public struct FileProcessor: Sendable {
+    /// The batch's settings.
+    public let configuration: PipelineConfiguration
+
+    /// Creates a processor.
+    public init(configuration: PipelineConfiguration) { self.configuration = configuration }
+
+    /// The result of one file: its report and the caption bytes to write (nil when it failed).
+    public struct Outcome: Sendable {
+        /// The report (its `output` says where the caption goes).
+        public var report: FileReport
+        /// The caption file to write.
+        public var caption: Data?
+    }
+
+    /// The reason row for a model whose call failed.
+    public static let modelFailedRow = "The assistant could not answer for this file, so the captions were written unchanged."
+    /// The reason row for a file that could not be read.
+    public static let unreadableRow = "The captions could not be read, so the assistant was not asked."
+
+    /// Processes one file's bytes. `outputName` gives the output path for the
+    /// format that will be written (which for standard input is known only now).
+    public func process(_ bytes: [UInt8], input: String, hint: CaptionFormat?,
+                        outputName: (CaptionFormat) -> String) async -> Outcome {
+        let document: CaptionDocument
+        var source: SourceText?
+        do {
+            source = try SourceText.decode(bytes: bytes)
+            document = try CaptionDocument.read(source ?? SourceText(utf8: ""), hint: hint)
+        } catch {
+            // The format, when it can be told, helps the report of a file that failed later in reading.
+            let format = source.flatMap { try? CaptionFormat.detect($0.bytes, hint: hint) }
+            return Outcome(report: failure(input: input, error: Self.describe(error), format: format), caption: nil)
+        }
+
+        let transcript = Transcript.text(of: document)
+        let result = await configuration.source.suggest(transcript: transcript)
+        let applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo)
+
+        var model = FileReport.Model(backend: configuration.backend, availability: .available)
+        var reasonRow: String?
+        if case .unavailable(let reason) = result.availability {
+            let info = Diagnostics(reason, context: configuration.diagnosticsContext)
+            model.availability = .unavailable(info)
+            reasonRow = info.reasonRow
+        } else if result.error != nil {
+            reasonRow = Self.modelFailedRow
+        }
+
+        let target = configuration.convertTo ?? document.format
+        var report = FileReport(
+            input: input, output: outputName(target), format: document.format, convertedTo: configuration.convertTo,
+            cues: document.cues.count,
+            warnings: document.warnings + (result.suggestions?.warnings ?? []).map { CaptionWarning(line: nil, message: $0) },
+            transcript: TranscriptStats(characters: result.characters, sentCharacters: result.sentCharacters, truncated: result.truncated),
+            model: model, actions: applied.actions, reasonRow: reasonRow, error: result.error)
+
+        do {
+            if let convertTo = configuration.convertTo {
+                let conversion = try document.converted(to: convertTo, edits: applied.edits)
+                report.losses = conversion.losses
+                return Outcome(report: report, caption: conversion.data)
+            }
+            // Nothing to change: the input's own bytes, so the output is identical by construction.
+            if applied.edits.values.allSatisfy(\.isEmpty) { return Outcome(report: report, caption: Data(bytes)) }
+            return Outcome(report: report, caption: try document.write(edits: applied.edits))
+        } catch {
+            report.output = nil
+            report.error = Self.describe(error)
+            return Outcome(report: report, caption: nil)
+        }
+    }
+
+    /// The report of an input that could not be read or was refused.
+    public func failure(input: String, error: String, format: CaptionFormat? = nil) -> FileReport {
+        FileReport(input: input, output: nil, format: format, convertedTo: configuration.convertTo, cues: nil,
+                   warnings: [], transcript: nil,
+                   model: FileReport.Model(backend: configuration.backend, availability: nil),
+                   actions: ActionReport.ID.allCases.map {
+                       ActionReport(id: $0, state: .failed, reason: "the caption file could not be read")
+                   },
+                   reasonRow: Self.unreadableRow, error: error)
+    }
+
+    /// An error's text for a report: its `LocalizedError` description.
+    static func describe(_ error: any Error) -> String {
+        (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+    }
+}

@@ -1,0 +1,66 @@
+/// An open-addressing table from the hash of a lower-cased first word to the
+/// keyword patterns that start with it, longest first.
+struct FirstWordTable: Sendable {
+    static let offset: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    @inline(__always)
+    static func mix(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+
+    private var slots: [Int32]
+    /// Bit `b & 63` set when some first word starts with the byte `b` (ASCII first words only; others set all).
+    private var firstBytes: UInt64 = 0
+    /// Bit `min(n, 63)` set when some first word is `n` bytes long.
+    private var lengths: UInt64 = 0
+    private var hashes: [UInt64]
+    private var groups: [[KeywordEmphasis.Pattern]]
+    private let mask: Int
+
+    init(_ patterns: [KeywordEmphasis.Pattern]) {
+        var byHash: [UInt64: [KeywordEmphasis.Pattern]] = [:]
+        var order: [UInt64] = []
+        for p in patterns {
+            let first = p.words[0]
+            firstBytes |= first[0] < 0x80 ? 1 << UInt64(first[0] & 63) : UInt64.max
+            lengths |= 1 << UInt64(min(first.count, 63))
+            let h = first.reduce(FirstWordTable.offset, FirstWordTable.mix)
+            if byHash[h] == nil { order.append(h) }
+            byHash[h, default: []].append(p)
+        }
+        var size = 8
+        while size < order.count * 4 { size *= 2 }
+        mask = size - 1
+        slots = [Int32](repeating: -1, count: size)
+        hashes = []
+        groups = []
+        for h in order {
+            let sorted = (byHash[h] ?? []).sorted {
+                ($0.words.count, $0.byteLength, -$0.keyword) > ($1.words.count, $1.byteLength, -$1.keyword)
+            }
+            var slot = Int(truncatingIfNeeded: h) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(groups.count)
+            hashes.append(h)
+            groups.append(sorted)
+        }
+    }
+
+    var isEmpty: Bool { groups.isEmpty }
+
+    /// Whether an ASCII word starting with the lower-case byte `first` and
+    /// `length` bytes long may be the first word of a keyword (a cheap filter).
+    @inline(__always)
+    func mayStart(_ first: UInt8, length: Int) -> Bool {
+        firstBytes & (1 << UInt64(first & 63)) != 0 && lengths & (1 << UInt64(min(length, 63))) != 0
+    }
+
+    @inline(__always)
+    func candidates(_ hash: UInt64) -> [KeywordEmphasis.Pattern]? {
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let g = slots[slot]
+            if g < 0 { return nil }
+            if hashes[Int(g)] == hash { return groups[Int(g)] }
+            slot = (slot + 1) & mask
+        }
+    }
+}

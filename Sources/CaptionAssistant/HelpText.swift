@@ -1,0 +1,58 @@
+/// The text `--help` prints.
+public enum HelpText {
+    /// Every option, each with a full sentence.
+    public static let text = """
+    caption-assistant \(CaptionAssistantVersion.current): emphasise keywords, suggest titles and add an emoji to caption files with a language model.
+
+    USAGE:
+      caption-assistant [process] INPUT... -o OUTPUT_DIR [options]
+      caption-assistant check [options]
+      caption-assistant --help | --version
+
+    INPUT is a caption file (SRT, WebVTT or TTML), a folder (searched recursively for
+    .srt, .vtt, .webvtt, .ttml, .dfxp and TTML .xml files), or - for standard input.
+    Outputs mirror each folder given under OUTPUT_DIR (a file given alone lands at the
+    top), each with a sidecar report NAME.assistant.json, plus OUTPUT_DIR/report.json.
+    Inputs are never modified, and every output is written atomically. With -o - the
+    one input's captions go to standard output and no report files are written.
+
+    PROCESS OPTIONS:
+      -o, --output DIR            Write the outputs under DIR (created if needed; it must not lie inside an input folder), or to standard output with -o -.
+      --to srt|vtt|ttml           Convert the captions to this format while writing; the report lists what could not be carried over.
+      --max-characters N          Send the model at most N characters of the transcript (default 3000).
+      --jobs N                    Process up to N files at once (default: the number of processor cores).
+      --quiet                     Print no progress line and no summary on standard error.
+      --json                      Print a machine-readable summary of the run on standard output.
+
+    MODEL OPTIONS (process and check):
+      -test-fake-assistant        Use the built-in deterministic fake model instead of a real one (for tests; the report says "fake").
+      --model auto|foundation|http|none
+                                  Choose the backend: auto uses Apple's on-device model where present, else the HTTP server if an endpoint is set, else none.
+      --endpoint URL              Use the OpenAI-compatible HTTP server at URL (also CAPTION_ASSISTANT_ENDPOINT; an API key, if needed, comes from CAPTION_ASSISTANT_API_KEY and is never printed).
+      --model-name NAME           Ask the HTTP server for the model NAME (also CAPTION_ASSISTANT_MODEL).
+      --server-kind KIND          Say which kind of HTTP server this is (auto, llama-cpp, llama-cpp-python, ollama, vllm or openai), so the answer's format is requested the way it understands.
+      --request-timeout SECONDS   Give up on one model request after SECONDS (default 120).
+      --simulate-availability REASON
+                                  Force the model's availability, for previews and tests: available, deviceNotEligible, appleIntelligenceNotEnabled, modelNotReady, unsupportedPlatform, serverUnreachable, modelMissing or unknown.
+      --wait-for-model SECONDS    When the model is still getting ready, check again gently for up to SECONDS before giving up.
+      --require-model             Exit with status 69 when the model is unavailable, instead of writing unchanged captions (for CI that must not pass silently).
+
+    OTHER:
+      -h, --help                  Print this help and exit.
+      --version                   Print the version and exit.
+
+    CHECK:
+      caption-assistant check prints the backend, whether the model is available and,
+      if not, the reason row, the remedy, whether it is permanent, fixable or temporary,
+      and whether Settings can help (--json prints the same as JSON). It exits 0, or 69
+      when the model is unavailable and --require-model is given.
+
+    EXIT STATUS:
+      0   every file was written (actions the model could not do are in the report)
+      1   some file could not be read or written (the others were still written)
+      64  the command line is wrong
+      66  an input does not exist (the other inputs are still processed)
+      69  the model is unavailable and --require-model was given
+
+    """
+}

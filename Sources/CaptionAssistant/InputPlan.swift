@@ -1,0 +1,150 @@
+import Captions
+import Foundation
+
+/// The inputs of a batch, found and named: which files to read and where
+/// each one's output goes.
+///
+/// Folders are searched recursively for caption files (`.srt`, `.vtt`,
+/// `.webvtt`, `.ttml`, `.dfxp`, and `.xml` when its start shows TTML); hidden
+/// files and folders are skipped. Files inside a folder are sorted by their
+/// path's bytes, so every run and platform processes and reports them in the
+/// same order. Outputs mirror the folder: for `shows/` the file
+/// `shows/s1/ep1.srt` goes to `s1/ep1.srt` under the output folder; a file
+/// named on its own goes to the top.
+public struct InputPlan: Sendable, Equatable {
+    /// Where an input's bytes come from.
+    public enum Location: Sendable, Equatable {
+        /// A file, by path.
+        case file(String)
+        /// Standard input.
+        case standardInput
+        /// Nothing: the path does not exist (exit status 66).
+        case missing
+        /// Not processed, with the reason (for example, two inputs with the same output path).
+        case refused(String)
+    }
+
+    /// One input and its output.
+    public struct Item: Sendable, Equatable {
+        /// The input as the user named it (plus the path inside a folder they named).
+        public var input: String
+        /// Where to read it.
+        public var location: Location
+        /// The output path relative to the output folder (with `--to`'s extension).
+        /// For standard input it ends in `.caption` until the format is known.
+        public var output: String
+        /// The format the file's extension suggests, to break ties in detection.
+        public var hint: CaptionFormat?
+    }
+
+    /// The inputs, in order: arguments in the order given, each folder's files sorted.
+    public var items: [Item]
+
+    /// Extensions searched for in folders (`.xml` only when the content is TTML).
+    static let folderExtensions: Set<String> = ["srt", "vtt", "webvtt", "ttml", "dfxp"]
+
+    /// Finds the inputs. Throws a `UsageError` when the output folder lies
+    /// inside (or is) an input folder, since the next run would read its own
+    /// output as input.
+    public static func make(inputs: [String], outputFolder: String?, convertTo: CaptionFormat?) throws(UsageError) -> InputPlan {
+        let fm = FileManager.default
+        let outputCanonical = outputFolder.map(canonicalPath)
+        var items: [Item] = []
+        var taken: [String: String] = [:]  // output path -> input that took it
+
+        func add(input: String, location: Location, relative: String, absoluteInput: String?) {
+            var output = relative
+            let ext = (relative as NSString).pathExtension
+            let hint = CaptionFormat(fileExtension: ext)
+            if let convertTo {
+                output = ((relative as NSString).deletingPathExtension as NSString).appendingPathExtension(convertTo.fileExtension) ?? relative
+            }
+            var location = location
+            if case .file = location {
+                if let other = taken[output] {
+                    location = .refused("another input (\(other)) is written to the same output path \(output); rename one of them or process them separately")
+                } else if let outputCanonical, let absoluteInput, outputCanonical + "/" + output == absoluteInput {
+                    location = .refused("the output \(output) would overwrite this input; choose another output folder")
+                } else {
+                    taken[output] = input
+                }
+            }
+            items.append(Item(input: input, location: location, output: output, hint: hint))
+        }
+
+        for argument in inputs {
+            if argument == "-" {
+                items.append(Item(input: "-", location: .standardInput, output: "stdin.caption", hint: nil))
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+                items.append(Item(input: argument, location: .missing, output: (argument as NSString).lastPathComponent, hint: nil))
+                continue
+            }
+            let canonical = canonicalPath(argument)
+            if !isDirectory.boolValue {
+                add(input: argument, location: .file(argument), relative: (argument as NSString).lastPathComponent, absoluteInput: canonical)
+                continue
+            }
+            if let outputCanonical, outputCanonical == canonical || outputCanonical.hasPrefix(canonical.hasSuffix("/") ? canonical : canonical + "/") {
+                throw UsageError("the output folder \(outputFolder ?? "") is inside the input folder \(argument), so its outputs would be read as inputs; choose an output folder outside \(argument)")
+            }
+            let folder = argument.count > 1 && argument.hasSuffix("/") ? String(argument.dropLast()) : argument
+            for relative in captionFiles(in: folder) {
+                add(input: folder + "/" + relative, location: .file(folder + "/" + relative), relative: relative,
+                    absoluteInput: canonical + "/" + relative)
+            }
+        }
+        return InputPlan(items: items)
+    }
+
+    /// The caption files under `folder`, as paths relative to it, sorted by their bytes.
+    static func captionFiles(in folder: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [String] = []
+        while let relative = walker.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            let type = walker.fileAttributes?[.type] as? FileAttributeType
+            if name.hasPrefix(".") {
+                if type == .typeDirectory { walker.skipDescendants() }
+                continue
+            }
+            guard type == .typeRegular || type == .typeSymbolicLink else { continue }
+            let ext = (name as NSString).pathExtension.lowercased()
+            let wanted = folderExtensions.contains(ext) || (ext == "xml" && looksLikeTTML(folder + "/" + relative))
+            guard wanted else { continue }
+            if type == .typeSymbolicLink {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isDirectory),
+                      !isDirectory.boolValue else { continue }
+            }
+            found.append(relative)
+        }
+        found.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return found
+    }
+
+    /// Whether an `.xml` file's first 4 KiB detect as TTML.
+    static func looksLikeTTML(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 4096), let source = try? SourceText.decode(head) else { return false }
+        return (try? CaptionFormat.detect(source.bytes, hint: nil)) == .ttml
+    }
+
+    /// The absolute path with symbolic links resolved, for the part of it that
+    /// exists (an output folder may not exist yet), without a trailing slash.
+    static func canonicalPath(_ path: String) -> String {
+        var url = URL(fileURLWithPath: path).standardizedFileURL
+        var rest: [String] = []
+        while !FileManager.default.fileExists(atPath: url.path) && url.pathComponents.count > 1 {
+            rest.insert(url.lastPathComponent, at: 0)
+            url = url.deletingLastPathComponent()
+        }
+        var resolved = url.resolvingSymlinksInPath().path
+        for part in rest { resolved = (resolved as NSString).appendingPathComponent(part) }
+        while resolved.count > 1 && resolved.hasSuffix("/") { resolved.removeLast() }
+        return resolved
+    }
+}

@@ -1,0 +1,235 @@
+import Captions
+
+/// Finds every whole-word, case-insensitive occurrence of a set of keywords in
+/// cue text and turns them into bold-emphasis edits.
+///
+/// Words are runs of Unicode letters, marks and decimal digits, so "AI" does
+/// not match inside "said" and "café" matches "CAFÉ". Matching happens only
+/// inside `.text` runs that are not already bold (never through a tag, never
+/// nested in another emphasis); a word at the edge of a run is whole only if
+/// the neighbouring text run (across markup, not across a line break) does not
+/// continue it. Where keywords overlap, the one matched at the leftmost word
+/// wins, and at one word the longest keyword wins.
+///
+/// All keywords are found in one pass: the text is cut into words once, and
+/// each word's lower-cased form is looked up in a hash table of the keywords'
+/// first words, so the cost grows with the text and not with keywords × text.
+/// ASCII words are lower-cased byte by byte; only words with non-ASCII letters
+/// go through `String.lowercased()`.
+public struct KeywordEmphasis: Sendable {
+    /// What applying the keywords found.
+    public struct Result: Sendable, Equatable {
+        /// The edits, keyed by cue index (each with its emphasis ranges in text order).
+        public var edits: [Int: CueEdit]
+        /// How many times each keyword (in the order given) was emphasised.
+        public var counts: [Int]
+        /// All emphasised occurrences.
+        public var occurrences: Int { counts.reduce(0, +) }
+    }
+
+    /// One keyword as lower-cased words and the exact separators between them.
+    struct Pattern: Sendable {
+        var keyword: Int
+        var words: [[UInt8]]
+        var separators: [[UInt8]]
+        var byteLength: Int
+    }
+
+    /// The keywords, as given.
+    public let keywords: [String]
+    private let table: FirstWordTable
+
+    /// Prepares `keywords` for matching. A keyword's leading and trailing
+    /// characters that are not word characters are ignored; a keyword with no
+    /// word characters at all never matches.
+    public init(keywords: [String]) {
+        self.keywords = keywords
+        var patterns: [Pattern] = []
+        for (index, keyword) in keywords.enumerated() {
+            if let p = KeywordEmphasis.pattern(for: keyword, index: index) { patterns.append(p) }
+        }
+        table = FirstWordTable(patterns)
+    }
+
+    static func pattern(for keyword: String, index: Int) -> Pattern? {
+        let bytes = Array(keyword.utf8)
+        var words: [[UInt8]] = []
+        var separators: [[UInt8]] = []
+        var pendingSeparator: [UInt8] = []
+        var i = 0
+        bytes.withUnsafeBufferPointer { p in
+            while i < p.count {
+                let (isWord, len) = WordCharacters.classify(p, i)
+                if !isWord { if !words.isEmpty { pendingSeparator.append(contentsOf: p[i..<i + len]) }; i += len; continue }
+                var end = i + len
+                var ascii = len == 1
+                while end < p.count {
+                    let (w, l) = WordCharacters.classify(p, end)
+                    if !w { break }
+                    if l > 1 { ascii = false }
+                    end += l
+                }
+                if !words.isEmpty { separators.append(pendingSeparator) }
+                pendingSeparator = []
+                var folded: [UInt8] = []
+                WordCharacters.fold(p, i..<end, ascii: ascii, into: &folded)
+                words.append(folded)
+                i = end
+            }
+        }
+        guard !words.isEmpty else { return nil }
+        let length = words.reduce(0) { $0 + $1.count } + separators.reduce(0) { $0 + $1.count }
+        return Pattern(keyword: index, words: words, separators: separators, byteLength: length)
+    }
+
+    /// Finds the keywords in `cues` and returns the emphasis edits.
+    public func apply(to cues: [Cue]) -> Result {
+        var counts = [Int](repeating: 0, count: keywords.count)
+        guard !table.isEmpty else { return Result(edits: [:], counts: counts) }
+        // Collected in order, then turned into a dictionary of the right size at once.
+        var found: [(Int, CueEdit)] = []
+        var scratch = Scratch()
+        var ranges: [CueEdit.RunRange] = []
+        for (cueIndex, cue) in cues.enumerated() {
+            ranges.removeAll(keepingCapacity: true)
+            let runs = cue.runs
+            for runIndex in runs.indices {
+                let run = runs[runIndex]
+                guard run.kind == .text, !run.style.contains(.bold), !run.text.isEmpty else { continue }
+                var text = run.text
+                text.withUTF8 { p in
+                    scan(p, runs: runs, runIndex: runIndex, scratch: &scratch) { pattern, range in
+                        counts[pattern.keyword] += 1
+                        ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                    }
+                }
+            }
+            if !ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: ranges))) }
+        }
+        return Result(edits: Dictionary(uniqueKeysWithValues: found), counts: counts)
+    }
+
+    /// Scans one run's UTF-8 bytes, calling `found` for each match, left to right.
+    private func scan(_ p: UnsafeBufferPointer<UInt8>, runs: [TextRun], runIndex: Int,
+                      scratch: inout Scratch, found: (Pattern, Range<Int>) -> Void) {
+        let n = p.count
+        var i = 0
+        while i < n {
+            let b = p[i]
+            var end: Int
+            var ascii: Bool
+            if b < 0x80 {
+                // ASCII fast path: no decoding, no table.
+                guard WordCharacters.isASCIIWord(b) else { i += 1; continue }
+                end = i + 1
+                ascii = true
+            } else {
+                let (isWord, len) = WordCharacters.classify(p, i)
+                guard isWord else { i += len; continue }
+                end = i + len
+                ascii = false
+            }
+            let start = i
+            var hash = FirstWordTable.offset
+            while end < n {
+                let c = p[end]
+                if c < 0x80 {
+                    if WordCharacters.isASCIIWord(c) { end += 1; continue }
+                    break
+                }
+                let (w, l) = WordCharacters.classify(p, end)
+                if !w { break }
+                ascii = false
+                end += l
+            }
+            if !ascii {
+                WordCharacters.fold(p, start..<end, ascii: false, into: &scratch.first)
+                for b in scratch.first { hash = FirstWordTable.mix(hash, b) }
+            }
+            i = end
+            // Most words cannot start a keyword: rule them out by first letter and length before hashing.
+            if ascii && !table.mayStart(WordCharacters.asciiLower(p[start]), length: end - start) { continue }
+            if ascii {
+                for k in start..<end { hash = FirstWordTable.mix(hash, WordCharacters.asciiLower(p[k])) }
+            }
+            guard let candidates = table.candidates(hash) else { continue }
+            if start == 0 && Self.neighbourContinues(runs, runIndex, before: true) { continue }
+            for pattern in candidates {
+                guard Self.equalFolded(p, start..<end, ascii: ascii, pattern.words[0], scratch: scratch.first) else { continue }
+                guard let matchEnd = Self.continueMatch(p, after: end, pattern, scratch: &scratch.other) else { continue }
+                if matchEnd == n && Self.neighbourContinues(runs, runIndex, before: false) { continue }
+                found(pattern, start..<matchEnd)
+                i = matchEnd
+                break
+            }
+        }
+    }
+
+    /// Whether the first word of the run at `start..<end` folds to `word`.
+    /// For non-ASCII words `scratch` already holds the folded bytes.
+    private static func equalFolded(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, ascii: Bool,
+                                    _ word: [UInt8], scratch: [UInt8]) -> Bool {
+        if !ascii { return scratch == word }
+        guard r.count == word.count else { return false }
+        var k = 0
+        for j in r {
+            if WordCharacters.asciiLower(p[j]) != word[k] { return false }
+            k += 1
+        }
+        return true
+    }
+
+    /// Matches the separators and words after the first word; the end of the match, or nil.
+    private static func continueMatch(_ p: UnsafeBufferPointer<UInt8>, after firstEnd: Int, _ pattern: Pattern,
+                                      scratch: inout [UInt8]) -> Int? {
+        var at = firstEnd
+        let n = p.count
+        for k in pattern.separators.indices {
+            let sep = pattern.separators[k]
+            guard at + sep.count <= n else { return nil }
+            for (o, b) in sep.enumerated() where p[at + o] != b { return nil }
+            at += sep.count
+            guard at < n else { return nil }
+            let (isWord, len) = WordCharacters.classify(p, at)
+            guard isWord else { return nil }
+            var end = at + len
+            var ascii = len == 1
+            while end < n {
+                let (w, l) = WordCharacters.classify(p, end)
+                if !w { break }
+                if l > 1 { ascii = false }
+                end += l
+            }
+            if !ascii { WordCharacters.fold(p, at..<end, ascii: false, into: &scratch) }
+            guard equalFolded(p, at..<end, ascii: ascii, pattern.words[k + 1], scratch: scratch) else { return nil }
+            at = end
+        }
+        return at
+    }
+
+    /// Whether the nearest text run before (or after) `runIndex`, across markup
+    /// only, ends (or starts) with a word character, so that a word at this
+    /// run's edge is not whole.
+    private static func neighbourContinues(_ runs: [TextRun], _ runIndex: Int, before: Bool) -> Bool {
+        var j = before ? runIndex - 1 : runIndex + 1
+        while j >= 0 && j < runs.count {
+            let run = runs[j]
+            switch run.kind {
+            case .lineBreak: return false
+            case .markup: j += before ? -1 : 1
+            case .text:
+                if run.text.isEmpty { j += before ? -1 : 1; continue }
+                let scalar = before ? run.text.unicodeScalars.last : run.text.unicodeScalars.first
+                return scalar.map(WordCharacters.isWord) ?? false
+            }
+        }
+        return false
+    }
+}
+
+/// Reusable buffers for lower-cased non-ASCII words: the first word of a
+/// possible match, and the word being compared after it.
+struct Scratch {
+    var first: [UInt8] = []
+    var other: [UInt8] = []
+}

@@ -1,0 +1,81 @@
+import Assistant
+import Captions
+
+/// Turns validated suggestions into caption edits and the report's three action entries.
+///
+/// Only text already in the captions is emphasised; the one emoji is the only
+/// text the model can add, after one space at the end of the last cue, and
+/// only when the file's encoding can hold it. Titles go to the report only.
+public enum SuggestionApplier {
+    /// The edits to write and the actions to report.
+    public struct Applied: Sendable, Equatable {
+        /// Edits keyed by cue index.
+        public var edits: [Int: CueEdit]
+        /// The three actions, in report order.
+        public var actions: [ActionReport]
+    }
+
+    /// Why a validated keyword is still not emphasised.
+    public static let notInPlainText = "not found as a whole word in caption text that is not already bold"
+
+    /// Applies `suggestions` (nil when no model was available: every action
+    /// disabled) to `document`. `convertTo` is the format being written when
+    /// converting (the output is then UTF-8, so any emoji fits).
+    public static func apply(_ suggestions: Suggestions?, to document: CaptionDocument,
+                             convertTo: CaptionFormat? = nil) -> Applied {
+        guard let suggestions else {
+            return Applied(edits: [:], actions: ActionReport.ID.allCases.map(ActionReport.disabled))
+        }
+        var edits: [Int: CueEdit] = [:]
+        var actions: [ActionReport] = []
+        var dropped = suggestions.droppedKeywords
+
+        switch suggestions.keywords {
+        case .failed(let reason):
+            actions.append(ActionReport(id: .keywordEmphasis, state: .failed, reason: reason,
+                                        details: dropped.isEmpty ? [] : [("dropped", droppedJSON(dropped))]))
+        case .applied(let keywords):
+            let result = KeywordEmphasis(keywords: keywords).apply(to: document.cues)
+            let found = keywords.indices.filter { result.counts[$0] > 0 }.map { keywords[$0] }
+            dropped += keywords.indices.filter { result.counts[$0] == 0 }.map { DroppedKeyword(keyword: keywords[$0], reason: notInPlainText) }
+            if found.isEmpty {
+                actions.append(ActionReport(id: .keywordEmphasis, state: .failed,
+                                            reason: "none of the suggested keywords occurs as a whole word in caption text that is not already bold",
+                                            details: [("dropped", droppedJSON(dropped))]))
+            } else {
+                edits = result.edits
+                actions.append(ActionReport(id: .keywordEmphasis, state: .applied, details: [
+                    ("keywords", .strings(found)), ("occurrences", .int(result.occurrences)), ("dropped", droppedJSON(dropped)),
+                ]))
+            }
+        }
+
+        switch suggestions.titles {
+        case .failed(let reason): actions.append(ActionReport(id: .titles, state: .failed, reason: reason))
+        case .applied(let titles): actions.append(ActionReport(id: .titles, state: .applied, details: [("titles", .strings(titles))]))
+        }
+
+        switch suggestions.emoji {
+        case .failed(let reason): actions.append(ActionReport(id: .emoji, state: .failed, reason: reason))
+        case .applied(let emoji):
+            let appended = " " + emoji
+            if document.cues.isEmpty {
+                actions.append(ActionReport(id: .emoji, state: .failed, reason: "the file has no cue to add it to"))
+            } else if convertTo == nil && !document.source.encoding.canEncode(appended) {
+                actions.append(ActionReport(id: .emoji, state: .failed,
+                                            reason: "the file is written in \(document.source.encoding.rawValue), which cannot hold \(emoji); the captions were left without it"))
+            } else {
+                let last = document.cues.count - 1
+                var edit = edits[last] ?? CueEdit()
+                edit.appendedText = appended
+                edits[last] = edit
+                actions.append(ActionReport(id: .emoji, state: .applied, details: [("emoji", .string(emoji))]))
+            }
+        }
+        return Applied(edits: edits, actions: actions)
+    }
+
+    static func droppedJSON(_ dropped: [DroppedKeyword]) -> JSONValue {
+        .array(dropped.map { .object([("keyword", .string($0.keyword)), ("reason", .string($0.reason))]) })
+    }
+}

@@ -1,0 +1,86 @@
+/// Maps a UTF-8 offset in a TTML text run's plain text back to an offset in
+/// its raw bytes, where references (`&amp;`, `&#233;`) and collapsed
+/// whitespace make the two differ.
+///
+/// The run's plain text was built from the raw bytes by decoding references
+/// and, under `xml:space="default"`, turning each stretch of whitespace into at
+/// most one space. Walking both in step is unambiguous: a stretch of raw
+/// whitespace gives at most one plain whitespace character per raw whitespace
+/// character, and only where the plain text has one.
+enum TTMLTextAlignment {
+    /// Where to put a boundary when several raw offsets give the same plain offset.
+    enum Side {
+        /// The first raw offset (for the end of a range: before dropped whitespace).
+        case early
+        /// The last raw offset (for the start of a range: after dropped whitespace).
+        case late
+    }
+
+    /// The raw offset for `plainOffset`, or nil when the offset falls inside a
+    /// character or reference, or the plain text does not match the raw bytes.
+    static func rawOffset(raw: ArraySlice<UInt8>, plain: [UInt8], plainOffset: Int, side: Side, cdata: Bool) -> Int? {
+        guard plainOffset >= 0, plainOffset <= plain.count else { return nil }
+        var consumed = 0
+        var early: Int? = plainOffset == 0 ? 0 : nil
+        var late: Int? = early
+        var r = raw.startIndex
+        let end = raw.endIndex
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        while r < end {
+            let b = raw[r]
+            var length = 1
+            if isSpace(b) {
+                if b == 0x0D, r + 1 < end, raw[r + 1] == 0x0A { length = 2 }
+                if consumed < plain.count, isSpace(plain[consumed]) { consumed += 1 }
+            } else if b == UInt8(ascii: "&"), !cdata, let ref = reference(raw, at: r) {
+                length = ref.length
+                let v = ref.scalar.value
+                if v == 0x20 || v == 0x09 || v == 0x0A || v == 0x0D {
+                    if consumed < plain.count, isSpace(plain[consumed]) { consumed += 1 }
+                } else {
+                    var matches = true
+                    UTF8.encode(ref.scalar) { byte in
+                        if matches, consumed < plain.count, plain[consumed] == byte { consumed += 1 } else { matches = false }
+                    }
+                    guard matches else { return nil }
+                }
+            } else {
+                length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
+                length = min(length, end - r)
+                guard consumed + length <= plain.count else { return nil }
+                for j in 0..<length where plain[consumed + j] != raw[r + j] { return nil }
+                consumed += length
+            }
+            r += length
+            if consumed == plainOffset {
+                if early == nil { early = r - raw.startIndex }
+                late = r - raw.startIndex
+            } else if consumed > plainOffset {
+                break
+            }
+        }
+        return side == .early ? early : late
+    }
+
+    private static func reference(_ raw: ArraySlice<UInt8>, at k: Int) -> (scalar: Unicode.Scalar, length: Int)? {
+        var j = k + 1
+        let stop = min(raw.endIndex, k + 12)
+        while j < stop, raw[j] != UInt8(ascii: ";") { j += 1 }
+        guard j < stop else { return nil }
+        let body = String(decoding: raw[(k + 1)..<j], as: UTF8.self)
+        let length = j + 1 - k
+        switch body {
+        case "lt": return ("<", length)
+        case "gt": return (">", length)
+        case "amp": return ("&", length)
+        case "quot": return ("\"", length)
+        case "apos": return ("'", length)
+        default:
+            guard body.hasPrefix("#") else { return nil }
+            let digits = body.dropFirst()
+            let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+            guard let value, let scalar = Unicode.Scalar(value) else { return nil }
+            return (scalar, length)
+        }
+    }
+}

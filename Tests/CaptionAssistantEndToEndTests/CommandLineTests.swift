@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// The executable's contract: help, version, exit statuses and messages.
+@Suite struct CommandLineTests {
+    @Test func helpListsEveryOptionWithASentence() throws {
+        let scratch = try ScratchFolder()
+        let run = try ExecutableRun.run(["--help"], in: scratch.url)
+        #expect(run.status == 0)
+        for option in ["-test-fake-assistant", "--model", "--endpoint", "--model-name", "--server-kind", "--request-timeout",
+                       "--simulate-availability", "--max-characters", "--wait-for-model", "--require-model", "--jobs",
+                       "--to", "--quiet", "--json", "--output", "--help", "--version", "check"] {
+            let line = run.stdoutText.split(separator: "\n").first { $0.contains(option) }
+            #expect(line != nil, "--help does not mention \(option)")
+        }
+        #expect(run.stdoutText.contains("69"))
+    }
+
+    @Test func versionPrintsTheVersion() throws {
+        let scratch = try ScratchFolder()
+        let run = try ExecutableRun.run(["--version"], in: scratch.url)
+        #expect(run.status == 0)
+        #expect(run.stdoutText.hasPrefix("caption-assistant "))
+        #expect(run.stdoutText.split(separator: " ").last?.split(separator: ".").count == 3)
+    }
+
+    @Test(arguments: [
+        (["--frobnicate", "a.srt", "-o", "out"], "unknown option '--frobnicate'"),
+        (["a.srt"], "no output folder"),
+        (["-o", "out"], "no input given"),
+        (["a.srt", "-o", "out", "--jobs", "zero"], "'--jobs' needs a whole number"),
+        (["a.srt", "-o", "out", "--simulate-availability", "sunny"], "sunny"),
+    ])
+    func badUsageExits64WithAMessage(args: [String], message: String) throws {
+        let scratch = try ScratchFolder()
+        let run = try ExecutableRun.run(args, in: scratch.url)
+        #expect(run.status == 64)
+        #expect(run.stderrText.contains(message), "stderr: \(run.stderrText)")
+        #expect(run.stderrText.contains("--help"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out").path))
+    }
+
+    @Test func outputInsideTheInputFolderIsRefused() throws {
+        let scratch = try ScratchFolder()
+        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("in"), withIntermediateDirectories: true)
+        try Data("1\n00:00:01,000 --> 00:00:02,000\nHello\n".utf8).write(to: scratch.url.appendingPathComponent("in/a.srt"))
+        let run = try ExecutableRun.run(["in", "-o", "in/out"], in: scratch.url)
+        #expect(run.status == 64)
+        #expect(run.stderrText.contains("inside the input folder"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("in/out").path))
+    }
+
+    @Test func aMissingInputExits66AndTheOthersAreStillWritten() throws {
+        let scratch = try ScratchFolder()
+        try Data("1\n00:00:01,000 --> 00:00:02,000\nHello rocket\n".utf8).write(to: scratch.url.appendingPathComponent("a.srt"))
+        let run = try ExecutableRun.run(["-test-fake-assistant", "a.srt", "missing.srt", "-o", "out"], in: scratch.url)
+        #expect(run.status == 66)
+        #expect(run.stderrText.contains("missing.srt"))
+        #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out/a.srt").path))
+        let report = try String(contentsOf: scratch.url.appendingPathComponent("out/report.json"), encoding: .utf8)
+        #expect(report.contains("\"input\": \"missing.srt\""))
+        #expect(report.contains("no such file or folder"))
+    }
+
+    @Test func requireModelWithoutAModelExits69() throws {
+        let scratch = try ScratchFolder()
+        try Data("1\n00:00:01,000 --> 00:00:02,000\nHello\n".utf8).write(to: scratch.url.appendingPathComponent("a.srt"))
+        for args in [["--model", "none"], ["-test-fake-assistant", "--simulate-availability", "modelNotReady"]] {
+            let run = try ExecutableRun.run(args + ["--require-model", "a.srt", "-o", "out"], in: scratch.url)
+            #expect(run.status == 69)
+            #expect(run.stderrText.contains("unavailable"))
+            #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out").path))
+        }
+        let fine = try ExecutableRun.run(["-test-fake-assistant", "--require-model", "a.srt", "-o", "out"], in: scratch.url)
+        #expect(fine.status == 0)
+    }
+
+    @Test func checkShowsTheDiagnostics() throws {
+        let scratch = try ScratchFolder()
+        let run = try ExecutableRun.run(["check", "--json", "-test-fake-assistant", "--simulate-availability", "appleIntelligenceNotEnabled"], in: scratch.url)
+        #expect(run.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        #expect(json["backend"] as? String == "fake")
+        #expect(json["availability"] as? String == "unavailable")
+        #expect(json["reason"] as? String == "appleIntelligenceNotEnabled")
+        #expect(json["offersSettings"] as? Bool == true)
+        #expect((json["reasonRow"] as? String)?.isEmpty == false)
+        #expect((json["remedy"] as? String)?.isEmpty == false)
+
+        let available = try ExecutableRun.run(["check", "-test-fake-assistant"], in: scratch.url)
+        #expect(available.status == 0)
+        #expect(available.stdoutText.contains("availability: available"))
+        let required = try ExecutableRun.run(["check", "--model", "none", "--require-model"], in: scratch.url)
+        #expect(required.status == 69)
+        #expect(required.stdoutText.contains("reason: "))
+    }
+
+    @Test func standardInputToStandardOutput() throws {
+        let scratch = try ScratchFolder()
+        let input = Data("1\n00:00:01,000 --> 00:00:02,000\nThe rocket and the rocket launch launch\n".utf8)
+        let run = try ExecutableRun.run(["-test-fake-assistant", "-", "-o", "-"], in: scratch.url, input: input)
+        #expect(run.status == 0)
+        #expect(run.stdoutText == "1\n00:00:01,000 --> 00:00:02,000\nThe <b>rocket</b> and the <b>rocket</b> <b>launch</b> <b>launch</b> 🎬\n")
+        #expect(run.stderrText.contains("1 file: 1 written"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).isEmpty)
+    }
+}

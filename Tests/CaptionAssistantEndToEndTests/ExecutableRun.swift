@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// Runs the built `caption-assistant` and captures what it did.
+struct ExecutableRun {
+    var status: Int32
+    var stdout: Data
+    var stderr: Data
+
+    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+
+    /// The package's root folder (this file is Tests/CaptionAssistantEndToEndTests/ExecutableRun.swift).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The built executable: next to the test bundle, in the products folder
+    /// SwiftPM built (the test target depends on the executable, so it is built first).
+    static var executable: URL {
+        if let override = ProcessInfo.processInfo.environment["CAPTION_ASSISTANT_EXECUTABLE"] {
+            return URL(fileURLWithPath: override)
+        }
+        var candidates = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
+        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]))
+        for bundle in candidates {
+            var folder = bundle.deletingLastPathComponent()
+            for _ in 0..<4 {
+                let binary = folder.appendingPathComponent("caption-assistant")
+                if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        return packageRoot.appendingPathComponent(".build/debug/caption-assistant")
+    }
+
+    /// Runs the executable with `arguments` in `directory`, with standard input
+    /// from `input`, and an environment without the user's `CAPTION_ASSISTANT_*` settings.
+    static func run(_ arguments: [String], in directory: URL, input: Data? = nil) throws -> ExecutableRun {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CAPTION_ASSISTANT_") }
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("ca-e2e-io-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        if let input {
+            let inURL = scratch.appendingPathComponent("stdin")
+            try input.write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        try process.run()
+        process.waitUntilExit()
+        try out.close(); try err.close()
+        return ExecutableRun(status: process.terminationStatus, stdout: try Data(contentsOf: outURL), stderr: try Data(contentsOf: errURL))
+    }
+}
+
+/// A temporary folder removed when the value goes away.
+final class ScratchFolder {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("ca-e2e-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Every regular file under `root`, as sorted relative paths.
+func filesUnder(_ root: URL) -> [String] {
+    guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+    let base = root.standardizedFileURL.pathComponents.count
+    var out: [String] = []
+    for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+        out.append(url.standardizedFileURL.pathComponents[base...].joined(separator: "/"))
+    }
+    return out.sorted()
+}
+
+/// A unified diff of two files (from `diff -u`), for failure messages.
+func unifiedDiff(expected: URL, actual: URL) -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["diff", "-u", "--label", "expected/" + expected.lastPathComponent, "--label",
+                         "actual/" + actual.lastPathComponent, expected.path, actual.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return "(diff could not be run)" }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    return text.count > 6000 ? String(text.prefix(6000)) + "\n… (diff cut)" : text
+}

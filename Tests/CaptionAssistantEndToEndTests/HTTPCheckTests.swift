@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `caption-assistant check --model http --endpoint …` against a server in the
+/// test process: the reason and remedy a person sees for each server state.
+@Suite struct HTTPCheckTests {
+    static let loading = #"{"error":{"code":503,"message":"Loading model","type":"unavailable_error"}}"#
+    static let models = #"{"object":"list","data":[{"id":"qwen2.5:0.5b","object":"model","owned_by":"library"}]}"#
+
+    func check(_ endpoint: String, model: String? = nil, kind: String = "auto") throws -> (ExecutableRun, [String: Any]) {
+        let scratch = try ScratchFolder()
+        var args = ["check", "--json", "--model", "http", "--endpoint", endpoint, "--server-kind", kind, "--request-timeout", "5"]
+        if let model { args += ["--model-name", model] }
+        let run = try ExecutableRun.run(args, in: scratch.url)
+        let json = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any], "stdout: \(run.stdoutText)")
+        return (run, json)
+    }
+
+    @Test func noServerIsServerUnreachable() throws {
+        let endpoint = "http://127.0.0.1:\(try HTTPTestServer.refusedPort())"
+        let (run, json) = try check(endpoint)
+        #expect(run.status == 0)
+        #expect(json["backend"] as? String == "http")
+        #expect(json["reason"] as? String == "serverUnreachable")
+        #expect(json["reasonRow"] as? String == "The model server cannot be reached")
+        #expect((json["remedy"] as? String)?.contains(endpoint) == true)
+        #expect(json["permanence"] as? String == "userFixable")
+    }
+
+    @Test func aLoadingServerIsModelNotReady() throws {
+        let server = try HTTPTestServer { request, _ in
+            request.path == "/health" ? .respond(503, Self.loading) : .respond(503, Self.loading)
+        }
+        defer { server.stop() }
+        let (run, json) = try check(server.endpoint, kind: "llama-cpp")
+        #expect(run.status == 0)
+        #expect(json["reason"] as? String == "modelNotReady")
+        #expect((json["remedy"] as? String)?.contains("--wait-for-model") == true)
+        #expect(json["permanence"] as? String == "temporary")
+    }
+
+    @Test func aModelTheServerDoesNotServeIsModelMissing() throws {
+        let server = try HTTPTestServer { request, _ in
+            switch request.path {
+            case "/v1/models": .respond(200, Self.models)
+            default: .respond(404, #"{"error":"not found"}"#)
+            }
+        }
+        defer { server.stop() }
+        let (run, json) = try check(server.endpoint, model: "llama3.2", kind: "ollama")
+        #expect(run.status == 0)
+        #expect(json["reason"] as? String == "modelMissing")
+        #expect((json["remedy"] as? String)?.contains("llama3.2") == true)
+        #expect(json["offersSettings"] as? Bool == false)
+    }
+
+    @Test func aReadyServerIsAvailable() throws {
+        let server = try HTTPTestServer { request, _ in
+            switch request.path {
+            case "/health": .respond(200, #"{"status":"ok"}"#)
+            case "/v1/models": .respond(200, Self.models)
+            default: .respond(404, #"{"error":"not found"}"#)
+            }
+        }
+        defer { server.stop() }
+        let (run, json) = try check(server.endpoint, model: "qwen2.5:0.5b", kind: "ollama")
+        #expect(run.status == 0)
+        #expect(json["availability"] as? String == "available")
+        #expect(json["reason"] == nil || json["reason"] is NSNull)
+    }
+
+    @Test func requireModelMakesAnUnreachableServerExit69() throws {
+        let scratch = try ScratchFolder()
+        let endpoint = "http://127.0.0.1:\(try HTTPTestServer.refusedPort())"
+        let run = try ExecutableRun.run(["check", "--model", "http", "--endpoint", endpoint, "--require-model"], in: scratch.url)
+        #expect(run.status == 69)
+        #expect(run.stdoutText.contains("The model server cannot be reached"))
+    }
+}

@@ -1,0 +1,108 @@
+import Testing
+@testable import CaptionAssistant
+
+@Suite struct CommandLineParserTests {
+    func process(_ args: [String]) throws -> ProcessOptions {
+        guard case .process(let options) = try CommandLineParser.parse(args, defaultJobs: 4) else {
+            Issue.record("not a process command")
+            return ProcessOptions(jobs: 0)
+        }
+        return options
+    }
+
+    @Test func processIsTheDefaultCommand() throws {
+        let options = try process(["a.srt", "shows", "-o", "out"])
+        #expect(options.inputs == ["a.srt", "shows"])
+        #expect(options.output == "out")
+        #expect(options.jobs == 4)
+        #expect(options.maxCharacters == 3000)
+        #expect(options.model == ModelOptions())
+        #expect(try self.process(["process", "a.srt", "-o", "out"]).inputs == ["a.srt"])
+    }
+
+    @Test func optionsTakeSeparateOrInlineValues() throws {
+        let options = try process(["--jobs=2", "--max-characters", "100", "-test-fake-assistant", "x.vtt",
+                                   "--to=ttml", "--output=out", "--quiet", "--json", "--require-model",
+                                   "--wait-for-model", "2.5", "--simulate-availability=modelNotReady"])
+        #expect(options.jobs == 2)
+        #expect(options.maxCharacters == 100)
+        #expect(options.model.fake)
+        #expect(options.convertTo == .ttml)
+        #expect(options.output == "out")
+        #expect(options.quiet && options.json)
+        #expect(options.model.requireModel)
+        #expect(options.model.waitForModel == 2.5)
+        #expect(options.model.simulatedAvailability == "modelNotReady")
+    }
+
+    @Test func httpOptions() throws {
+        let options = try process(["a.srt", "-o", "o", "--model", "http", "--endpoint", "http://localhost:8080/v1",
+                                   "--model-name=llama", "--server-kind", "ollama", "--request-timeout", "30"])
+        #expect(options.model.backend == .http)
+        #expect(options.model.endpoint == "http://localhost:8080/v1")
+        #expect(options.model.modelName == "llama")
+        #expect(options.model.serverKind == "ollama")
+        #expect(options.model.requestTimeout == 30)
+    }
+
+    @Test func fakeErrorFlagTurnsOnTheFake() throws {
+        let options = try process(["a.srt", "-o", "o", "-test-fake-assistant-error", "the model crashed"])
+        #expect(options.model.fake)
+        #expect(options.model.failingFake)
+        #expect(options.model.fakeError == "the model crashed")
+    }
+
+    @Test func dashIsStandardInputAndDoubleDashEndsOptions() throws {
+        #expect(try process(["-", "-o", "-"]).inputs == ["-"])
+        #expect(try process(["-o", "out", "--", "--odd-name.srt"]).inputs == ["--odd-name.srt"])
+    }
+
+    @Test func checkTakesModelOptions() throws {
+        let command = try CommandLineParser.parse(["check", "--json", "--model", "none", "--require-model"], defaultJobs: 1)
+        guard case .check(let options) = command else { Issue.record("not check"); return }
+        #expect(options.json)
+        #expect(options.model.backend == .none)
+        #expect(options.model.requireModel)
+    }
+
+    @Test func helpAndVersion() throws {
+        #expect(try CommandLineParser.parse(["--help"], defaultJobs: 1) == .help)
+        #expect(try CommandLineParser.parse(["a.srt", "-h"], defaultJobs: 1) == .help)
+        #expect(try CommandLineParser.parse(["--version"], defaultJobs: 1) == .version)
+    }
+
+    @Test(arguments: [
+        (["a.srt"], "no output folder"),
+        (["-o", "out"], "no input given"),
+        (["a.srt", "-o", "out", "--frobnicate"], "unknown option '--frobnicate'"),
+        (["a.srt", "-o"], "'-o' needs a value"),
+        (["a.srt", "-o", "out", "--jobs", "0"], "'--jobs' needs a whole number"),
+        (["a.srt", "-o", "out", "--jobs", "many"], "'--jobs' needs a whole number"),
+        (["a.srt", "-o", "out", "--max-characters=-3"], "'--max-characters' needs a whole number"),
+        (["a.srt", "-o", "out", "--to", "docx"], "'--to' must be one of srt, vtt, ttml"),
+        (["a.srt", "-o", "out", "--model", "gpt"], "'--model' must be one of"),
+        (["a.srt", "-o", "out", "--quiet=yes"], "'--quiet' takes no value"),
+        (["a.srt", "-o", "out", "--wait-for-model", "soon"], "'--wait-for-model' needs a number of seconds"),
+        (["a.srt", "-o", "out", "--request-timeout", "0"], "'--request-timeout' needs a number of seconds above 0"),
+        (["a.srt", "b.srt", "-o", "-"], "takes exactly one input"),
+        (["a.srt", "-o", "-", "--json"], "'--json' prints to standard output"),
+        (["check", "a.srt"], "'check' takes no inputs"),
+        (["check", "--jobs", "2"], "'--jobs' is an option of 'process'"),
+        (["a.srt", "-o", "o", "-test-fake-assistant", "--model", "none"], "choose two different models"),
+        (["-", "-", "-o", "o"], "standard input ('-') can be given only once"),
+    ])
+    func badUsageSaysWhatIsWrong(args: [String], message: String) {
+        #expect {
+            try CommandLineParser.parse(args, defaultJobs: 1)
+        } throws: { error in
+            (error as? UsageError)?.message.contains(message) == true
+        }
+    }
+
+    @Test func helpListsEveryOption() {
+        for option in CommandLineParser.valued.union(CommandLineParser.flags)
+        where !option.hasPrefix("-test-fake-assistant-") {
+            #expect(HelpText.text.contains(option), "help does not mention \(option)")
+        }
+    }
+}

