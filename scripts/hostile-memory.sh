@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Peak memory and time of reading and writing back the hostile giants, in a
-# release build: a 50 MB single text line (SRT, WebVTT), a 50 MB line with no
+# release build: a 50 MB single text line (SRT, WebVTT, TTML), a 50 MB line with no
 # timing at all, and a million tiny cues (SRT, WebVTT, TTML).
 #
 #   scripts/hostile-memory.sh [--keep]
@@ -29,6 +29,7 @@ line = b"a" * size + b"\n"
 open(os.path.join(d, "line-50mb.srt"), "wb").write(b"1\n00:00:01,000 --> 00:00:02,000\n" + line)
 open(os.path.join(d, "line-50mb.vtt"), "wb").write(b"WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n" + line)
 open(os.path.join(d, "line-50mb-no-timing.srt"), "wb").write(line)
+open(os.path.join(d, "line-50mb.ttml"), "wb").write(b'<?xml version="1.0" encoding="UTF-8"?>\n<tt xmlns="http://www.w3.org/ns/ttml"><body><div>\n<p begin="1s" end="2s">' + line[:-1] + b"</p>\n</div></body></tt>\n")
 
 def stamp(i, sep):
     s, ms = divmod(i, 1000)
@@ -47,7 +48,7 @@ with open(os.path.join(d, "cues-1m.ttml"), "w") as f:
 EOF
 
 printf '%-26s %9s %-9s %4s %8s %8s %8s %10s %s\n' file MB mode exit cues read_s write_s peak_MiB note
-for f in line-50mb.srt line-50mb.vtt line-50mb-no-timing.srt cues-1m.srt cues-1m.vtt cues-1m.ttml; do
+for f in line-50mb.srt line-50mb.vtt line-50mb.ttml line-50mb-no-timing.srt cues-1m.srt cues-1m.vtt cues-1m.ttml; do
     modes=(roundtrip)
     case $f in cues-*) modes=(roundtrip edit-all) ;; esac
     for mode in "${modes[@]}"; do
