@@ -114,11 +114,16 @@ import Testing
 
     /// Reads of 50 MB in a debug build on a shared 2-core machine take a few
     /// seconds; the time limit only stops a hang.
-    @Test(.timeLimit(.minutes(2)), arguments: [CaptionFormat.srt, .vtt])
+    @Test(.timeLimit(.minutes(2)), arguments: [CaptionFormat.srt, .vtt, .ttml])
     func fiftyMegabyteTextLineReads(_ format: CaptionFormat) throws {
         let size = 50 << 20
-        let prefix = format == .srt ? "1\n00:00:01,000 --> 00:00:02,000\n" : "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n"
-        let data = Self.giantLine(size, prefix: prefix)
+        let prefix = switch format {
+        case .srt: "1\n00:00:01,000 --> 00:00:02,000\n"
+        case .vtt: "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n"
+        case .ttml: Self.ttmlHead + "<p begin=\"1s\" end=\"2s\">"
+        }
+        var data = Self.giantLine(size, prefix: prefix)
+        if format == .ttml { data.removeLast(); data.append(Self.bytes("</p>\n" + Self.ttmlTail)) }
         let doc = try #require(Self.outcome(data, hint: format).document)
         #expect(doc.cues.count == 1)
         #expect(doc.cues.first?.textRange.count == size)
