@@ -10,7 +10,9 @@ import Foundation
 ///    lossless: UTF-16/32 with lone surrogates or a cut-off character is not);
 /// 2. writing with a small edit (bold on the first word of the first cue's first
 ///    plain run, text appended to the last cue) must succeed and read again with
-///    the same reader, with the same number of cues.
+///    the same reader, with the same number of cues;
+/// 3. converting (with that edit) to each other format must give a file that
+///    format's reader reads.
 enum CaptionFuzzCheck {
     static func run(_ data: UnsafePointer<UInt8>, _ size: Int, reader: (SourceText) throws -> CaptionDocument) {
         let input = Data(bytes: data, count: size)
@@ -61,6 +63,23 @@ enum CaptionFuzzCheck {
         }
         if again.cues.count != document.cues.count {
             fatalError("the edited output reads as \(again.cues.count) cues, the input as \(document.cues.count)")
+        }
+
+        // 3. Conversion to the other formats (with the same edit) must give a file
+        //    the target's reader reads.
+        for target in CaptionFormat.allCases where target != document.format {
+            let converted: Conversion
+            do { converted = try document.converted(to: target, edits: edits) } catch {
+                fatalError("converting to \(target) threw: \(error)")
+            }
+            let read: (SourceText) throws -> CaptionDocument = switch target {
+            case .srt: SRTReader.read
+            case .vtt: WebVTTReader.read
+            case .ttml: TTMLReader.read
+            }
+            do { _ = try read(try SourceText.decode(converted.data)) } catch {
+                fatalError("the \(target) conversion does not read: \(error)\n\(String(decoding: converted.data.prefix(2000), as: UTF8.self))")
+            }
         }
     }
 
