@@ -17,6 +17,10 @@
 #
 # Prints executions and findings per target; exits 1 if anything was found,
 # 2 on a build or usage error. Needs only the Swift toolchain and libxml2-dev.
+#
+# FUZZ_OPTIMIZATION=-Onone builds in about a third of the time (12 s rather than
+# 35 s per binary on 2 cores) but runs about a quarter as many inputs a second:
+# worth it only for runs of a few seconds per target, as in CI.
 set -uo pipefail
 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 cd "$(dirname "$0")/.."
@@ -27,6 +31,7 @@ targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(srt vtt ttml decoder)
 
 build=.build/fuzz
+optimization=${FUZZ_OPTIMIZATION:--O}
 out=fuzz-out
 mkdir -p "$build" "$out"
 
@@ -53,19 +58,21 @@ build_target() {
     module=$(module_of "$t"); bin=$build/$(binary_of "$t")
     local sources=(Sources/"$module"/*.swift $(entries_of "$t"))
     for f in "${sources[@]}"; do [ -f "$f" ] || { echo "fuzz.sh: $f is missing" >&2; return 1; }; done
-    if [ -x "$bin" ] && [ -z "$(find "${sources[@]}" "$self" -newer "$bin" 2>/dev/null | head -1)" ]; then
+    if [ -x "$bin" ] && [ "$(cat "$bin.optimization" 2>/dev/null)" = "$optimization" ] \
+            && [ -z "$(find "${sources[@]}" "$self" -newer "$bin" 2>/dev/null | head -1)" ]; then
         return 0
     fi
-    echo "== build $(binary_of "$t")" >&2
+    echo "== build $(binary_of "$t") ($optimization)" >&2
     local extra=()
     [ "$module" = Captions ] && extra=(-I Sources/CLibXML2 "${xml_flags[@]}")
-    if ! swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
+    if ! swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 "$optimization" -g \
             -module-name "$module" "${sources[@]}" "${extra[@]}" "${linker[@]}" \
             -o "$bin.tmp" >"$bin.build.log" 2>&1; then
         grep -v 'warning: Cannot export local symbol' "$bin.build.log" >&2
         return 1
     fi
     mv "$bin.tmp" "$bin"
+    echo "$optimization" >"$bin.optimization"
 }
 
 seed_corpus() {
