@@ -73,6 +73,20 @@ struct AssistantBackend: Sendable {
         return AssistantBackend(selection: selection, service: service, diagnosticsContext: context)
     }
 
+    /// The options that shape every output of a `process` run with these
+    /// model options, recorded in sidecars for `--resume`.
+    func settings(_ options: ProcessOptions) -> OutputSettings {
+        var model = diagnosticsContext.modelName
+        if selection.kind == .fake && options.model.failingFake {
+            model = "failing test model: " + (options.model.fakeError ?? "default error")
+        }
+        return OutputSettings(
+            backend: selection.reportName, model: model, endpoint: diagnosticsContext.endpoint,
+            serverKind: selection.kind == .http ? options.model.serverKind : nil,
+            simulatedAvailability: options.model.simulatedAvailability, maxCharacters: options.maxCharacters,
+            convertTo: options.convertTo)
+    }
+
     /// Reads availability, waiting up to `seconds` for a model that is getting ready.
     func waitForAvailability(_ seconds: Double?) async -> Availability {
         let gate = AvailabilityGate(provider: service.availability)

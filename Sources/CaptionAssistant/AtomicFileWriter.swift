@@ -17,15 +17,30 @@ import Darwin
 /// is not available (another system, a file system without it), the bytes go
 /// to a hidden temporary file in the same folder, which is then renamed over
 /// the target (`rename` is atomic within one file system).
+///
+/// Temporary names are `.NAME.tmp-PID-RANDOM-N`, created with `O_EXCL` and
+/// `O_NOFOLLOW`, so a symbolic link planted there cannot redirect the write;
+/// a symbolic link at the target's own name is replaced, never followed.
+/// A temporary name left by a killed process is removed by
+/// `removeStaleTemporaryFiles(in:)` (which `--resume` runs).
 public enum AtomicFileWriter {
     /// Writes `data` to `path`, creating missing parent folders.
     public static func write(_ data: Data, to path: String) throws(WriteError) {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try makeFolder(folder, for: path) }
+        let dir = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dir >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(dir) }
+        try write(data, named: (path as NSString).lastPathComponent, inFolder: dir, path: path)
+    }
+
+    /// Writes `data` as `name` in the open folder `dir`. `path` names the file in errors.
+    static func write(_ data: Data, named name: String, inFolder dir: Int32, path: String) throws(WriteError) {
+        if holdsAlready(data, named: name, inFolder: dir) { return }
         #if os(Linux)
-        if linkUnnamedFile(data, to: path, folder: folder.isEmpty ? "." : folder) { return }
+        if linkUnnamedFile(data, named: name, inFolder: dir) { return }
         #endif
-        try writeAndRename(data, to: path, folder: folder)
+        try writeAndRename(data, named: name, inFolder: dir, path: path)
     }
 
     /// Creates `folder` and its parents if needed.
@@ -42,29 +57,79 @@ public enum AtomicFileWriter {
         }
     }
 
+    /// Whether `name` is already a regular file holding exactly `data`; if so
+    /// its modification time is brought up to now (as a rewrite would), and
+    /// nothing else is done. A run that redoes a file (`--resume` after a kill)
+    /// then never needs a temporary name for it.
+    private static func holdsAlready(_ data: Data, named name: String, inFolder dir: Int32) -> Bool {
+        var info = stat()
+        guard fstatat(dir, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+              Int(info.st_size) == data.count else { return false }
+        let fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        guard let existing = try? FileInput.read(descriptor: fd, limit: data.count), existing.count == data.count,
+              existing.elementsEqual(data) else { return false }
+        return futimens(fd, nil) == 0
+    }
+
+    /// A fresh temporary name for `name`.
+    static func temporaryName(for name: String, attempt: Int) -> String {
+        "." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(attempt)"
+    }
+
+    /// Whether `entry` is a temporary name this writer makes, left by a process
+    /// that no longer runs (so it is safe to remove).
+    static func isStaleTemporaryName(_ entry: String) -> Bool {
+        guard entry.hasPrefix("."), let marker = entry.range(of: ".tmp-", options: .backwards) else { return false }
+        let parts = entry[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let pid = Int32(parts[0]), pid > 0 else { return false }
+        if pid == getpid() { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
+    }
+
+    /// Removes the temporary files that killed runs left in the open folder
+    /// `dir` (only names this writer makes, of processes that have ended).
+    /// Returns how many were removed.
+    @discardableResult
+    static func removeStaleTemporaryFiles(inFolder dir: Int32) -> Int {
+        let copy = dup(dir)
+        guard copy >= 0 else { return 0 }
+        guard let stream = fdopendir(copy) else { close(copy); return 0 }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if isStaleTemporaryName(name) { names.append(name) }
+        }
+        return names.filter { unlinkat(dir, $0, 0) == 0 }.count
+    }
+
     #if os(Linux)
     /// `O_TMPFILE` is not imported into Swift; its value (`__O_TMPFILE | O_DIRECTORY`)
     /// is the same on every Linux architecture for `__O_TMPFILE`.
-    private static let openTemporary: Int32 = 0o20000000 | O_DIRECTORY
+    static let openTemporary: Int32 = 0o20000000 | O_DIRECTORY
 
     /// Writes through an unnamed file and links it in. When the target exists,
     /// the complete file is linked under a hidden temporary name and renamed
     /// over it, so even then no name ever shows partial content. False when
     /// the file system cannot do it (then the caller falls back).
-    private static func linkUnnamedFile(_ data: Data, to path: String, folder: String) -> Bool {
-        let fd = open(folder, openTemporary | O_WRONLY | O_CLOEXEC, 0o644)
+    private static func linkUnnamedFile(_ data: Data, named name: String, inFolder dir: Int32) -> Bool {
+        let fd = openat(dir, ".", openTemporary | O_WRONLY | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         guard writeAll(fd, data) else { return false }
         let procPath = "/proc/self/fd/\(fd)"
-        if linkat(AT_FDCWD, procPath, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 { return true }
+        if linkat(AT_FDCWD, procPath, dir, name, AT_SYMLINK_FOLLOW) == 0 { return true }
         guard errno == EEXIST else { return false }
-        let name = (path as NSString).lastPathComponent
         for attempt in 0..<100 {
-            let temporary = folder + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(attempt)"
-            if linkat(AT_FDCWD, procPath, AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 {
-                if rename(temporary, path) == 0 { return true }
-                unlink(temporary)
+            let temporary = temporaryName(for: name, attempt: attempt)
+            if linkat(AT_FDCWD, procPath, dir, temporary, AT_SYMLINK_FOLLOW) == 0 {
+                if renameat(dir, temporary, dir, name) == 0 { return true }
+                unlinkat(dir, temporary, 0)
                 return false
             }
             if errno != EEXIST { return false }
@@ -73,14 +138,12 @@ public enum AtomicFileWriter {
     }
     #endif
 
-    private static func writeAndRename(_ data: Data, to path: String, folder: String) throws(WriteError) {
-        let name = (path as NSString).lastPathComponent
-        let dir = folder.isEmpty ? "." : folder
+    private static func writeAndRename(_ data: Data, named name: String, inFolder dir: Int32, path: String) throws(WriteError) {
         var fd: Int32 = -1
         var temporary = ""
         for attempt in 0..<100 {
-            temporary = dir + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(attempt)"
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            temporary = temporaryName(for: name, attempt: attempt)
+            fd = openat(dir, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if fd >= 0 || errno != EEXIST { break }
         }
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
@@ -88,12 +151,12 @@ public enum AtomicFileWriter {
         let error = errno
         close(fd)
         guard wrote else {
-            unlink(temporary)
+            unlinkat(dir, temporary, 0)
             throw WriteError(path: path, reason: String(cString: strerror(error)))
         }
-        guard rename(temporary, path) == 0 else {
+        guard renameat(dir, temporary, dir, name) == 0 else {
             let error = errno
-            unlink(temporary)
+            unlinkat(dir, temporary, 0)
             throw WriteError(path: path, reason: String(cString: strerror(error)))
         }
     }

@@ -17,6 +17,12 @@ public enum CaptionAssistantCommand {
         public static let noInput: Int32 = 66
         /// The model is unavailable under `--require-model`.
         public static let unavailable: Int32 = 69
+        /// The output folder cannot be created or written (`EX_CANTCREAT`).
+        public static let cannotCreateOutput: Int32 = 73
+        /// Stopped by SIGINT (128 + 2).
+        public static let interrupted: Int32 = 130
+        /// Stopped by SIGTERM (128 + 15).
+        public static let terminated: Int32 = 143
     }
 
     /// Runs the command and returns its exit status.
@@ -95,12 +101,6 @@ public enum CaptionAssistantCommand {
         let destination: OutputDestination = options.output == "-" ? .standardOutput : .folder(options.output)
         do throws(UsageError) {
             backend = try AssistantBackend.make(options.model, maxCharacters: options.maxCharacters, environment: environment)
-            if case .folder(let folder) = destination {
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
-                    throw UsageError("the output \(folder) exists and is not a folder")
-                }
-            }
             plan = try InputPlan.make(inputs: options.inputs, outputFolder: options.output == "-" ? nil : options.output,
                                       convertTo: options.convertTo)
             if destination == .standardOutput, let only = options.inputs.first, only != "-" {
@@ -111,6 +111,15 @@ public enum CaptionAssistantCommand {
             }
         } catch {
             return usageFailure(error)
+        }
+        // Before any work: an output folder that cannot be written is a clear error now, not one per file later.
+        if case .folder(let folder) = destination {
+            do {
+                try OutputFolder.checkWritable(folder)
+            } catch {
+                printError("error: " + error.localizedDescription)
+                return ExitStatus.cannotCreateOutput
+            }
         }
 
         if options.model.requireModel {
@@ -126,12 +135,14 @@ public enum CaptionAssistantCommand {
 
         let processor = FileProcessor(configuration: PipelineConfiguration(
             backend: backend.selection.reportName, source: backend.service, diagnosticsContext: backend.diagnosticsContext,
-            convertTo: options.convertTo))
-        let runner = BatchRunner(processor: processor, destination: destination, jobs: options.jobs)
+            convertTo: options.convertTo, settings: backend.settings(options)))
+        let runner = BatchRunner(processor: processor, destination: destination, jobs: options.jobs, resume: options.resume)
         let progress = ProgressLine.wanted(quiet: options.quiet) && !plan.items.isEmpty ? ProgressLine(total: plan.items.count) : nil
         var callback: (@Sendable (Int) -> Void)?
         if let progress { callback = { done in progress.update(done: done) } }
-        let result = await runner.run(plan, progress: callback)
+        let signals = InterruptSignals()
+        let result = await runner.run(plan, progress: callback, stop: signals.stop)
+        signals.uninstall()
         progress?.finish()
 
         let totals = result.report.totals
@@ -140,22 +151,27 @@ public enum CaptionAssistantCommand {
         if result.missingInput { status = ExitStatus.noInput }
         else if options.model.requireModel && unavailable { status = ExitStatus.unavailable }
         else if totals.failed > 0 || result.reportError != nil { status = ExitStatus.someFileFailed }
+        if let signal = result.stoppedBy { status = signal > 0 ? InterruptSignals.exitStatus(for: signal) : ExitStatus.interrupted }
 
-        for file in result.report.files where file.error != nil && !file.written {
+        for file in result.report.files where file.error != nil && !file.written && file.error != FileProcessor.notProcessedError {
             if !options.quiet { printError("\(file.input): \(file.error ?? "")") }
         }
         if let error = result.reportError { printError(error) }
         if !options.quiet {
-            printError(summary(result.report, destination: destination))
+            printError(summary(result.report, destination: destination, run: result, resume: options.resume))
         }
         if options.json {
-            print(summaryJSON(result.report, destination: destination, status: status).rendered(), terminator: "")
+            print(summaryJSON(result.report, destination: destination, status: status, run: result, resume: options.resume).rendered(),
+                  terminator: "")
         }
         return status
     }
 
     /// The one-line summary, e.g. `3 files: 3 written, 0 failed; actions: 9 applied, 0 failed, 0 disabled; report in out/report.json`.
-    public static func summary(_ report: BatchReport, destination: OutputDestination) -> String {
+    /// With `run`, says how many files `--resume` skipped (when `resume`) and,
+    /// when the batch was stopped, how many were not processed.
+    public static func summary(_ report: BatchReport, destination: OutputDestination,
+                               run: BatchRunner.Result? = nil, resume: Bool = false) -> String {
         let t = report.totals
         var line = "\(t.files) file\(t.files == 1 ? "" : "s"): \(t.written) written, \(t.failed) failed; actions: \(t.applied) applied, \(t.actionsFailed) failed, \(t.disabled) disabled"
         let rows = Set(report.files.compactMap { file -> String? in
@@ -163,20 +179,39 @@ public enum CaptionAssistantCommand {
             return nil
         })
         if rows.count == 1, let row = rows.first { line += " (model unavailable, \(row))" }
+        if resume, let run { line += "; \(run.skipped) already done (skipped by --resume)" }
+        if let run, let signal = run.stoppedBy {
+            line += "; interrupted\(signal > 0 ? " by " + signalName(signal) : ""): \(run.notProcessed) not processed"
+            line += " (run the same command with --resume to finish)"
+        }
         if case .folder(let folder) = destination { line += "; report in \(folder)/report.json" }
         return line
     }
 
     /// The `--json` summary printed on standard output.
-    public static func summaryJSON(_ report: BatchReport, destination: OutputDestination, status: Int32) -> JSONValue {
+    /// `skipped` is there with `--resume`, `notProcessed` when the batch was stopped.
+    public static func summaryJSON(_ report: BatchReport, destination: OutputDestination, status: Int32,
+                                   run: BatchRunner.Result? = nil, resume: Bool = false) -> JSONValue {
         let t = report.totals
         var report: JSONValue = .null
         if case .folder(let folder) = destination { report = .string(folder + "/report.json") }
-        return .object([
+        var pairs: [(String, JSONValue)] = [
             ("files", .int(t.files)), ("written", .int(t.written)), ("failed", .int(t.failed)),
             ("modelUnavailable", .int(t.unavailable)),
             ("actions", .object([("applied", .int(t.applied)), ("failed", .int(t.actionsFailed)), ("disabled", .int(t.disabled))])),
-            ("report", report), ("exitStatus", .int(Int(status))),
-        ])
+        ]
+        if resume, let run { pairs.append(("skipped", .int(run.skipped))) }
+        if let run, run.stoppedBy != nil { pairs.append(("notProcessed", .int(run.notProcessed))) }
+        pairs += [("report", report), ("exitStatus", .int(Int(status)))]
+        return .object(pairs)
+    }
+
+    /// `SIGINT`, `SIGTERM`, or `signal N`.
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGINT: return "SIGINT"
+        case SIGTERM: return "SIGTERM"
+        default: return "signal \(signal)"
+        }
     }
 }

@@ -60,6 +60,8 @@ public struct ProcessOptions: Sendable, Equatable {
     public var quiet = false
     /// `--json`: a machine-readable summary on standard output.
     public var json = false
+    /// `--resume`: skip files an earlier run already wrote completely with the same input and options.
+    public var resume = false
 
     /// Creates the defaults; `jobs` defaults to the number of active processor cores.
     public init(jobs: Int) { self.jobs = jobs }

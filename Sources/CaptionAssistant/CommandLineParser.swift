@@ -15,9 +15,9 @@ public enum CommandLineParser {
         "-test-fake-assistant-error",
     ]
     /// Options that take no value.
-    static let flags: Set<String> = ["-test-fake-assistant", "-test-fake-assistant-fails", "--require-model", "--quiet", "--json", "--help", "-h", "--version"]
+    static let flags: Set<String> = ["-test-fake-assistant", "-test-fake-assistant-fails", "--require-model", "--quiet", "--json", "--resume", "--help", "-h", "--version"]
     /// Options only `process` accepts.
-    static let processOnly: Set<String> = ["-o", "--output", "--max-characters", "--jobs", "--to", "--quiet"]
+    static let processOnly: Set<String> = ["-o", "--output", "--max-characters", "--jobs", "--to", "--quiet", "--resume"]
 
     /// Parses `arguments` (without the program name). `defaultJobs` is the
     /// `--jobs` default (the number of cores).
@@ -103,6 +103,7 @@ public enum CommandLineParser {
                 }
                 process.convertTo = format
             case "--quiet": process.quiet = true
+            case "--resume": process.resume = true
             case "--json": json = true
             default: throw UsageError("unknown option '\(name)'")
             }
@@ -126,6 +127,7 @@ public enum CommandLineParser {
         if output == "-" {
             guard inputs.count == 1 else { throw UsageError("'-o -' writes one caption file to standard output, so it takes exactly one input") }
             if json { throw UsageError("'--json' prints to standard output, which '-o -' already uses for the captions") }
+            if process.resume { throw UsageError("'--resume' skips files already written to an output folder, so it cannot be used with '-o -'") }
         }
         if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError("standard input ('-') can be given only once") }
         process.inputs = inputs

@@ -19,11 +19,16 @@ public enum FileInput {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw ReadError(reason: String(cString: strerror(errno))) }
         defer { close(fd) }
+        return try read(descriptor: fd, limit: maximumSize)
+    }
+
+    /// Reads the open regular file `fd` whole, if it is at most `limit` bytes long.
+    static func read(descriptor fd: Int32, limit: Int) throws(ReadError) -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw ReadError(reason: String(cString: strerror(errno))) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw ReadError(reason: "not a regular file") }
         let size = Int(info.st_size)
-        guard size <= maximumSize else { throw ReadError(reason: "the file is larger than \(maximumSize >> 20) MiB") }
+        guard size <= limit else { throw ReadError(reason: "the file is larger than \(limit >> 20) MiB") }
         var failure: Int32?
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             count = 0

@@ -12,11 +12,18 @@ public struct PipelineConfiguration: Sendable {
     public var diagnosticsContext: DiagnosticsContext
     /// The format to convert to (`--to`), if any.
     public var convertTo: CaptionFormat?
+    /// The options that shape every output, recorded in each sidecar for `--resume`.
+    public var settings: OutputSettings
 
-    /// Creates a configuration.
+    /// Creates a configuration. Without `settings`, they are the backend's
+    /// name, `convertTo` and (for an `AssistantService`) its transcript cap.
     public init(backend: String, source: any SuggestionSource,
-                diagnosticsContext: DiagnosticsContext = DiagnosticsContext(), convertTo: CaptionFormat? = nil) {
+                diagnosticsContext: DiagnosticsContext = DiagnosticsContext(), convertTo: CaptionFormat? = nil,
+                settings: OutputSettings? = nil) {
         self.backend = backend; self.source = source; self.diagnosticsContext = diagnosticsContext; self.convertTo = convertTo
+        self.settings = settings ?? OutputSettings(
+            backend: backend, maxCharacters: (source as? AssistantService)?.options.maxCharacters ?? PromptBuilder.defaultMaxCharacters,
+            convertTo: convertTo)
     }
 }
 
@@ -54,7 +61,9 @@ public struct FileProcessor: Sendable {
         } catch {
             // The format, when it can be told, helps the report of a file that failed later in reading.
             let format = source.flatMap { try? CaptionFormat.detect($0.bytes, hint: hint) }
-            return Outcome(report: failure(input: input, error: Self.describe(error), format: format), caption: nil)
+            var report = failure(input: input, error: Self.describe(error), format: format)
+            report.fingerprint.inputSHA256 = SHA256.hex(bytes)
+            return Outcome(report: report, caption: nil)
         }
 
         let transcript = Transcript.text(of: document)
@@ -77,22 +86,47 @@ public struct FileProcessor: Sendable {
             cues: document.cues.count,
             warnings: document.warnings + (result.suggestions?.warnings ?? []).map { CaptionWarning(line: nil, message: $0) },
             transcript: TranscriptStats(characters: result.characters, sentCharacters: result.sentCharacters, truncated: result.truncated),
-            model: model, actions: applied.actions, reasonRow: reasonRow, error: result.error)
+            model: model, actions: applied.actions, reasonRow: reasonRow, error: result.error,
+            fingerprint: OutputFingerprint(inputSHA256: SHA256.hex(bytes), outputSHA256: nil, settings: configuration.settings))
 
         do {
             if let convertTo = configuration.convertTo {
                 let conversion = try document.converted(to: convertTo, edits: applied.edits)
                 report.losses = conversion.losses
-                return Outcome(report: report, caption: conversion.data)
+                return finished(report, conversion.data)
             }
             // Nothing to change: the input's own bytes, so the output is identical by construction.
-            if applied.edits.values.allSatisfy(\.isEmpty) { return Outcome(report: report, caption: Data(bytes)) }
-            return Outcome(report: report, caption: try document.write(edits: applied.edits))
+            if applied.edits.values.allSatisfy(\.isEmpty) { return finished(report, Data(bytes)) }
+            return finished(report, try document.write(edits: applied.edits))
         } catch {
             report.output = nil
             report.error = Self.describe(error)
             return Outcome(report: report, caption: nil)
         }
+    }
+
+    /// The `error` of a file the batch did not get to because it was stopped (SIGINT, SIGTERM).
+    public static let notProcessedError = "not processed: the run was interrupted before this file was started; run the same command with --resume to finish the batch"
+    /// The reason row of such a file.
+    public static let notProcessedRow = "The run was interrupted before this file was processed, so nothing was written for it."
+
+    /// The report of a file the batch did not get to (no sidecar is written for it).
+    public func notProcessed(input: String) -> FileReport {
+        FileReport(input: input, output: nil, format: nil, convertedTo: configuration.convertTo, cues: nil,
+                   warnings: [], transcript: nil,
+                   model: FileReport.Model(backend: configuration.backend, availability: nil),
+                   actions: ActionReport.ID.allCases.map {
+                       ActionReport(id: $0, state: .failed, reason: "the run was interrupted before this file was processed")
+                   },
+                   reasonRow: Self.notProcessedRow, error: Self.notProcessedError,
+                   fingerprint: OutputFingerprint(inputSHA256: nil, outputSHA256: nil, settings: configuration.settings))
+    }
+
+    /// The outcome with the caption's hash in the report's fingerprint.
+    private func finished(_ report: FileReport, _ caption: Data) -> Outcome {
+        var report = report
+        report.fingerprint.outputSHA256 = SHA256.hex(caption)
+        return Outcome(report: report, caption: caption)
     }
 
     /// The report of an input that could not be read or was refused.
@@ -103,7 +137,8 @@ public struct FileProcessor: Sendable {
                    actions: ActionReport.ID.allCases.map {
                        ActionReport(id: $0, state: .failed, reason: "the caption file could not be read")
                    },
-                   reasonRow: Self.unreadableRow, error: error)
+                   reasonRow: Self.unreadableRow, error: error,
+                   fingerprint: OutputFingerprint(inputSHA256: nil, outputSHA256: nil, settings: configuration.settings))
     }
 
     /// An error's text for a report: its `LocalizedError` description.

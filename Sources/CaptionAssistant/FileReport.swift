@@ -66,14 +66,19 @@ public struct FileReport: Sendable {
     public var reasonRow: String?
     /// The real error text (unreadable file, failed model, failed write).
     public var error: String?
+    /// What the output was made from (input and output hashes, options), for `--resume`.
+    public var fingerprint: OutputFingerprint
 
     /// Creates a report.
     public init(input: String, output: String?, format: CaptionFormat?, convertedTo: CaptionFormat? = nil,
                 cues: Int?, warnings: [CaptionWarning], losses: [String] = [], transcript: TranscriptStats?,
-                model: Model, actions: [ActionReport], reasonRow: String?, error: String?) {
+                model: Model, actions: [ActionReport], reasonRow: String?, error: String?,
+                fingerprint: OutputFingerprint? = nil) {
         self.input = input; self.output = output; self.format = format; self.convertedTo = convertedTo
         self.cues = cues; self.warnings = warnings; self.losses = losses; self.transcript = transcript
         self.model = model; self.actions = actions; self.reasonRow = reasonRow; self.error = error
+        self.fingerprint = fingerprint ?? OutputFingerprint(inputSHA256: nil, outputSHA256: nil,
+                                                            settings: OutputSettings(backend: model.backend, convertTo: convertedTo))
     }
 
     /// Whether the output caption file was written.
@@ -101,6 +106,7 @@ public struct FileReport: Sendable {
         pairs.append(("actions", .array(actions.map(\.json))))
         pairs.append(("reasonRow", .string(reasonRow)))
         pairs.append(("error", .string(error)))
+        pairs.append(("fingerprint", fingerprint.json))
         return .object(pairs)
     }
 }

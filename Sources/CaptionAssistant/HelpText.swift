@@ -15,12 +15,19 @@ public enum HelpText {
     top), each with a sidecar report NAME.assistant.json, plus OUTPUT_DIR/report.json.
     Inputs are never modified, and every output is written atomically. With -o - the
     one input's captions go to standard output and no report files are written.
+    Nothing is ever written outside OUTPUT_DIR: symbolic links inside it are never
+    followed, and in a folder given as INPUT a link to a file outside that folder is
+    not read (its report entry says so; name the file itself to process it).
+    Ctrl-C (SIGINT) or SIGTERM stops the batch: files in flight are finished, the others
+    are listed in report.json as not processed, and --resume finishes the batch later
+    (a second signal stops at once, without report.json).
 
     PROCESS OPTIONS:
       -o, --output DIR            Write the outputs under DIR (created if needed; it must not lie inside an input folder), or to standard output with -o -.
       --to srt|vtt|ttml           Convert the captions to this format while writing; the report lists what could not be carried over.
       --max-characters N          Send the model at most N characters of the transcript (default 3000).
       --jobs N                    Process up to N files at once (default: the number of processor cores).
+      --resume                    Skip every file an earlier run already wrote completely from the same input with the same options (its sidecar records the SHA-256 of the input and output and the options), so a killed or interrupted batch is finished by running the same command again with --resume.
       --quiet                     Print no progress line and no summary on standard error.
       --json                      Print a machine-readable summary of the run on standard output.
 
@@ -53,6 +60,9 @@ public enum HelpText {
       64  the command line is wrong
       66  an input does not exist (the other inputs are still processed)
       69  the model is unavailable and --require-model was given
+      73  the output folder cannot be created or written (checked before any file is read)
+      130 the batch was stopped by SIGINT (Ctrl-C); report.json lists the files not processed
+      143 the batch was stopped by SIGTERM; report.json lists the files not processed
 
     """
 }

@@ -10,7 +10,9 @@ import Foundation
 /// path's bytes, so every run and platform processes and reports them in the
 /// same order. Outputs mirror the folder: for `shows/` the file
 /// `shows/s1/ep1.srt` goes to `s1/ep1.srt` under the output folder; a file
-/// named on its own goes to the top.
+/// named on its own goes to the top. Inside a folder, links to folders are
+/// not searched and links to files outside the folder are refused (see
+/// `linkLeavingFolder`).
 public struct InputPlan: Sendable, Equatable {
     /// Where an input's bytes come from.
     public enum Location: Sendable, Equatable {
@@ -92,8 +94,10 @@ public struct InputPlan: Sendable, Equatable {
             }
             let folder = argument.count > 1 && argument.hasSuffix("/") ? String(argument.dropLast()) : argument
             for relative in captionFiles(in: folder) {
-                add(input: folder + "/" + relative, location: .file(folder + "/" + relative), relative: relative,
-                    absoluteInput: canonical + "/" + relative)
+                let path = folder + "/" + relative
+                var location = Location.file(path)
+                if let reason = linkLeavingFolder(path, folder: canonical) { location = .refused(reason) }
+                add(input: path, location: location, relative: relative, absoluteInput: canonical + "/" + relative)
             }
         }
         return InputPlan(items: items)
@@ -102,6 +106,7 @@ public struct InputPlan: Sendable, Equatable {
     /// The caption files under `folder`, as paths relative to it, sorted by their bytes.
     static func captionFiles(in folder: String) -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        let canonicalFolder = canonicalPath(folder)
         var found: [String] = []
         while let relative = walker.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
@@ -112,7 +117,10 @@ public struct InputPlan: Sendable, Equatable {
             }
             guard type == .typeRegular || type == .typeSymbolicLink else { continue }
             let ext = (name as NSString).pathExtension.lowercased()
-            let wanted = folderExtensions.contains(ext) || (ext == "xml" && looksLikeTTML(folder + "/" + relative))
+            // An `.xml` link leading out of the folder is not even opened to see whether it is TTML.
+            let wanted = folderExtensions.contains(ext)
+                || (ext == "xml" && (type != .typeSymbolicLink || linkLeavingFolder(folder + "/" + relative, folder: canonicalFolder) == nil)
+                    && looksLikeTTML(folder + "/" + relative))
             guard wanted else { continue }
             if type == .typeSymbolicLink {
                 var isDirectory: ObjCBool = false
@@ -123,6 +131,23 @@ public struct InputPlan: Sendable, Equatable {
         }
         found.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         return found
+    }
+
+    /// Why the file at `path`, found in the folder whose canonical path is
+    /// `folder`, is not read: it is a symbolic link to a file outside that
+    /// folder. nil for a regular file, or a link to a file inside the folder.
+    ///
+    /// A folder given as input is a promise about what is processed: a link
+    /// inside it that leads elsewhere (to `/etc`, to another project) is not
+    /// followed, and its report entry says so. Links to folders are never
+    /// followed while searching. A file named on the command line is read
+    /// even when it is a link: the user named it.
+    static func linkLeavingFolder(_ path: String, folder: String) -> String? {
+        guard let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType,
+              type == .typeSymbolicLink else { return nil }
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        if target.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") { return nil }
+        return "not read: this is a symbolic link to a file outside the input folder, which is never followed; name the file itself to process it"
     }
 
     /// Whether an `.xml` file's first 4 KiB detect as TTML.

@@ -110,7 +110,7 @@ struct HangingModel: AssistantModel {
         let clock = ContinuousClock()
         let start = clock.now
         let result = await service(HangingModel(), options: AssistantOptions(timeout: .milliseconds(100), maxAttempts: 2)).suggest(transcript: Self.transcript)
-        #expect(clock.now - start < .seconds(10))
+        #expect(clock.now - start < .seconds(25))  // the model hangs 30 s: only the timeout ends it sooner
         #expect(result.attempts == 2, "a timeout is temporary, so it is retried")
         #expect(result.error == "The model did not answer within 0.1 s.")
         #expect(result.suggestions?.emoji.failureMessage?.hasPrefix("The model did not answer within 0.1 s.") == true)

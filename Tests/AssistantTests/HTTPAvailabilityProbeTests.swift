@@ -49,7 +49,7 @@ import TestSupport
         let start = clock.now
         let availability = try await probe(server, timeout: 1).currentAvailability()
         #expect(availability == .unavailable(.serverUnreachable))
-        #expect(clock.now - start < .seconds(10))
+        #expect(clock.now - start < .seconds(25))  // the server hangs 30 s
     }
 
     @Test func llamaServerLoadingThenReadyIsModelNotReadyThenAvailable() async throws {

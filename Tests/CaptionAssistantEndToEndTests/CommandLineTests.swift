@@ -9,11 +9,15 @@ import Testing
         #expect(run.status == 0)
         for option in ["-test-fake-assistant", "--model", "--endpoint", "--model-name", "--server-kind", "--request-timeout",
                        "--simulate-availability", "--max-characters", "--wait-for-model", "--require-model", "--jobs",
-                       "--to", "--quiet", "--json", "--output", "--help", "--version", "check"] {
+                       "--to", "--quiet", "--json", "--resume", "--output", "--help", "--version", "check"] {
             let line = run.stdoutText.split(separator: "\n").first { $0.contains(option) }
             #expect(line != nil, "--help does not mention \(option)")
         }
         #expect(run.stdoutText.contains("69"))
+        for status in ["73", "130", "143"] {
+            #expect(run.stdoutText.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix(status + " ") },
+                    "--help does not explain exit status \(status)")
+        }
     }
 
     @Test func versionPrintsTheVersion() throws {

@@ -59,11 +59,21 @@ struct ExecutableRun {
         } else {
             process.standardInput = FileHandle.nullDevice
         }
-        try process.run()
+        try launch(process)
         process.waitUntilExit()
         try out.close(); try err.close()
         return ExecutableRun(status: process.terminationStatus, stdout: try Data(contentsOf: outURL), stderr: try Data(contentsOf: errURL))
     }
+}
+
+/// Foundation's `Process` on Linux can hand a child a closed descriptor (EBADF)
+/// when several are launched at the same moment from parallel tests
+/// (swiftlang/swift#57827); launches go one at a time. Waiting stays parallel.
+private let launchLock = NSLock()
+
+/// Starts `process`, one launch at a time.
+func launch(_ process: Process) throws {
+    try launchLock.withLock { try process.run() }
 }
 
 /// A temporary folder removed when the value goes away.
@@ -96,7 +106,7 @@ func unifiedDiff(expected: URL, actual: URL) -> String {
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return "(diff could not be run)" }
+    guard (try? launch(process)) != nil else { return "(diff could not be run)" }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let text = String(decoding: data, as: UTF8.self)

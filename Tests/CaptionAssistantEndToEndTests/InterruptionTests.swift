@@ -24,7 +24,7 @@ import Testing
         process.currentDirectoryURL = scratch.url
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try launch(process)
 
         let out = scratch.url.appendingPathComponent("out")
         let deadline = Date().addingTimeInterval(60)

@@ -20,4 +20,21 @@ import Testing
         try dir.write("file", "x")
         #expect(throws: WriteError.self) { try AtomicFileWriter.write(Data(), to: dir.path + "/file/c.srt") }
     }
+
+    @Test func anIdenticalFileIsNotReplacedButTouched() throws {
+        let dir = try TemporaryFolder()
+        let path = dir.path + "/same.srt"
+        try AtomicFileWriter.write(Data("same".utf8), to: path)
+        let old = Date(timeIntervalSince1970: 1_000_000)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path)
+        let before = try FileManager.default.attributesOfItem(atPath: path)
+        try AtomicFileWriter.write(Data("same".utf8), to: path)
+        let after = try FileManager.default.attributesOfItem(atPath: path)
+        let inode = try #require(before[.systemFileNumber] as? Int)
+        #expect(after[.systemFileNumber] as? Int == inode)
+        #expect((after[.modificationDate] as? Date ?? old) > old)
+        try AtomicFileWriter.write(Data("diff".utf8), to: path)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("diff".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["same.srt"])
+    }
 }

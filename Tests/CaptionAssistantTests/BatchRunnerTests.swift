@@ -27,4 +27,51 @@ import Testing
         // Inputs are untouched.
         #expect(try String(contentsOfFile: dir.path + "/in/s0/ep0.srt", encoding: .utf8) == sampleSRT)
     }
+
+    @Test func aStopFinishesTheFilesInFlightAndReportsTheRestAsNotProcessed() async throws {
+        let dir = try TemporaryFolder()
+        for i in 0..<20 { try dir.write(String(format: "in/ep%02d.srt", i), sampleSRT) }
+        let plan = try InputPlan.make(inputs: [dir.path + "/in"], outputFolder: dir.path + "/out", convertTo: nil)
+        let stop = BatchStop()
+        let runner = BatchRunner(processor: FileProcessor(configuration: fakeConfiguration()), destination: .folder(dir.path + "/out"), jobs: 3)
+        let result = await runner.run(plan, progress: { done in if done == 5 { stop.request(signal: SIGINT) } }, stop: stop)
+        #expect(result.stoppedBy == SIGINT)
+        let files = result.report.files
+        #expect(files.count == 20)
+        let done = files.filter(\.written)
+        let notProcessed = files.filter { $0.error == FileProcessor.notProcessedError }
+        // The 5 done when the stop came, plus at most the 2 others in flight.
+        #expect((5...7).contains(done.count))
+        #expect(done.count + notProcessed.count == 20)
+        #expect(result.notProcessed == notProcessed.count)
+        // Files are taken in order, so the ones not processed are the last.
+        #expect(Array(files.prefix(done.count).map(\.input)) == done.map(\.input))
+        for file in notProcessed {
+            #expect(file.output == nil)
+            #expect(file.actions.allSatisfy { $0.state == .failed })
+            #expect(!FileManager.default.fileExists(atPath: dir.path + "/out/" + (file.input as NSString).lastPathComponent + ".assistant.json"))
+            #expect(!FileManager.default.fileExists(atPath: dir.path + "/out/" + (file.input as NSString).lastPathComponent))
+        }
+        let report = try #require(JSONValue.parse(Array(try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/report.json")))))
+        #expect(report["totals"]?["failed"] == .int(notProcessed.count))
+        // Resuming finishes the batch: the report equals a run never stopped.
+        let resumed = await BatchRunner(processor: runner.processor, destination: runner.destination, jobs: 3, resume: true).run(plan)
+        #expect(resumed.skipped == done.count)
+        #expect(resumed.stoppedBy == nil)
+        let full = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/report.json"))
+        _ = await BatchRunner(processor: runner.processor, destination: .folder(dir.path + "/fresh"), jobs: 1).run(plan)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path + "/fresh/report.json")) == full)
+    }
+
+    @Test func anOutputFolderThatCannotBeMadeFailsEveryFileWithTheReason() async throws {
+        let dir = try TemporaryFolder()
+        try dir.write("in/ep.srt", sampleSRT)
+        try dir.write("file", "x")
+        let plan = try InputPlan.make(inputs: [dir.path + "/in"], outputFolder: dir.path + "/file/out", convertTo: nil)
+        let result = await BatchRunner(processor: FileProcessor(configuration: fakeConfiguration()),
+                                       destination: .folder(dir.path + "/file/out"), jobs: 1).run(plan)
+        #expect(result.report.files.count == 1)
+        #expect(result.report.files.first?.error?.contains("is a file") == true)
+        #expect(result.reportError != nil)
+    }
 }

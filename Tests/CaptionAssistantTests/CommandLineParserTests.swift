@@ -65,6 +65,11 @@ import Testing
         #expect(options.model.requireModel)
     }
 
+    @Test func resumeIsAFlagOfProcess() throws {
+        #expect(try process(["a.srt", "-o", "out", "--resume"]).resume)
+        #expect(try !process(["a.srt", "-o", "out"]).resume)
+    }
+
     @Test func helpAndVersion() throws {
         #expect(try CommandLineParser.parse(["--help"], defaultJobs: 1) == .help)
         #expect(try CommandLineParser.parse(["a.srt", "-h"], defaultJobs: 1) == .help)
@@ -90,6 +95,9 @@ import Testing
         (["check", "--jobs", "2"], "'--jobs' is an option of 'process'"),
         (["a.srt", "-o", "o", "-test-fake-assistant", "--model", "none"], "choose two different models"),
         (["-", "-", "-o", "o"], "standard input ('-') can be given only once"),
+        (["a.srt", "-o", "-", "--resume"], "'--resume' skips files already written to an output folder"),
+        (["check", "--resume"], "'--resume' is an option of 'process'"),
+        (["a.srt", "-o", "out", "--resume=yes"], "'--resume' takes no value"),
     ])
     func badUsageSaysWhatIsWrong(args: [String], message: String) {
         #expect {

@@ -61,4 +61,38 @@ import Testing
         guard case .refused(let reason) = plan.items[0].location else { Issue.record("not refused"); return }
         #expect(reason.contains("overwrite"))
     }
+
+    @Test func linksLeavingASearchedFolderAreRefusedAndLinksInsideAreFollowed() throws {
+        let dir = try TemporaryFolder()
+        try dir.write("in/real.srt", sampleSRT)
+        try dir.write("outside/secret.srt", sampleSRT)
+        try dir.write("outside/deep/other.srt", sampleSRT)
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: dir.path + "/in/absolute.srt", withDestinationPath: dir.path + "/outside/secret.srt")
+        try fm.createSymbolicLink(atPath: dir.path + "/in/relative.srt", withDestinationPath: "../outside/secret.srt")
+        try fm.createSymbolicLink(atPath: dir.path + "/in/inside.srt", withDestinationPath: "real.srt")
+        try fm.createSymbolicLink(atPath: dir.path + "/in/folder", withDestinationPath: dir.path + "/outside/deep")
+        let plan = try InputPlan.make(inputs: [dir.path + "/in", dir.path + "/outside/secret.srt"], outputFolder: dir.path + "/out", convertTo: nil)
+        let byName = Dictionary(uniqueKeysWithValues: plan.items.map { ($0.output, $0.location) })
+        #expect(plan.items.map(\.output) == ["absolute.srt", "inside.srt", "real.srt", "relative.srt", "secret.srt"])
+        for name in ["absolute.srt", "relative.srt"] {
+            guard case .refused(let reason)? = byName[name] else { Issue.record("\(name) was not refused"); continue }
+            #expect(reason.contains("outside the input folder"))
+        }
+        #expect(byName["inside.srt"] == .file(dir.path + "/in/inside.srt"))
+        // Named on the command line, the file outside is read.
+        #expect(byName["secret.srt"] == .file(dir.path + "/outside/secret.srt"))
+    }
+
+    @Test func dotDotInInputNamesStaysInsideTheOutputFolder() throws {
+        let dir = try TemporaryFolder()
+        try dir.write("in/sub/ep.srt", sampleSRT)
+        try dir.write("in/top.srt", sampleSRT)
+        let plan = try InputPlan.make(inputs: [dir.path + "/in/sub/..", dir.path + "/in/sub/../top.srt"],
+                                      outputFolder: dir.path + "/out", convertTo: nil)
+        for item in plan.items {
+            #expect(OutputFolder.safeParts(item.output) != nil, "\(item.output)")
+        }
+        #expect(plan.items.map(\.output) == ["sub/ep.srt", "top.srt", "top.srt"])
+    }
 }

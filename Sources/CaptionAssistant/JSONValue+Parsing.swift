@@ -1,0 +1,150 @@
+/// Reading JSON back, for `--resume`, which reads the sidecars a run wrote.
+///
+/// Only what reports hold is accepted: objects (keys kept in order), arrays,
+/// strings, integers, booleans and null. Fractions, exponents, nesting deeper
+/// than 64 levels and anything after the value make the text unreadable
+/// (nil), and a sidecar that cannot be read is simply processed again.
+extension JSONValue {
+    /// The value `bytes` hold, or nil when they are not one complete JSON value of the kinds above.
+    public static func parse(_ bytes: [UInt8]) -> JSONValue? {
+        var parser = Parser(bytes: bytes)
+        guard let value = parser.value(depth: 0) else { return nil }
+        parser.skipSpace()
+        return parser.index == bytes.count ? value : nil
+    }
+
+    private struct Parser {
+        let bytes: [UInt8]
+        var index = 0
+
+        mutating func skipSpace() {
+            while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        }
+
+        mutating func literal(_ word: String) -> Bool {
+            let w = Array(word.utf8)
+            guard index + w.count <= bytes.count, Array(bytes[index..<index + w.count]) == w else { return false }
+            index += w.count
+            return true
+        }
+
+        mutating func value(depth: Int) -> JSONValue? {
+            guard depth < 64 else { return nil }
+            skipSpace()
+            guard index < bytes.count else { return nil }
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                index += 1
+                var pairs: [(String, JSONValue)] = []
+                skipSpace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(pairs) }
+                while true {
+                    skipSpace()
+                    guard let key = string() else { return nil }
+                    skipSpace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+                    index += 1
+                    guard let item = value(depth: depth + 1) else { return nil }
+                    pairs.append((key, item))
+                    skipSpace()
+                    guard index < bytes.count else { return nil }
+                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(pairs) }
+                    return nil
+                }
+            case UInt8(ascii: "["):
+                index += 1
+                var items: [JSONValue] = []
+                skipSpace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+                while true {
+                    guard let item = value(depth: depth + 1) else { return nil }
+                    items.append(item)
+                    skipSpace()
+                    guard index < bytes.count else { return nil }
+                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+                    return nil
+                }
+            case UInt8(ascii: "\""):
+                return string().map { .string($0) }
+            case UInt8(ascii: "t"): return literal("true") ? .bool(true) : nil
+            case UInt8(ascii: "f"): return literal("false") ? .bool(false) : nil
+            case UInt8(ascii: "n"): return literal("null") ? .null : nil
+            default: return integer()
+            }
+        }
+
+        mutating func integer() -> JSONValue? {
+            let start = index
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let digitsStart = index
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            let digits = index - digitsStart
+            guard digits > 0, digits == 1 || bytes[digitsStart] != 0x30 else { return nil }
+            // A fraction or exponent is not something a report holds.
+            if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) { return nil }
+            guard let number = Int(String(decoding: bytes[start..<index], as: UTF8.self)) else { return nil }
+            return .int(number)
+        }
+
+        mutating func hex4() -> UInt32? {
+            guard index + 4 <= bytes.count else { return nil }
+            var v: UInt32 = 0
+            for b in bytes[index..<index + 4] {
+                let d: UInt8
+                switch b {
+                case 0x30...0x39: d = b - 0x30
+                case 0x41...0x46: d = b - 0x41 + 10
+                case 0x61...0x66: d = b - 0x61 + 10
+                default: return nil
+                }
+                v = v << 4 | UInt32(d)
+            }
+            index += 4
+            return v
+        }
+
+        mutating func string() -> String? {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+            index += 1
+            var out: [UInt8] = []
+            while index < bytes.count {
+                let b = bytes[index]
+                index += 1
+                switch b {
+                case UInt8(ascii: "\""):
+                    // Invalid UTF-8 would not survive the round trip: refuse it.
+                    guard let text = String(validating: out, as: UTF8.self) else { return nil }
+                    return text
+                case UInt8(ascii: "\\"):
+                    guard index < bytes.count else { return nil }
+                    let e = bytes[index]
+                    index += 1
+                    switch e {
+                    case UInt8(ascii: "\""): out.append(0x22)
+                    case UInt8(ascii: "\\"): out.append(0x5C)
+                    case UInt8(ascii: "/"): out.append(0x2F)
+                    case UInt8(ascii: "b"): out.append(0x08)
+                    case UInt8(ascii: "f"): out.append(0x0C)
+                    case UInt8(ascii: "n"): out.append(0x0A)
+                    case UInt8(ascii: "r"): out.append(0x0D)
+                    case UInt8(ascii: "t"): out.append(0x09)
+                    case UInt8(ascii: "u"):
+                        guard var scalar = hex4() else { return nil }
+                        if (0xD800..<0xDC00).contains(scalar) {
+                            guard literal("\\u"), let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        }
+                        guard let u = Unicode.Scalar(scalar) else { return nil }
+                        out.append(contentsOf: Array(String(Character(u)).utf8))
+                    default: return nil
+                    }
+                case 0..<0x20: return nil
+                default: out.append(b)
+                }
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The output folder, opened once; every file the batch writes goes through
+/// it and cannot land outside it.
+///
+/// The folder named with `-o` is created if needed and may itself be (or lie
+/// under) a symbolic link: the user chose it. Below it, paths are checked
+/// (no absolute paths, no `..`, `.` or empty parts) and walked one folder at a
+/// time with `O_NOFOLLOW`, so a symbolic link inside the output folder (left
+/// there by anyone) is never followed: writing through it fails with an
+/// error in that file's report instead. A link at a file's own name is
+/// replaced, not followed (see `AtomicFileWriter`).
+public final class OutputFolder: @unchecked Sendable {
+    /// The folder as the user named it (used in messages).
+    public let path: String
+    private let descriptor: Int32
+
+    /// Creates the folder (and its parents) if needed, opens it and checks
+    /// that files can be created in it, by creating one that is removed at once
+    /// (`access` alone is not enough: it ignores read-only file systems' and
+    /// root's rules differ). Throws `OutputFolderError` when it cannot.
+    public init(path: String) throws(OutputFolderError) {
+        self.path = path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw OutputFolderError(path: path, reason: "it exists and is not a folder") }
+        } else {
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw OutputFolderError(path: path, reason: Self.creationFailure(path))
+            }
+        }
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw OutputFolderError(path: path, reason: String(cString: strerror(errno))) }
+        if let problem = Self.probe(fd) {
+            close(fd)
+            throw OutputFolderError(path: path, reason: problem)
+        }
+        // Set last: an initializer that throws after this would run `deinit`, which closes it.
+        descriptor = fd
+    }
+
+    deinit { close(descriptor) }
+
+    /// Checks, without creating anything, that the folder `path` could be
+    /// created and written: the folder itself when it exists, else the nearest
+    /// folder above it that exists (a file on the way is an error). Throws
+    /// `OutputFolderError` when it could not.
+    public static func checkWritable(_ path: String) throws(OutputFolderError) {
+        var existing = path
+        var isDirectory: ObjCBool = false
+        while !FileManager.default.fileExists(atPath: existing, isDirectory: &isDirectory) {
+            let parent = (existing as NSString).deletingLastPathComponent
+            if parent.isEmpty { existing = "."; continue }
+            if parent == existing { break }
+            existing = parent
+        }
+        guard isDirectory.boolValue else {
+            throw OutputFolderError(path: path, reason: existing == path ? "it exists and is not a folder" : "\(existing) is a file, not a folder")
+        }
+        let fd = open(existing, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw OutputFolderError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        if let problem = probe(fd) {
+            throw OutputFolderError(path: path, reason: existing == path ? problem : "\(existing): \(problem)")
+        }
+    }
+
+    /// Why `path` could not be created: the first part of it that exists and is not a folder, or the system's reason.
+    private static func creationFailure(_ path: String) -> String {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory) {
+                if !isDirectory.boolValue { return "\(prefix) is a file, not a folder" }
+            } else {
+                break
+            }
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, access(parent, W_OK | X_OK) != 0 { return String(cString: strerror(errno)) }
+        return "the folder could not be created"
+    }
+
+    /// nil when a file can be created in the open folder `fd`; otherwise why not.
+    private static func probe(_ fd: Int32) -> String? {
+        #if os(Linux)
+        let unnamed = openat(fd, ".", AtomicFileWriter.openTemporary | O_WRONLY | O_CLOEXEC, 0o600)
+        if unnamed >= 0 { close(unnamed); return nil }
+        if errno == EACCES || errno == EROFS || errno == EPERM || errno == ENOSPC || errno == EDQUOT {
+            return String(cString: strerror(errno))
+        }
+        #endif
+        let name = ".caption-assistant-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let named = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard named >= 0 else { return String(cString: strerror(errno)) }
+        close(named)
+        unlinkat(fd, name, 0)
+        return nil
+    }
+
+    /// The parts of a relative output path, or nil when it could point
+    /// outside the folder (absolute, `..`, `.`, empty parts, NUL).
+    static func safeParts(_ relative: String) -> [String]? {
+        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.utf8.contains(0) else { return nil }
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { return nil }
+        return parts
+    }
+
+    /// Opens the folder `parts` below this one, creating missing folders when
+    /// `create` is set, never following a symbolic link. The caller closes it.
+    private func openFolder(_ parts: ArraySlice<String>, create: Bool, for relative: String) throws(WriteError) -> Int32 {
+        var current = dup(descriptor)
+        guard current >= 0 else { throw WriteError(path: path + "/" + relative, reason: String(cString: strerror(errno))) }
+        var walked = path
+        for part in parts {
+            walked += "/" + part
+            var next = openat(current, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if next < 0 && errno == ENOENT && create {
+                if mkdirat(current, part, 0o755) != 0 && errno != EEXIST {
+                    let reason = String(cString: strerror(errno))
+                    close(current)
+                    throw WriteError(path: path + "/" + relative, reason: reason)
+                }
+                next = openat(current, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            }
+            if next < 0 {
+                let error = errno
+                var info = stat()
+                let isLink = fstatat(current, part, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+                close(current)
+                let reason = isLink || error == ELOOP
+                    ? "\(walked) is a symbolic link; files are never written through links inside the output folder"
+                    : error == ENOTDIR ? "\(walked) exists and is not a folder" : String(cString: strerror(error))
+                throw WriteError(path: path + "/" + relative, reason: reason)
+            }
+            close(current)
+            current = next
+        }
+        return current
+    }
+
+    /// Writes `data` atomically at `relative` (for example `s1/ep1.srt`)
+    /// inside the folder, creating the folders on the way.
+    public func write(_ data: Data, to relative: String) throws(WriteError) {
+        guard let parts = Self.safeParts(relative) else {
+            throw WriteError(path: relative, reason: "the path would lead outside the output folder \(path)")
+        }
+        let dir = try openFolder(parts.dropLast(), create: true, for: relative)
+        defer { close(dir) }
+        try AtomicFileWriter.write(data, named: parts[parts.count - 1], inFolder: dir, path: path + "/" + relative)
+    }
+
+    /// Information about the regular file at `relative`, or nil when there is
+    /// none (missing, a link, a folder, or a folder on the way is a link).
+    func regularFileStatus(_ relative: String) -> stat? {
+        guard let parts = Self.safeParts(relative), let dir = try? openFolder(parts.dropLast(), create: false, for: relative) else {
+            return nil
+        }
+        defer { close(dir) }
+        var info = stat()
+        guard fstatat(dir, parts[parts.count - 1], &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            return nil
+        }
+        return info
+    }
+
+    /// The bytes of the regular file at `relative` (never through a link), if
+    /// it is there and at most `limit` bytes long.
+    func read(_ relative: String, limit: Int) -> [UInt8]? {
+        guard let parts = Self.safeParts(relative), let dir = try? openFolder(parts.dropLast(), create: false, for: relative) else {
+            return nil
+        }
+        defer { close(dir) }
+        let fd = openat(dir, parts[parts.count - 1], O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        return try? FileInput.read(descriptor: fd, limit: limit)
+    }
+
+    /// Removes temporary files that killed runs left in the folders that hold
+    /// `relatives` (see `AtomicFileWriter.removeStaleTemporaryFiles`).
+    @discardableResult
+    func removeStaleTemporaryFiles(besides relatives: [String]) -> Int {
+        var folders = Set<[String]>()
+        for relative in relatives {
+            if let parts = Self.safeParts(relative) { folders.insert(Array(parts.dropLast())) }
+        }
+        var removed = 0
+        for folder in folders {
+            guard let dir = try? openFolder(folder[...], create: false, for: folder.joined(separator: "/")) else { continue }
+            removed += AtomicFileWriter.removeStaleTemporaryFiles(inFolder: dir)
+            close(dir)
+        }
+        return removed
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import CaptionAssistant
+
+/// Nothing is written outside the output folder, whatever the path or the links in it.
+@Suite struct OutputFolderTests {
+    @Test(arguments: ["../escape.srt", "a/../../escape.srt", "/tmp/escape.srt", "a/./b.srt", "a//b.srt", "", ".", "..", "a/..", "a\u{0}b"])
+    func refusesPathsThatCouldLeaveTheFolder(_ relative: String) throws {
+        let dir = try TemporaryFolder()
+        let folder = try OutputFolder(path: dir.path + "/out")
+        #expect(throws: WriteError.self) { try folder.write(Data("x".utf8), to: relative) }
+        #expect(filesBelow(dir.path) == [])
+    }
+
+    @Test func writesNestedFilesAndCreatesTheFolders() throws {
+        let dir = try TemporaryFolder()
+        let folder = try OutputFolder(path: dir.path + "/out")
+        try folder.write(Data("one".utf8), to: "s1/deep/ep.srt")
+        try folder.write(Data("two".utf8), to: "s1/deep/ep.srt")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/s1/deep/ep.srt")) == Data("two".utf8))
+        #expect(filesBelow(dir.path) == ["out/s1/deep/ep.srt"])
+    }
+
+    @Test func aLinkedSubfolderIsNeverWrittenThrough() throws {
+        let dir = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: dir.path + "/elsewhere", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir.path + "/out", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/out/s1", withDestinationPath: dir.path + "/elsewhere")
+        let folder = try OutputFolder(path: dir.path + "/out")
+        #expect { try folder.write(Data("x".utf8), to: "s1/ep.srt") } throws: { error in
+            (error as? WriteError)?.reason.contains("symbolic link") == true
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path + "/elsewhere") == [])
+    }
+
+    @Test func aLinkAtTheFileNameIsReplacedNotFollowed() throws {
+        let dir = try TemporaryFolder()
+        try dir.write("precious.txt", "keep me")
+        try FileManager.default.createDirectory(atPath: dir.path + "/out", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/out/ep.srt", withDestinationPath: dir.path + "/precious.txt")
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/out/dangling.srt", withDestinationPath: dir.path + "/created-outside.txt")
+        let folder = try OutputFolder(path: dir.path + "/out")
+        try folder.write(Data("new".utf8), to: "ep.srt")
+        try folder.write(Data("new".utf8), to: "dangling.srt")
+        #expect(try String(contentsOfFile: dir.path + "/precious.txt", encoding: .utf8) == "keep me")
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/created-outside.txt"))
+        let type = try FileManager.default.attributesOfItem(atPath: dir.path + "/out/ep.srt")[.type] as? FileAttributeType
+        #expect(type == .typeRegular)
+        // Reading back for --resume never follows a link either.
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/out/link.srt", withDestinationPath: dir.path + "/precious.txt")
+        #expect(folder.read("link.srt", limit: 100) == nil)
+        #expect(folder.regularFileStatus("link.srt") == nil)
+        #expect(folder.read("ep.srt", limit: 100) == Array("new".utf8))
+    }
+
+    @Test func anOutputUnderAFileIsRefusedBeforeAnythingIsMade() throws {
+        let dir = try TemporaryFolder()
+        try dir.write("file", "x")
+        #expect { try OutputFolder.checkWritable(dir.path + "/file/out/deeper") } throws: { error in
+            (error as? OutputFolderError)?.reason.contains("is a file") == true
+        }
+        #expect(throws: OutputFolderError.self) { try OutputFolder.checkWritable(dir.path + "/file") }
+        #expect(throws: OutputFolderError.self) { try OutputFolder(path: dir.path + "/file/out") }
+        try OutputFolder.checkWritable(dir.path + "/new/out")
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/new"))
+        #expect(filesBelow(dir.path) == ["file"])
+    }
+
+    @Test func onlyStaleTemporaryNamesOfEndedProcessesAreRemoved() throws {
+        let dir = try TemporaryFolder()
+        let names = [".ep.srt.tmp-999999-1-0", ".ep.srt.tmp-\(getpid())-1-0", ".ep.srt.tmp-1-1-0", "ep.srt.tmp-999999-1-0",
+                     ".ep.srt.tmp-999999-x-0", ".notes", "ep.srt"]
+        for name in names { try dir.write("out/" + name, "x") }
+        let folder = try OutputFolder(path: dir.path + "/out")
+        #expect(folder.removeStaleTemporaryFiles(besides: ["ep.srt"]) == 1)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path + "/out"))
+        #expect(left == Set(names.dropFirst()))
+    }
+
+    private func filesBelow(_ root: String) -> [String] {
+        let walker = FileManager.default.enumerator(atPath: root)
+        var out: [String] = []
+        while let path = walker?.nextObject() as? String {
+            if walker?.fileAttributes?[.type] as? FileAttributeType != .typeDirectory { out.append(path) }
+        }
+        return out.sorted()
+    }
+}
