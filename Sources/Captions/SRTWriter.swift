@@ -7,7 +7,7 @@ enum SRTWriter {
     static func apply(_ edits: [Int: CueEdit], to document: CaptionDocument) throws -> [UInt8] {
         // SRT has no character references: a text run's plain text is its raw
         // bytes, except where a damaged UTF-8 file holds invalid bytes, which
-        // read as U+FFFD (the splicer asks only when the lengths differ).
+        // read as U+FFFD: `rawOffset` maps text offsets past those to raw bytes.
         let splicer = TextCueSplicer(open: Array("<b>".utf8), close: Array("</b>".utf8),
                                      escape: { Array($0.utf8) }, rawOffset: rawOffset)
         return splicer.apply(edits, to: document)

@@ -52,7 +52,10 @@ struct TextCueSplicer {
     }
 
     private func map(_ raw: ArraySlice<UInt8>, _ offset: Int, plainCount: Int) -> Int {
-        if raw.count == plainCount || rawOffset == nil { return offset }
-        return rawOffset!(raw, offset)
+        // A format's mapper always decides: equal lengths do not mean equal
+        // offsets (WebVTT: "&amp;" is 5 bytes for 1, a NUL 1 byte for U+FFFD's 3,
+        // so they can balance out; found by fuzzing, see FuzzRegressionTests).
+        guard let rawOffset else { return offset }
+        return rawOffset(raw, offset)
     }
 }
