@@ -102,7 +102,7 @@ public struct FileProcessor: Sendable {
                 return finished(report, [UInt8](conversion.data))
             }
             // Nothing to change: the input's own bytes, so the output is identical by construction.
-            if applied.edits.values.allSatisfy(\.isEmpty) { return finished(report, bytes) }
+            if applied.edits.values.allSatisfy(\.isEmpty) { return finished(report, bytes, sameAsInput: true) }
             return finished(report, try document.writeBytes(edits: applied.edits))
         } catch {
             report.output = nil
@@ -129,9 +129,14 @@ public struct FileProcessor: Sendable {
     }
 
     /// The outcome with the caption's hash in the report's fingerprint.
-    private func finished(_ report: FileReport, _ caption: [UInt8]) -> Outcome {
+    private func finished(_ report: FileReport, _ caption: [UInt8], sameAsInput: Bool = false) -> Outcome {
         var report = report
-        report.fingerprint.outputSHA256 = SHA256.hex(caption)
+        // A caption written unchanged is the input's own bytes: no second hash.
+        if sameAsInput, let inputHash = report.fingerprint.inputSHA256 {
+            report.fingerprint.outputSHA256 = inputHash
+        } else {
+            report.fingerprint.outputSHA256 = SHA256.hex(caption)
+        }
         return Outcome(report: report, bytes: caption)
     }
 
