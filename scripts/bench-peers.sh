@@ -18,7 +18,9 @@ DATA=${CAPBENCH_DATA:-/dev/shm/capbench-data}
 sh "$SHARED/bench/setup.sh" >/dev/null
 [ -f "$DATA/MANIFEST.txt" ] || python3 "$SHARED/bench/gen_corpus.py" "$DATA"
 swift build -c release --product caption-assistant >/dev/null
+swift build -c release --product caption-bench >/dev/null
 BIN=$ROOT/.build/release/caption-assistant
+LIB=$ROOT/.build/release/caption-bench
 
 # Two ways we run: the whole assistant job with the fake model (read,
 # transcript, model, keyword emphasis on every cue, emoji, write, reports),
@@ -30,6 +32,10 @@ for c in srt-rt srt-crlf-rt vtt-rt small-srt-rt small-vtt-rt small-ttml-rt batch
     adds+=(--add "$c:ours-fake:$ours_fake" --add "$c:ours-nomodel:$ours_none")
 done
 adds+=(--add "ttml-rt:ours-fake:$ours_fake" --add "ttml-rt:ours-nomodel:$ours_none")
+# The Captions library alone: read, then write (no model, no reports, no hashing).
+for c in srt-rt srt-crlf-rt vtt-rt ttml-rt small-srt-rt small-vtt-rt small-ttml-rt; do
+    adds+=(--add "$c:ours-library:$LIB copy {in} {out}")
+done
 adds+=(--add "batch:ours-fake-jobs1:$BIN process {in} -o {out}.d -test-fake-assistant --quiet --jobs 1")
 
 python3 "$SHARED/bench/peers.py" --data "$DATA" --results "$ROOT/capbench-results" \

@@ -145,6 +145,17 @@ if args.first == "keywords", args.count >= 2 {
     }
     exit(0)
 }
+// `caption-bench copy IN OUT`: the library's read and write alone (no model,
+// no report), for peers.py to time beside the peer tools and count the cues of.
+if args.first == "copy", args.count == 3 {
+    do {
+        let doc = try CaptionDocument.read(contentsOf: URL(fileURLWithPath: args[1]))
+        try doc.write(toFile: args[2])
+    } catch {
+        FileHandle.standardError.write(Data("caption-bench: \(args[1]): \(error.localizedDescription)\n".utf8)); exit(1)
+    }
+    exit(0)
+}
 if args.first == "measure", args.count == 3 {
     do { try measure(path: args[1], mode: args[2]) } catch {
         FileHandle.standardError.write(Data("caption-bench: \(args[1]): \(error.localizedDescription)\n".utf8)); exit(1)
