@@ -244,10 +244,28 @@ struct SRTParser {
                 (pos, number) = cue(timing: n, identifier: l)
                 continue
             }
+            if cueNumber(l) != nil, let n = nextLine(after: l), looksLikeTimingStart(n) {
+                // A cue number, then the start of a time with no arrow: a timing
+                // line cut short (a truncated file) or mangled.
+                sawTimingLine = true
+                if firstMalformedLine == nil { firstMalformedLine = n.number }
+                warnings.append(CaptionWarning(line: n.number, message: "the timing line cannot be read (it has no '-->': cut short?): the cue is skipped (its lines are kept in the file as is)"))
+                pos = n.next; number = n.number + 1
+                continue
+            }
             let what = sawTimingLine ? "text outside any cue" : "text before the first cue"
             warnings.append(CaptionWarning(line: l.number, message: "\(what) is not a cue number or timing line: ignored (kept in the file as is)"))
             pos = l.next; number += 1
         }
+    }
+
+    /// Whether `l` starts like a timing line: optional spaces, digits, `:`, a digit.
+    private func looksLikeTimingStart(_ l: Line) -> Bool {
+        var i = l.start
+        while i < l.end, p[i] == 0x20 || p[i] == 0x09 { i += 1 }
+        let digits = i
+        while i < l.end, p[i] &- 0x30 < 10 { i += 1 }
+        return i > digits && i + 1 < l.end && p[i] == UInt8(ascii: ":") && p[i + 1] &- 0x30 < 10
     }
 
     /// Reads one cue from its timing line; returns where the next block starts.
@@ -340,7 +358,9 @@ struct SRTParser {
                 while let k = nextLine(after: j), isBlank(k) { j = k }
                 guard let k = nextLine(after: j) else { return finish(first, last, t, resume: (count, j.number + 1)) }
                 var startsCue = hasArrow(k)
-                if !startsCue, let k2 = nextLine(after: k), hasArrow(k2) { startsCue = true }
+                if !startsCue, let k2 = nextLine(after: k), hasArrow(k2) || (cueNumber(k) != nil && looksLikeTimingStart(k2)) {
+                    startsCue = true
+                }
                 if startsCue || last == nil {
                     if !startsCue {
                         // Blank line(s) right after the timing line, then text: the

@@ -128,6 +128,20 @@ struct SRTReaderTests {
         expectWarnings(doc, [])
     }
 
+    @Test func aTimingLineCutShortEndsTheCueBeforeItAndIsReported() throws {
+        let text = "1\n00:00:01,000 --> 00:00:02,000\nHello\n\n2\n00:00:03,0"
+        let doc = try CaptionDocument.read(Data(text.utf8), hint: .srt)
+        #expect(doc.cues.count == 1)
+        #expect(doc.cues.first?.plainText == "Hello")
+        #expect(doc.warnings.map(\.line) == [6])
+        #expect(doc.warnings.first?.message.contains("timing line cannot be read") == true)
+        #expect(try doc.write() == Data(text.utf8))
+        // A line that only looks numeric-ish stays cue text.
+        let prose = "1\n00:00:01,000 --> 00:00:02,000\nThe score was\n\n2\n3 to 1\n"
+        let kept = try CaptionDocument.read(Data(prose.utf8), hint: .srt)
+        #expect(kept.cues.first?.plainText == "The score was\n\n2\n3 to 1")
+    }
+
     @Test func missingZeroNegativeAndOutOfOrderNumbers() throws {
         let doc = try readSRT("missing_numbers.srt")
         #expect(doc.cues.map(\.identifier) == [nil, "0", "-5", "7", "3"])
