@@ -125,45 +125,10 @@ public struct KeywordEmphasis: Sendable {
                       scratch: inout Scratch, found: (Pattern, Range<Int>) -> Void) {
         let n = p.count
         var i = 0
-        while i < n {
-            let b = p[i]
-            var end: Int
-            var ascii: Bool
-            if b < 0x80 {
-                // ASCII fast path: no decoding, no table.
-                guard WordCharacters.isASCIIWord(b) else { i += 1; continue }
-                end = i + 1
-                ascii = true
-            } else {
-                let (isWord, len) = WordCharacters.classify(p, i)
-                guard isWord else { i += len; continue }
-                end = i + len
-                ascii = false
-            }
-            let start = i
-            var hash = FirstWordTable.offset
-            while end < n {
-                let c = p[end]
-                if c < 0x80 {
-                    if WordCharacters.isASCIIWord(c) { end += 1; continue }
-                    break
-                }
-                let (w, l) = WordCharacters.classify(p, end)
-                if !w { break }
-                ascii = false
-                end += l
-            }
-            if !ascii {
-                WordCharacters.fold(p, start..<end, ascii: false, into: &scratch.first)
-                for b in scratch.first { hash = FirstWordTable.mix(hash, b) }
-            }
+        while let (start, end, ascii) = Self.nextWord(p, from: i) {
             i = end
-            // Most words cannot start a keyword: rule them out by first letter and length before hashing.
-            if ascii && !table.mayStart(WordCharacters.asciiLower(p[start]), length: end - start) { continue }
-            if ascii {
-                for k in start..<end { hash = FirstWordTable.mix(hash, WordCharacters.asciiLower(p[k])) }
-            }
-            guard let candidates = table.candidates(hash) else { continue }
+            guard let hash = firstWordHash(p, start..<end, ascii: ascii, scratch: &scratch.first),
+                  let candidates = table.candidates(hash) else { continue }
             if start == 0 && Self.neighbourContinues(runs, runIndex, before: true) { continue }
             for pattern in candidates {
                 guard Self.equalFolded(p, start..<end, ascii: ascii, pattern.words[0], scratch: scratch.first) else { continue }
@@ -181,47 +146,73 @@ public struct KeywordEmphasis: Sendable {
     /// `scan` does) that is the first word of some keyword. Markup adds words
     /// but never hides one, so a cue this says no to has no match.
     private func mayMatch(_ p: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> Bool {
-        let n = p.count
+        if p.contains(0x26) { return true }
         var i = 0
-        while i < n {
-            let b = p[i]
-            var end: Int
-            var ascii: Bool
-            if b < 0x80 {
-                if b == 0x26 { return true }
-                guard WordCharacters.isASCIIWord(b) else { i += 1; continue }
-                end = i + 1
-                ascii = true
-            } else {
-                let (isWord, len) = WordCharacters.classify(p, i)
-                guard isWord else { i += len; continue }
-                end = i + len
-                ascii = false
-            }
-            let start = i
-            while end < n {
-                let c = p[end]
-                if c < 0x80 {
-                    if WordCharacters.isASCIIWord(c) { end += 1; continue }
-                    break
-                }
-                let (w, l) = WordCharacters.classify(p, end)
-                if !w { break }
-                ascii = false
-                end += l
-            }
+        while let (start, end, ascii) = Self.nextWord(p, from: i) {
             i = end
-            var hash = FirstWordTable.offset
-            if ascii {
-                guard table.mayStart(WordCharacters.asciiLower(p[start]), length: end - start) else { continue }
-                for k in start..<end { hash = FirstWordTable.mix(hash, WordCharacters.asciiLower(p[k])) }
-            } else {
-                WordCharacters.fold(p, start..<end, ascii: false, into: &scratch)
-                for b in scratch { hash = FirstWordTable.mix(hash, b) }
-            }
-            if table.candidates(hash) != nil { return true }
+            if let hash = firstWordHash(p, start..<end, ascii: ascii, scratch: &scratch),
+               table.candidates(hash) != nil { return true }
         }
         return false
+    }
+
+    /// The table hash of the word at `r`, lower-cased (folded into `scratch`
+    /// when it is not ASCII, where `equalFolded` then finds it); nil when its
+    /// first letter and length rule out every keyword before any hashing.
+    @inline(__always)
+    private func firstWordHash(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, ascii: Bool,
+                               scratch: inout [UInt8]) -> UInt64? {
+        var hash = FirstWordTable.offset
+        if ascii {
+            guard table.mayStart(WordCharacters.asciiLower(p[r.lowerBound]), length: r.count) else { return nil }
+            for k in r { hash = FirstWordTable.mix(hash, WordCharacters.asciiLower(p[k])) }
+        } else {
+            WordCharacters.fold(p, r, ascii: false, into: &scratch)
+            for b in scratch { hash = FirstWordTable.mix(hash, b) }
+        }
+        return hash
+    }
+
+    /// The next word at or after `i`: where it starts and ends, and whether it
+    /// is all ASCII; nil when no word is left. Words are runs of word characters
+    /// (`WordCharacters`), with an ASCII fast path that decodes nothing.
+    @inline(__always)
+    private static func nextWord(_ p: UnsafeBufferPointer<UInt8>, from i: Int) -> (start: Int, end: Int, ascii: Bool)? {
+        var i = i
+        let n = p.count
+        while i < n {
+            let b = p[i]
+            if b < 0x80 {
+                if WordCharacters.isASCIIWord(b) { break }
+                i += 1
+                continue
+            }
+            let (isWord, len) = WordCharacters.classify(p, i)
+            if isWord { break }
+            i += len
+        }
+        guard i < n else { return nil }
+        let (end, ascii) = wordEnd(p, from: i)
+        return (i, end, ascii)
+    }
+
+    /// Where the word that starts at `start` (a word character) ends, and whether it is all ASCII.
+    @inline(__always)
+    private static func wordEnd(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, ascii: Bool) {
+        var end = start, ascii = true
+        let n = p.count
+        while end < n {
+            let c = p[end]
+            if c < 0x80 {
+                if WordCharacters.isASCIIWord(c) { end += 1; continue }
+                break
+            }
+            let (isWord, len) = WordCharacters.classify(p, end)
+            if !isWord { break }
+            ascii = false
+            end += len
+        }
+        return (end, ascii)
     }
 
     /// Whether the first word of the run at `start..<end` folds to `word`.
@@ -249,16 +240,8 @@ public struct KeywordEmphasis: Sendable {
             for (o, b) in sep.enumerated() where p[at + o] != b { return nil }
             at += sep.count
             guard at < n else { return nil }
-            let (isWord, len) = WordCharacters.classify(p, at)
-            guard isWord else { return nil }
-            var end = at + len
-            var ascii = len == 1
-            while end < n {
-                let (w, l) = WordCharacters.classify(p, end)
-                if !w { break }
-                if l > 1 { ascii = false }
-                end += l
-            }
+            guard WordCharacters.classify(p, at).0 else { return nil }
+            let (end, ascii) = wordEnd(p, from: at)
             if !ascii { WordCharacters.fold(p, at..<end, ascii: false, into: &scratch) }
             guard equalFolded(p, at..<end, ascii: ascii, pattern.words[k + 1], scratch: scratch) else { return nil }
             at = end
