@@ -76,12 +76,7 @@ public struct CaptionDocument: Sendable {
     /// UTF-8 without a byte-order mark. The caller handles atomicity (write to
     /// a temporary path, then rename).
     public func write(edits: [Int: CueEdit] = [:], toFile path: String) throws {
-        let utf8 = try writeUTF8(edits: edits)
-        if source.encoding == .utf8 && !source.hasByteOrderMark {
-            try FileBytes.store(utf8, to: path)
-        } else {
-            try FileBytes.store([UInt8](try source.encode(utf8)), to: path)
-        }
+        try FileBytes.store(writeBytes(edits: edits), to: path)
     }
 }
 
