@@ -98,12 +98,17 @@ public final class HTTPTestServer: @unchecked Sendable {
     public func requests(to path: String) -> [HTTPTestRequest] { requests.filter { $0.path == path } }
 
     /// Stops accepting, ends hanging answers and closes every connection.
+    /// Safe to call more than once: only the first call closes the listener
+    /// (a second `close` could close a descriptor another test has just opened
+    /// under the same number, which showed up as EBADF in unrelated tests).
     public func stop() {
-        let connections: Set<Int32> = lock.withLock {
-            if stopped { return [] }
+        let first: Bool = lock.withLock {
+            if stopped { return false }
             stopped = true
-            return openConnections
+            return true
         }
+        guard first else { return }
+        let connections: Set<Int32> = lock.withLock { openConnections }
         shutdown(listener, Int32(SHUT_RDWR))
         for fd in connections { shutdown(fd, Int32(SHUT_RDWR)) }
         for _ in 0..<64 { release.signal() }
