@@ -170,8 +170,11 @@ public struct InputPlan: Sendable, Equatable {
     /// followed while searching. A file named on the command line is read
     /// even when it is a link: the user named it.
     static func linkLeavingFolder(_ path: String, folder: String) -> String? {
-        guard let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType,
-              type == .typeSymbolicLink else { return nil }
+        // `lstat`, not `FileManager.attributesOfItem`: that one also looks up
+        // the owner's and group's names (reading /etc/passwd and /etc/group)
+        // and the extended attributes, for every file of the batch.
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return nil }
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         if target.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") { return nil }
         return "not read: this is a symbolic link to a file outside the input folder, which is never followed; name the file itself to process it"
