@@ -15,14 +15,11 @@ enum ModelCall {
                         outcome.finish(.failure(error))
                     }
                 }
-                let timer = Task {
-                    try? await Task.sleep(for: timeout)
-                    if !Task.isCancelled {
-                        outcome.finish(.failure(AssistantError.timedOut(timeout)))
-                    }
-                    work.cancel()
+                // The limit is kept by `Deadlines`, not by a task that sleeps: no task and no timer per call.
+                let limit = Deadlines.shared.schedule(after: timeout) {
+                    outcome.finish(.failure(AssistantError.timedOut(timeout)))
                 }
-                outcome.onFinish { work.cancel(); timer.cancel() }
+                outcome.onFinish { work.cancel(); Deadlines.shared.cancel(limit) }
             }
         } onCancel: {
             outcome.finish(.failure(CancellationError()))
