@@ -36,11 +36,25 @@ public enum AtomicFileWriter {
 
     /// Writes `data` as `name` in the open folder `dir`. `path` names the file in errors.
     static func write<Bytes: ContiguousBytes & Collection<UInt8>>(_ data: Bytes, named name: String, inFolder dir: Int32, path: String) throws(WriteError) {
-        if holdsAlready(data, named: name, inFolder: dir) { return }
+        try write(named: name, inFolder: dir, path: path, sameAs: data) { writeAll($0, data) }
+    }
+
+    /// Writes the file `name` in the open folder `dir` from `fill`, which
+    /// writes the whole content into the descriptor it is given and returns
+    /// false (with `errno` set) when it cannot. `fill` may be called a second
+    /// time (on a fresh descriptor) when the first way of writing is not
+    /// available, so it must write the same bytes each time.
+    static func write(named name: String, inFolder dir: Int32, path: String, fill: (Int32) -> Bool) throws(WriteError) {
+        try write(named: name, inFolder: dir, path: path, sameAs: nil as [UInt8]?, fill: fill)
+    }
+
+    private static func write<Bytes: Collection<UInt8>>(named name: String, inFolder dir: Int32, path: String, sameAs data: Bytes?,
+                                                        fill: (Int32) -> Bool) throws(WriteError) {
         #if os(Linux)
-        if linkUnnamedFile(data, named: name, inFolder: dir) { return }
+        if linkUnnamedFile(named: name, inFolder: dir, sameAs: data, fill: fill) { return }
         #endif
-        try writeAndRename(data, named: name, inFolder: dir, path: path)
+        if let data, holdsAlready(data, named: name, inFolder: dir) { return }
+        try writeAndRename(named: name, inFolder: dir, path: path, fill: fill)
     }
 
     /// Creates `folder` and its parents if needed.
@@ -113,18 +127,23 @@ public enum AtomicFileWriter {
     /// is the same on every Linux architecture for `__O_TMPFILE`.
     static let openTemporary: Int32 = 0o20000000 | O_DIRECTORY
 
-    /// Writes through an unnamed file and links it in. When the target exists,
-    /// the complete file is linked under a hidden temporary name and renamed
-    /// over it, so even then no name ever shows partial content. False when
-    /// the file system cannot do it (then the caller falls back).
-    private static func linkUnnamedFile(_ data: some ContiguousBytes, named name: String, inFolder dir: Int32) -> Bool {
+    /// Writes through an unnamed file and links it in. When the target
+    /// exists and holds exactly `data` already, it is left as it is (see
+    /// `holdsAlready`); otherwise the complete file is linked under a hidden
+    /// temporary name and renamed over it, so even then no name ever shows
+    /// partial content. (Linking first and looking only when the name is
+    /// taken spares a fresh output folder one `stat` per file.) False when the
+    /// file system cannot do it (then the caller falls back).
+    private static func linkUnnamedFile<Bytes: Collection<UInt8>>(named name: String, inFolder dir: Int32, sameAs data: Bytes?,
+                                                                  fill: (Int32) -> Bool) -> Bool {
         let fd = openat(dir, ".", openTemporary | O_WRONLY | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        guard writeAll(fd, data) else { return false }
+        guard fill(fd) else { return false }
         let procPath = "/proc/self/fd/\(fd)"
         if link(fd, procPath, dir, name) { return true }
         guard errno == EEXIST else { return false }
+        if let data, holdsAlready(data, named: name, inFolder: dir) { return true }
         for attempt in 0..<100 {
             let temporary = temporaryName(for: name, attempt: attempt)
             if link(fd, procPath, dir, temporary) {
@@ -158,7 +177,7 @@ public enum AtomicFileWriter {
     }
     #endif
 
-    private static func writeAndRename(_ data: some ContiguousBytes, named name: String, inFolder dir: Int32, path: String) throws(WriteError) {
+    private static func writeAndRename(named name: String, inFolder dir: Int32, path: String, fill: (Int32) -> Bool) throws(WriteError) {
         var fd: Int32 = -1
         var temporary = ""
         for attempt in 0..<100 {
@@ -167,7 +186,7 @@ public enum AtomicFileWriter {
             if fd >= 0 || errno != EEXIST { break }
         }
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-        let wrote = writeAll(fd, data)
+        let wrote = fill(fd)
         let error = errno
         close(fd)
         guard wrote else {
@@ -181,7 +200,8 @@ public enum AtomicFileWriter {
         }
     }
 
-    private static func writeAll(_ fd: Int32, _ data: some ContiguousBytes) -> Bool {
+    /// Writes all of `data` to `fd`; false (with `errno` set) when it cannot.
+    static func writeAll(_ fd: Int32, _ data: some ContiguousBytes) -> Bool {
         data.withUnsafeBytes { raw -> Bool in
             guard var p = raw.baseAddress else { return true }
             var left = raw.count

@@ -24,35 +24,37 @@ public struct BatchReport: Sendable {
         public var keywordOccurrences = 0
         /// Reader warnings in all.
         public var warnings = 0
+
+        /// Counts `file` in.
+        public mutating func add(_ file: FileReport) {
+            files += 1
+            if file.written { written += 1 } else { failed += 1 }
+            if case .unavailable? = file.model.availability { unavailable += 1 }
+            for a in file.actions {
+                switch a.state {
+                case .applied: applied += 1
+                case .failed: actionsFailed += 1
+                case .disabled: disabled += 1
+                }
+                if a.id == .keywordEmphasis, case .int(let n)? = a.details.first(where: { $0.0 == "occurrences" })?.1 {
+                    keywordOccurrences += n
+                }
+            }
+            cues += file.cues ?? 0
+            warnings += file.warnings.count
+        }
     }
 
     /// The totals.
     public var totals: Totals {
         var t = Totals()
-        for f in files {
-            t.files += 1
-            if f.written { t.written += 1 }
-            if !f.written { t.failed += 1 }
-            if case .unavailable? = f.model.availability { t.unavailable += 1 }
-            for a in f.actions {
-                switch a.state {
-                case .applied: t.applied += 1
-                case .failed: t.actionsFailed += 1
-                case .disabled: t.disabled += 1
-                }
-                if a.id == .keywordEmphasis, case .int(let n)? = a.details.first(where: { $0.0 == "occurrences" })?.1 {
-                    t.keywordOccurrences += n
-                }
-            }
-            t.cues += f.cues ?? 0
-            t.warnings += f.warnings.count
-        }
+        for f in files { t.add(f) }
         return t
     }
 
     /// `{"schemaVersion": 1, "files": [...], "totals": {...}}`.
     public var json: JSONValue {
-        .object([("schemaVersion", .int(1)), ("files", .array(files.map(\.json))), ("totals", totalsJSON)])
+        .object([("schemaVersion", .int(1)), ("files", .array(files.map(\.json))), ("totals", totals.json)])
     }
 
     /// `json.renderedBytes()`, written one file entry at a time, so a large
@@ -60,32 +62,62 @@ public struct BatchReport: Sendable {
     public func renderedBytes() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(files.count * 1024 + 512)
-        out.append(contentsOf: "{\n  \"schemaVersion\": 1,\n  \"files\": ".utf8)
-        if files.isEmpty {
-            out.append(contentsOf: "[]".utf8)
-        } else {
-            out.append(contentsOf: "[".utf8)
-            for (i, file) in files.enumerated() {
-                out.append(contentsOf: (i == 0 ? "\n    " : ",\n    ").utf8)
-                file.json.write(to: &out, indent: 4)
-            }
-            out.append(contentsOf: "\n  ]".utf8)
+        out += Self.opening
+        for (i, file) in files.enumerated() {
+            out += Self.separator(first: i == 0)
+            file.json.write(to: &out, indent: 4)
         }
-        out.append(contentsOf: ",\n  \"totals\": ".utf8)
-        totalsJSON.write(to: &out, indent: 2)
-        out.append(contentsOf: "\n}\n".utf8)
+        out += Self.closing(totals, empty: files.isEmpty)
         return out
     }
 
-    private var totalsJSON: JSONValue {
-        let t = totals
-        return .object([
-            ("files", .int(t.files)), ("written", .int(t.written)), ("failed", .int(t.failed)),
-            ("modelUnavailable", .int(t.unavailable)),
-            ("actions", .object([("applied", .int(t.applied)), ("failed", .int(t.actionsFailed)),
-                                 ("disabled", .int(t.disabled))])),
-            ("cues", .int(t.cues)), ("keywordOccurrences", .int(t.keywordOccurrences)),
-            ("warnings", .int(t.warnings)),
+    // The pieces of `report.json` around the entries, shared with the batch
+    // runner, which writes the file from entries spooled to disk.
+
+    /// Everything before the first entry.
+    static let opening = Array("{\n  \"schemaVersion\": 1,\n  \"files\": [".utf8)
+
+    /// What comes before an entry.
+    static func separator(first: Bool) -> [UInt8] { Array((first ? "\n    " : ",\n    ").utf8) }
+
+    /// Everything after the last entry.
+    static func closing(_ totals: Totals, empty: Bool) -> [UInt8] {
+        var out = Array(((empty ? "]" : "\n  ]") + ",\n  \"totals\": ").utf8)
+        totals.json.write(to: &out, indent: 2)
+        out += Array("\n}\n".utf8)
+        return out
+    }
+
+    /// A file's entry as `report.json` holds it (indented by 4), made from its
+    /// sidecar's bytes (`FileReport.json.renderedBytes()`): the same tree one
+    /// level deeper, so every line after the first gains four spaces and the
+    /// final newline goes. (A newline inside a JSON string is written `\n`, so
+    /// every newline byte is structure.)
+    static func entry(fromSidecar sidecar: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(sidecar.count + sidecar.count / 8)
+        let body = sidecar.last == 0x0A ? sidecar.dropLast() : sidecar[...]
+        var start = body.startIndex
+        while let newline = body[start...].firstIndex(of: 0x0A) {
+            out += body[start...newline]
+            out += [0x20, 0x20, 0x20, 0x20]
+            start = newline + 1
+        }
+        out += body[start...]
+        return out
+    }
+}
+
+extension BatchReport.Totals {
+    /// `report.json`'s `totals`.
+    var json: JSONValue {
+        .object([
+            ("files", .int(files)), ("written", .int(written)), ("failed", .int(failed)),
+            ("modelUnavailable", .int(unavailable)),
+            ("actions", .object([("applied", .int(applied)), ("failed", .int(actionsFailed)),
+                                 ("disabled", .int(disabled))])),
+            ("cues", .int(cues)), ("keywordOccurrences", .int(keywordOccurrences)),
+            ("warnings", .int(warnings)),
         ])
     }
 }

@@ -25,16 +25,25 @@ public struct BatchRunner: Sendable {
     public var jobs: Int
     /// Skip files an earlier run already completed (`--resume`).
     public var resume: Bool
+    /// Keep every file's report in `Result.files` (for a caller that wants
+    /// them in memory; the command line reads `report.json` instead).
+    public var keepsReports: Bool
 
     /// Creates a runner.
-    public init(processor: FileProcessor, destination: OutputDestination, jobs: Int, resume: Bool = false) {
+    public init(processor: FileProcessor, destination: OutputDestination, jobs: Int, resume: Bool = false,
+                keepsReports: Bool = false) {
         self.processor = processor; self.destination = destination; self.jobs = max(1, jobs); self.resume = resume
+        self.keepsReports = keepsReports
     }
 
     /// The batch's result.
     public struct Result: Sendable {
-        /// Every input's report, in plan order.
-        public var report: BatchReport
+        /// Totals, the reasons the model was unavailable, and the files that failed.
+        public var summary: BatchSummary
+        /// Every input's report, in plan order, when the runner was made with
+        /// `keepsReports`; otherwise empty (they are in `report.json` and the
+        /// sidecars, and a batch of any size then needs no memory for them).
+        public var files: [FileReport]
         /// Whether some input did not exist.
         public var missingInput: Bool
         /// Why `report.json` could not be written, if it could not.
@@ -51,11 +60,20 @@ public struct BatchRunner: Sendable {
     struct Handled: Sendable {
         var report: FileReport
         var skipped = false
+        /// The sidecar's bytes, when they were rendered (so `report.json` reuses them).
+        var sidecar: [UInt8]?
     }
 
     /// Processes every item of `plan`. `progress` is called (on one task at a
     /// time) with the number of files done after each file. `stop`, when asked
     /// for, ends the batch early.
+    ///
+    /// `jobs` workers each take the next item not yet started until none is
+    /// left (or a stop is asked for): a worker that is not waiting on the
+    /// model goes from one file to the next without a task switch. Each
+    /// file's report goes into the summary and, as bytes, into a
+    /// `ReportSpool`; `report.json` is written from that at the end, so memory
+    /// does not grow with the batch.
     public func run(_ plan: InputPlan, progress: (@Sendable (Int) -> Void)? = nil, stop: BatchStop? = nil) async -> Result {
         let items = plan.items
         var opened: OutputFolder?
@@ -71,46 +89,101 @@ public struct BatchRunner: Sendable {
         if resume, let folder {
             folder.removeStaleTemporaryFiles(besides: items.flatMap { [$0.output, $0.output + ".assistant.json"] } + ["report.json"])
         }
-        var reports = [FileReport?](repeating: nil, count: items.count)
-        var skipped = 0
-        await withTaskGroup(of: (Int, Handled).self) { group in
-            var next = 0
-            var done = 0
-            func startNext() {
-                guard next < items.count, !(stop?.isRequested ?? false) else { return }
-                let index = next
+        let spool = folder.map { ReportSpool(count: items.count, folder: $0) }
+        let collector = Collector(count: items.count, keepsReports: keepsReports, progress: progress)
+        let cursor = Cursor(count: items.count, stop: stop)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<min(jobs, items.count) {
                 group.addTask {
-                    if let folderError { return (index, Handled(report: self.processor.failure(input: items[index].input, error: folderError))) }
-                    return (index, await self.handle(items[index], folder: folder))
+                    while let index = cursor.next() {
+                        let handled: Handled
+                        if let folderError {
+                            handled = Handled(report: self.processor.failure(input: items[index].input, error: folderError))
+                        } else {
+                            handled = await self.handle(items[index], folder: folder)
+                        }
+                        spool?.add(BatchReport.entry(fromSidecar: handled.sidecar ?? handled.report.json.renderedBytes()), at: index)
+                        collector.record(handled, at: index)
+                    }
                 }
-                next += 1
-            }
-            while next < items.count && next < jobs { startNext() }
-            while let (index, handled) = await group.next() {
-                reports[index] = handled.report
-                if handled.skipped { skipped += 1 }
-                done += 1
-                progress?(done)
-                startNext()
             }
         }
+        var (summary, files, skipped, started) = collector.finish()
         var notProcessed = 0
-        for index in items.indices where reports[index] == nil {
-            reports[index] = processor.notProcessed(input: items[index].input)
+        for index in items.indices where !started[index] {
+            let report = processor.notProcessed(input: items[index].input)
+            spool?.add(BatchReport.entry(fromSidecar: report.json.renderedBytes()), at: index)
+            summary.add(report)
+            if keepsReports { files[index] = report }
             notProcessed += 1
         }
-        let batch = BatchReport(files: reports.compactMap { $0 })
         var reportError = folderError
-        if let folder {
+        if let folder, let spool {
             do {
-                try folder.write(Data(batch.renderedBytes()), to: "report.json")
+                try spool.write(to: "report.json", in: folder, totals: summary.totals)
             } catch {
                 reportError = error.localizedDescription
             }
         }
         let missing = items.contains { $0.location == .missing }
-        return Result(report: batch, missingInput: missing, reportError: reportError, skipped: skipped,
-                      notProcessed: notProcessed, stoppedBy: notProcessed > 0 ? stop?.signal : nil)
+        return Result(summary: summary, files: files.compactMap { $0 }, missingInput: missing, reportError: reportError,
+                      skipped: skipped, notProcessed: notProcessed, stoppedBy: notProcessed > 0 ? stop?.signal : nil)
+    }
+
+    /// Hands out the items' indices in order, one at a time, until none is
+    /// left or a stop is asked for.
+    private final class Cursor: @unchecked Sendable {
+        private let lock = NSLock()
+        private var nextIndex = 0
+        private let count: Int
+        private let stop: BatchStop?
+
+        init(count: Int, stop: BatchStop?) { self.count = count; self.stop = stop }
+
+        func next() -> Int? {
+            if stop?.isRequested ?? false { return nil }
+            return lock.withLock {
+                guard nextIndex < count else { return nil }
+                defer { nextIndex += 1 }
+                return nextIndex
+            }
+        }
+    }
+
+    /// Gathers what the workers finish: the summary, the count of files done
+    /// (for `progress`, called under the lock, so one at a time and in order),
+    /// and the reports themselves only when they are kept.
+    private final class Collector: @unchecked Sendable {
+        private let lock = NSLock()
+        private var summary = BatchSummary()
+        private var files: [FileReport?]
+        private var started: [Bool]
+        private var done = 0
+        private var skipped = 0
+        private let keepsReports: Bool
+        private let progress: (@Sendable (Int) -> Void)?
+
+        init(count: Int, keepsReports: Bool, progress: (@Sendable (Int) -> Void)?) {
+            files = keepsReports ? [FileReport?](repeating: nil, count: count) : []
+            started = [Bool](repeating: false, count: count)
+            self.keepsReports = keepsReports; self.progress = progress
+        }
+
+        func record(_ handled: Handled, at index: Int) {
+            lock.withLock {
+                summary.add(handled.report)
+                if keepsReports { files[index] = handled.report }
+                started[index] = true
+                if handled.skipped { skipped += 1 }
+                done += 1
+                progress?(done)
+            }
+        }
+
+        /// The summary, the kept reports (by index), how many were skipped, and which indices were handled.
+        func finish() -> (BatchSummary, [FileReport?], Int, [Bool]) {
+            lock.withLock { (summary, files, skipped, started) }
+        }
     }
 
     /// Reads, processes and writes one item; returns its report.
@@ -134,8 +207,8 @@ public struct BatchRunner: Sendable {
                 data = try known ?? FileInput.read(path)
             } catch {
                 var report = processor.failure(input: item.input, error: error.localizedDescription)
-                writeSidecar(&report, at: item.output, folder: folder)
-                return Handled(report: report)
+                let sidecar = writeSidecar(&report, at: item.output, folder: folder)
+                return Handled(report: report, sidecar: sidecar)
             }
         }
         let isStandardInput = item.location == .standardInput
@@ -159,19 +232,24 @@ public struct BatchRunner: Sendable {
                 }
             }
         }
-        writeSidecar(&report, at: report.output ?? (isStandardInput ? "stdin.caption" : item.output), folder: folder)
-        return Handled(report: report)
+        let sidecar = writeSidecar(&report, at: report.output ?? (isStandardInput ? "stdin.caption" : item.output), folder: folder)
+        return Handled(report: report, sidecar: sidecar)
     }
 
-    /// Writes the sidecar `<output>.assistant.json` (not for standard output).
-    /// When it cannot be written, the report's `error` says so (in `report.json`).
-    private func writeSidecar(_ report: inout FileReport, at output: String, folder: OutputFolder?) {
-        guard let folder else { return }
+    /// Writes the sidecar `<output>.assistant.json` (not for standard output)
+    /// and returns its bytes. When it cannot be written, the report's `error`
+    /// says so (in `report.json`), and nil is returned (the bytes no longer
+    /// match the report).
+    private func writeSidecar(_ report: inout FileReport, at output: String, folder: OutputFolder?) -> [UInt8]? {
+        guard let folder else { return nil }
+        let bytes = report.json.renderedBytes()
         do {
-            try folder.write(Data(report.json.renderedBytes()), to: output + ".assistant.json")
+            try folder.write(bytes, to: output + ".assistant.json")
+            return bytes
         } catch {
             let text = "the sidecar report could not be written: \(error.localizedDescription)"
             report.error = report.error.map { $0 + "; " + text } ?? text
+            return nil
         }
     }
 }

@@ -145,23 +145,23 @@ public enum CaptionAssistantCommand {
         signals.uninstall()
         progress?.finish()
 
-        let totals = result.report.totals
-        let unavailable = result.report.files.contains { if case .unavailable? = $0.model.availability { return true }; return false }
+        let totals = result.summary.totals
+        let unavailable = totals.unavailable > 0
         var status = ExitStatus.success
         if result.missingInput { status = ExitStatus.noInput }
         else if options.model.requireModel && unavailable { status = ExitStatus.unavailable }
         else if totals.failed > 0 || result.reportError != nil { status = ExitStatus.someFileFailed }
         if let signal = result.stoppedBy { status = signal > 0 ? InterruptSignals.exitStatus(for: signal) : ExitStatus.interrupted }
 
-        for file in result.report.files where file.error != nil && !file.written && file.error != FileProcessor.notProcessedError {
-            if !options.quiet { printError("\(file.input): \(file.error ?? "")") }
+        if !options.quiet {
+            for failure in result.summary.failures { printError("\(failure.input): \(failure.error)") }
         }
         if let error = result.reportError { printError(error) }
         if !options.quiet {
-            printError(summary(result.report, destination: destination, run: result, resume: options.resume))
+            printError(summary(result.summary, destination: destination, run: result, resume: options.resume))
         }
         if options.json {
-            print(summaryJSON(result.report, destination: destination, status: status, run: result, resume: options.resume).rendered(),
+            print(summaryJSON(result.summary, destination: destination, status: status, run: result, resume: options.resume).rendered(),
                   terminator: "")
         }
         return status
@@ -170,14 +170,11 @@ public enum CaptionAssistantCommand {
     /// The one-line summary, e.g. `3 files: 3 written, 0 failed; actions: 9 applied, 0 failed, 0 disabled; report in out/report.json`.
     /// With `run`, says how many files `--resume` skipped (when `resume`) and,
     /// when the batch was stopped, how many were not processed.
-    public static func summary(_ report: BatchReport, destination: OutputDestination,
+    public static func summary(_ report: BatchSummary, destination: OutputDestination,
                                run: BatchRunner.Result? = nil, resume: Bool = false) -> String {
         let t = report.totals
         var line = "\(t.files) file\(t.files == 1 ? "" : "s"): \(t.written) written, \(t.failed) failed; actions: \(t.applied) applied, \(t.actionsFailed) failed, \(t.disabled) disabled"
-        let rows = Set(report.files.compactMap { file -> String? in
-            if case .unavailable(let info)? = file.model.availability { return info.name + ": " + info.reasonRow }
-            return nil
-        })
+        let rows = report.unavailableRows
         if rows.count == 1, let row = rows.first { line += " (model unavailable, \(row))" }
         if resume, let run { line += "; \(run.skipped) already done (skipped by --resume)" }
         if let run, let signal = run.stoppedBy {
@@ -190,7 +187,7 @@ public enum CaptionAssistantCommand {
 
     /// The `--json` summary printed on standard output.
     /// `skipped` is there with `--resume`, `notProcessed` when the batch was stopped.
-    public static func summaryJSON(_ report: BatchReport, destination: OutputDestination, status: Int32,
+    public static func summaryJSON(_ report: BatchSummary, destination: OutputDestination, status: Int32,
                                    run: BatchRunner.Result? = nil, resume: Bool = false) -> JSONValue {
         let t = report.totals
         var report: JSONValue = .null

@@ -153,12 +153,51 @@ public final class OutputFolder: @unchecked Sendable {
     /// Writes `data` atomically at `relative` (for example `s1/ep1.srt`)
     /// inside the folder, creating the folders on the way.
     public func write<Bytes: ContiguousBytes & Collection<UInt8>>(_ data: Bytes, to relative: String) throws(WriteError) {
+        try inFolder(of: relative) { (dir, name) throws(WriteError) in
+            try AtomicFileWriter.write(data, named: name, inFolder: dir, path: path + "/" + relative)
+        }
+    }
+
+    /// Writes the file at `relative` atomically from `fill`, which writes the
+    /// whole content into the descriptor it is given (see
+    /// `AtomicFileWriter.write(named:inFolder:path:fill:)`).
+    func write(to relative: String, fill: (Int32) -> Bool) throws(WriteError) {
+        try inFolder(of: relative) { (dir, name) throws(WriteError) in
+            try AtomicFileWriter.write(named: name, inFolder: dir, path: path + "/" + relative, fill: fill)
+        }
+    }
+
+    /// Runs `body` with the open folder that holds `relative` (created when
+    /// missing) and the file's own name. A file at the top uses the folder's
+    /// own descriptor: no copy to make and close for each of them.
+    private func inFolder(of relative: String, _ body: (Int32, String) throws(WriteError) -> Void) throws(WriteError) {
         guard let parts = Self.safeParts(relative) else {
             throw WriteError(path: relative, reason: "the path would lead outside the output folder \(path)")
         }
+        if parts.count == 1 { return try body(descriptor, parts[0]) }
         let dir = try openFolder(parts.dropLast(), create: true, for: relative)
         defer { close(dir) }
-        try AtomicFileWriter.write(data, named: parts[parts.count - 1], inFolder: dir, path: path + "/" + relative)
+        try body(dir, parts[parts.count - 1])
+    }
+
+    /// A new file with no name in the output folder, open for reading and
+    /// writing, that disappears when closed (the caller closes it): scratch
+    /// space on the output's own disk. nil when none can be made.
+    func makeScratchFile() -> Int32? {
+        #if os(Linux)
+        let unnamed = openat(descriptor, ".", AtomicFileWriter.openTemporary | O_RDWR | O_CLOEXEC, 0o600)
+        if unnamed >= 0 { return unnamed }
+        #endif
+        for attempt in 0..<100 {
+            let name = AtomicFileWriter.temporaryName(for: "report.json", attempt: attempt)
+            let fd = openat(descriptor, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 {
+                unlinkat(descriptor, name, 0)
+                return fd
+            }
+            if errno != EEXIST { return nil }
+        }
+        return nil
     }
 
     /// Information about the regular file at `relative`, or nil when there is

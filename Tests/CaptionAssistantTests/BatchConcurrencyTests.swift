@@ -44,7 +44,7 @@ final class ConcurrencyProbe: AssistantModel, @unchecked Sendable {
         let runner = BatchRunner(processor: FileProcessor(configuration: fakeConfiguration(model: probe)),
                                  destination: .folder(dir.path + "/out"), jobs: jobs)
         let result = await runner.run(plan)
-        #expect(result.report.totals.written == 3 * jobs)
+        #expect(result.summary.totals.written == 3 * jobs)
         #expect(probe.maxInFlight == jobs)
         // The same captions as with the plain fake, one file at a time.
         let plain = BatchRunner(processor: FileProcessor(configuration: fakeConfiguration()), destination: .folder(dir.path + "/plain"), jobs: 1)

@@ -13,11 +13,11 @@ import Testing
         var reports: [String] = []
         for jobs in [1, 4] {
             try? FileManager.default.removeItem(atPath: dir.path + "/out")
-            let runner = BatchRunner(processor: FileProcessor(configuration: fakeConfiguration()), destination: .folder(dir.path + "/out"), jobs: jobs)
+            let runner = BatchRunner(processor: FileProcessor(configuration: fakeConfiguration()), destination: .folder(dir.path + "/out"), jobs: jobs, keepsReports: true)
             let result = await runner.run(plan)
-            #expect(result.report.files.count == 13)
-            #expect(result.report.totals.written == 12)
-            #expect(result.report.totals.failed == 1)
+            #expect(result.files.count == 13)
+            #expect(result.summary.totals.written == 12)
+            #expect(result.summary.totals.failed == 1)
             reports.append(try String(contentsOfFile: dir.path + "/out/report.json", encoding: .utf8))
             #expect(FileManager.default.fileExists(atPath: dir.path + "/out/s1/broken.srt.assistant.json"))
             #expect(!FileManager.default.fileExists(atPath: dir.path + "/out/s1/broken.srt"))
@@ -33,10 +33,10 @@ import Testing
         for i in 0..<20 { try dir.write(String(format: "in/ep%02d.srt", i), sampleSRT) }
         let plan = try InputPlan.make(inputs: [dir.path + "/in"], outputFolder: dir.path + "/out", convertTo: nil)
         let stop = BatchStop()
-        let runner = BatchRunner(processor: FileProcessor(configuration: fakeConfiguration()), destination: .folder(dir.path + "/out"), jobs: 3)
+        let runner = BatchRunner(processor: FileProcessor(configuration: fakeConfiguration()), destination: .folder(dir.path + "/out"), jobs: 3, keepsReports: true)
         let result = await runner.run(plan, progress: { done in if done == 5 { stop.request(signal: SIGINT) } }, stop: stop)
         #expect(result.stoppedBy == SIGINT)
-        let files = result.report.files
+        let files = result.files
         #expect(files.count == 20)
         let done = files.filter(\.written)
         let notProcessed = files.filter { $0.error == FileProcessor.notProcessedError }
@@ -69,9 +69,9 @@ import Testing
         try dir.write("file", "x")
         let plan = try InputPlan.make(inputs: [dir.path + "/in"], outputFolder: dir.path + "/file/out", convertTo: nil)
         let result = await BatchRunner(processor: FileProcessor(configuration: fakeConfiguration()),
-                                       destination: .folder(dir.path + "/file/out"), jobs: 1).run(plan)
-        #expect(result.report.files.count == 1)
-        #expect(result.report.files.first?.error?.contains("is a file") == true)
+                                       destination: .folder(dir.path + "/file/out"), jobs: 1, keepsReports: true).run(plan)
+        #expect(result.files.count == 1)
+        #expect(result.files.first?.error?.contains("is a file") == true)
         #expect(result.reportError != nil)
     }
 }

@@ -76,14 +76,14 @@ import Testing
                                                   diagnosticsContext: DiagnosticsContext(endpoint: "http://127.0.0.1:9/v1"))
         let plan = try InputPlan.make(inputs: [dir.path + "/in"], outputFolder: dir.path + "/out", convertTo: nil)
         let result = await BatchRunner(processor: FileProcessor(configuration: configuration), destination: .folder(dir.path + "/out"),
-                                       jobs: 4).run(plan)
+                                       jobs: 4, keepsReports: true).run(plan)
         _ = model.release()
 
         #expect(availability.checks == count)
-        let files = result.report.files
+        let files = result.files
         #expect(files.count == count)
-        #expect(result.report.totals.written == count)
-        #expect(result.report.totals.unavailable == 15)
+        #expect(result.summary.totals.written == count)
+        #expect(result.summary.totals.unavailable == 15)
         var seen: [Mode: Int] = [:]
         for file in files {
             let name = (file.input as NSString).lastPathComponent

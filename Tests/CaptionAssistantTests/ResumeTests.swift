@@ -34,7 +34,7 @@ import Testing
             let plan = try InputPlan.make(inputs: [input], outputFolder: output, convertTo: convertTo)
             let runner = BatchRunner(processor: FileProcessor(configuration: fakeConfiguration(model: model, maxCharacters: maxCharacters,
                                                                                                 convertTo: convertTo)),
-                                     destination: .folder(output), jobs: 3, resume: resume)
+                                     destination: .folder(output), jobs: 3, resume: resume, keepsReports: true)
             return (await runner.run(plan), model)
         }
 
@@ -53,7 +53,7 @@ import Testing
         #expect(second.skipped == 6)  // the broken file is redone: it has an error
         #expect(try setup.read("report.json") == report)
         #expect(try setup.read("s1/ep3.srt.assistant.json") == sidecar)
-        #expect(first.report.totals == second.report.totals)
+        #expect(first.summary.totals == second.summary.totals)
     }
 
     @Test func onlyWhatIsMissingOrIncompleteIsRedone() async throws {
@@ -107,7 +107,7 @@ import Testing
         let (capped, cappedModel) = try await setup.run(resume: true, maxCharacters: 20)
         #expect(cappedModel.calls == 6)
         #expect(capped.skipped == 0)
-        #expect(capped.report.files.allSatisfy { $0.error != nil || $0.transcript?.truncated == true })
+        #expect(capped.files.allSatisfy { $0.error != nil || $0.transcript?.truncated == true })
         let (again, againModel) = try await setup.run(resume: true, maxCharacters: 20)
         #expect(againModel.calls == 0)
         #expect(again.skipped == 6)
@@ -127,7 +127,7 @@ import Testing
     @Test func aSidecarReadsBackToTheSameReport() async throws {
         let setup = try Setup()
         let (result, _) = try await setup.run(resume: false, convertTo: .vtt)
-        for file in result.report.files where file.written {
+        for file in result.files where file.written {
             let bytes = try setup.read((file.output ?? "") + ".assistant.json")
             let json = try #require(JSONValue.parse(Array(bytes)))
             let back = try #require(FileReport(json: json))

@@ -1,0 +1,40 @@
+/// What the command line says about a batch once it has run: the totals,
+/// the distinct reasons a model was unavailable, and the files that failed.
+///
+/// It is built one file report at a time (`add`) and keeps no report, so it
+/// stays the same size however many files the batch has (the failures list
+/// grows only with files that failed).
+public struct BatchSummary: Sendable, Equatable {
+    /// The figures of `report.json`'s `totals`.
+    public var totals = BatchReport.Totals()
+    /// `name: reason row` for each distinct reason the model was unavailable.
+    public var unavailableRows: Set<String> = []
+    /// Each input that was not written, with its error, in the order they were
+    /// added (files the batch did not get to, because it was stopped, are left out).
+    public var failures: [Failure] = []
+
+    /// A file that was not written.
+    public struct Failure: Sendable, Equatable {
+        /// The input as the user named it.
+        public var input: String
+        /// Why it was not written.
+        public var error: String
+    }
+
+    /// An empty summary.
+    public init() {}
+
+    /// The summary of `files`.
+    public init(_ files: [FileReport]) {
+        for file in files { add(file) }
+    }
+
+    /// Counts `file` in.
+    public mutating func add(_ file: FileReport) {
+        totals.add(file)
+        if case .unavailable(let info)? = file.model.availability { unavailableRows.insert(info.name + ": " + info.reasonRow) }
+        if let error = file.error, !file.written, error != FileProcessor.notProcessedError {
+            failures.append(Failure(input: file.input, error: error))
+        }
+    }
+}
