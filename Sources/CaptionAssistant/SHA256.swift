@@ -7,8 +7,15 @@ import CSHA256
 /// compares them on the next run. A cryptographic hash is used, not a faster
 /// 64-bit one, so that the value means the same thing everywhere (anyone can
 /// check it with `sha256sum`) and so that no two different inputs can be
-/// mistaken for each other, even deliberately. It costs a few milliseconds per
-/// megabyte, which is nothing next to a model call.
+/// mistaken for each other, even deliberately.
+///
+/// Padding and the digest are done here; the 64-byte blocks go, as many at a
+/// time as there are, to the C target `CSHA256`: the processor's SHA
+/// instructions where there are some (x86-64 SHA-NI, found by cpuid at run
+/// time; AArch64 built with the crypto extension, as Apple's chips are), and
+/// portable C elsewhere. Every input and output of a batch is hashed, so this
+/// shows at scale: with SHA-NI it costs about 0.6 ms per megabyte (measured on
+/// an AMD EPYC), the portable C about 3 ms.
 public struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19)
