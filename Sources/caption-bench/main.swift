@@ -15,6 +15,12 @@
 // pipeline's keyword emphasis (`KeywordEmphasis`, as `SuggestionApplier` runs
 // it) with the N most frequent words of the transcript, then the write with
 // those edits; one line each: time and peak memory (each N in its own process).
+//
+//   swift run -c release caption-bench sha256 FILE [--runs R]
+//
+// The pipeline's SHA-256 (`SHA256.hex`, as `--resume` fingerprints inputs and
+// outputs) over the whole file held in memory, R times (default 5): the fastest
+// and median ns per byte and the digest (compare it with `sha256sum FILE`).
 import CaptionAssistant
 import Captions
 import Foundation
@@ -110,6 +116,28 @@ func measureKeywords(path: String, count: Int) throws {
 }
 
 let args = Array(CommandLine.arguments.dropFirst())
+if args.first == "sha256", args.count >= 2 {
+    guard let data = FileManager.default.contents(atPath: args[1]) else {
+        FileHandle.standardError.write(Data("caption-bench: cannot read \(args[1])\n".utf8)); exit(1)
+    }
+    let bytes = [UInt8](data)
+    var runs = 5
+    if let i = args.firstIndex(of: "--runs"), i + 1 < args.count, let r = Int(args[i + 1]) { runs = max(1, r) }
+    let clock = ContinuousClock()
+    var times: [Double] = []
+    var digest = ""
+    for _ in 0..<runs {
+        let start = clock.now
+        digest = SHA256.hex(bytes)
+        times.append(seconds(clock.now - start))
+    }
+    times.sort()
+    let perByte = { (t: Double) in t * 1e9 / Double(max(1, bytes.count)) }
+    print(String(format: "%d bytes, %d runs: fastest %.3f ns/byte, median %.3f ns/byte (%.0f MB/s)", bytes.count, runs,
+                 perByte(times[0]), perByte(times[times.count / 2]), Double(bytes.count) / times[times.count / 2] / 1e6))
+    print(digest)
+    exit(0)
+}
 if args.first == "measure-keywords", args.count == 3, let n = Int(args[2]) {
     do { try measureKeywords(path: args[1], count: n) } catch {
         FileHandle.standardError.write(Data("caption-bench: \(args[1]): \(error.localizedDescription)\n".utf8)); exit(1)
