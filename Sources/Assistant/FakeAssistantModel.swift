@@ -64,30 +64,22 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
             var wordStart = 0
             var letters = 0
             var allASCII = true
-            func finishWord(at end: Int) {
-                defer { letters = 0; allASCII = true }
-                guard letters >= 5 else { return }
-                if allASCII {
-                    ascii.add(UnsafeBufferPointer(rebasing: p[wordStart..<end]))
-                } else {
-                    // The Kelvin sign lower-cases to an ASCII "k": such a word counts with the ASCII ones.
-                    var lower = CharacterSteps.string(p, wordStart..<end).lowercased()
-                    if lower.utf8.allSatisfy({ $0 < 0x80 }) {
-                        lower.withUTF8 { ascii.add($0) }
-                    } else {
-                        others[lower, default: 0] += 1
-                    }
-                }
-            }
             while i < n {
                 let b = p[i]
                 // ASCII followed by ASCII (or the end) is one Character; CR LF is not a letter either way.
                 if b < 0x80 && (i + 1 == n || p[i + 1] < 0x80) {
                     if CharacterSteps.isASCIILetter(b) {
                         if letters == 0 { wordStart = i }
-                        letters += 1
-                    } else if letters > 0 {
-                        finishWord(at: i)
+                        // The letters after it that are single Characters too.
+                        var j = i + 1
+                        while j < n, CharacterSteps.isASCIILetter(p[j]), j + 1 == n || p[j + 1] < 0x80 { j += 1 }
+                        letters += j - i
+                        i = j
+                        continue
+                    }
+                    if letters > 0 {
+                        Self.finishWord(p, wordStart..<i, letters: letters, allASCII: allASCII, &ascii, &others)
+                        letters = 0; allASCII = true
                     }
                     i += 1
                     continue
@@ -97,18 +89,25 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
                 if CharacterSteps.isSingleASCII(p, i..<end) {
                     isLetter = CharacterSteps.isASCIILetter(b)
                 } else {
-                    isLetter = CharacterSteps.character(p, i..<end).isLetter
+                    let simple = CharacterSteps.simpleLength(p, i)
+                    if simple == end - i {
+                        let value = CharacterSteps.simpleScalar(p, i, length: simple)
+                        isLetter = CharacterSteps.simpleClass[CharacterSteps.simpleIndex(value)] & CharacterSteps.letterBit != 0
+                    } else {
+                        isLetter = CharacterSteps.character(p, i..<end).isLetter
+                    }
                     if isLetter { allASCII = false }
                 }
                 if isLetter {
                     if letters == 0 { wordStart = i }
                     letters += 1
                 } else if letters > 0 {
-                    finishWord(at: i)
+                    Self.finishWord(p, wordStart..<i, letters: letters, allASCII: allASCII, &ascii, &others)
+                    letters = 0; allASCII = true
                 }
                 i = end
             }
-            if letters > 0 { finishWord(at: n) }
+            if letters > 0 { Self.finishWord(p, wordStart..<n, letters: letters, allASCII: allASCII, &ascii, &others) }
         }
         // The best two of each kind, then the best two of those four.
         func before(_ a: (key: String, value: Int), _ b: (key: String, value: Int)) -> Bool {
@@ -129,6 +128,25 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
         }
         let candidates = ascii.bestTwo().map { (key: $0, value: $1) } + bestTwo(others.lazy.map { (key: $0.key, value: $0.value) })
         return bestTwo(candidates).map(\.key)
+    }
+}
+
+extension FakeAssistantModel {
+    /// Counts the word at `r` (of `letters` letters) when it has five or more.
+    fileprivate static func finishWord(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, letters: Int, allASCII: Bool,
+                                       _ ascii: inout ASCIIWordCounts, _ others: inout [String: Int]) {
+        guard letters >= 5 else { return }
+        if allASCII {
+            ascii.add(UnsafeBufferPointer(rebasing: p[r]))
+        } else {
+            // The Kelvin sign lower-cases to an ASCII "k": such a word counts with the ASCII ones.
+            var lower = CharacterSteps.string(p, r).lowercased()
+            if lower.utf8.allSatisfy({ $0 < 0x80 }) {
+                lower.withUTF8 { ascii.add($0) }
+            } else {
+                others[lower, default: 0] += 1
+            }
+        }
     }
 }
 

@@ -100,6 +100,11 @@ public struct WholeWordMatcher: Sendable {
             let b = p[r.lowerBound]
             return CharacterSteps.isASCIILetter(b) || b &- 0x30 < 10 || b == 0x5F
         }
+        let simple = CharacterSteps.simpleLength(p, r.lowerBound)
+        if simple != 0 && simple == r.count {
+            let value = CharacterSteps.simpleScalar(p, r.lowerBound, length: simple)
+            return CharacterSteps.simpleClass[CharacterSteps.simpleIndex(value)] & (CharacterSteps.letterBit | CharacterSteps.numberBit) != 0
+        }
         return isWordCharacter(CharacterSteps.character(p, r))
     }
 
