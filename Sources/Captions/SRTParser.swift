@@ -97,21 +97,44 @@ struct SRTParser {
     static func appendReadableText(in range: Range<Int>, of bytes: [UInt8], to out: inout [UInt8], lineBreak: UInt8) {
         guard !range.isEmpty else { return }
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = SRTParser(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), source: [])
-            var counts = StyleCounts()
-            var l = parser.line(at: range.lowerBound, number: 0)
-            while true {
-                if !parser.hasMarkupStart(l) {
-                    UTF8Repair.append(UnsafeBufferPointer(rebasing: parser.p[l.start..<l.end]), to: &out)
-                } else {
-                    parser.scratch.removeAll(keepingCapacity: true)
-                    parser.appendLine(l, counts: &counts)
-                    for run in parser.scratch where run.kind == .text { out.append(contentsOf: run.text.utf8) }
-                }
-                guard l.next < range.upperBound, let n = parser.nextLine(after: l) else { break }
-                out.append(lineBreak)
-                l = n
+            readableText(in: range, of: buffer, to: &out, lineBreak: lineBreak, repair: true)
+        }
+    }
+
+    /// `appendReadableText`, on a buffer that holds at least `range`. With
+    /// `repair` false, lines without markup are copied as they are, valid or
+    /// not (the caller repairs the whole text at once; since they are cut by
+    /// ASCII bytes, that repairs each the same way); the text between markup
+    /// is always repaired piece by piece, as its runs are.
+    static func readableText(in range: Range<Int>, of p: UnsafeBufferPointer<UInt8>, to out: inout [UInt8],
+                             lineBreak: UInt8, repair: Bool) {
+        guard !range.isEmpty, range.upperBound <= p.count, let base = p.baseAddress else { return }
+        var start = range.lowerBound
+        while true {
+            // One line: its end, where the next starts, and its first `<` or `{`.
+            var i = start
+            var markup = -1
+            var end = range.upperBound
+            while i < range.upperBound {
+                let b = p[i]
+                if b <= 0x0D && (b == 0x0A || b == 0x0D) { end = i; break }
+                if (b == 0x3C || b == 0x7B) && markup < 0 { markup = i }
+                i += 1
             }
+            if markup < 0 {
+                let line = UnsafeBufferPointer(start: base + start, count: end - start)
+                if repair { UTF8Repair.append(line, to: &out) } else { out.append(contentsOf: line) }
+            } else {
+                walkLine(p, from: markup, Line(start: start, end: end, next: end, number: 0),
+                         text: { r in UTF8Repair.append(UnsafeBufferPointer(rebasing: p[r]), to: &out) },
+                         markup: { _ in })
+            }
+            guard end < range.upperBound else { return }
+            var next = end + 1
+            if p[end] == 0x0D && next < p.count && p[next] == 0x0A { next += 1 }
+            guard next < range.upperBound else { return }
+            out.append(lineBreak)
+            start = next
         }
     }
 
@@ -442,40 +465,51 @@ struct SRTParser {
             }
             return
         }
+        var pieces: [(Range<Int>, Bool)] = []
+        Self.walkLine(p, from: i, l, text: { pieces.append(($0, false)) }, markup: { pieces.append(($0, true)) })
+        for (r, isMarkup) in pieces {
+            if isMarkup {
+                if p[r.lowerBound] == 0x3C { applyTag(r.lowerBound, r.upperBound - 1, &counts) }
+                scratch.append(TextRun(kind: .markup, text: string(r.lowerBound, r.upperBound), style: counts.style, source: r))
+            } else {
+                scratch.append(TextRun(kind: .text, text: string(r.lowerBound, r.upperBound), style: counts.style, source: r))
+            }
+        }
+    }
+
+    /// Cuts line `l` (whose first `<` or `{` is at `first`) into its text
+    /// pieces and its markup (tags, and ASS override codes `{\…}`), in order.
+    /// A markup piece that starts with `<` is a tag.
+    @inline(__always)
+    static func walkLine(_ p: UnsafeBufferPointer<UInt8>, from first: Int, _ l: Line,
+                         text: (Range<Int>) -> Void, markup: (Range<Int>) -> Void) {
         var textStart = l.start
-        i = l.start
+        var i = first
         // Set once a `{\` found no `}` before the line end: later ones cannot
         // either, so a line of `{\{\{\…` costs linear time, not quadratic.
         var noClosingBrace = false
         while i < l.end {
             let b = p[i]
             var close: Int?
-            var isTag = false
             if b == 0x3C {
-                close = tagEnd(from: i, lineEnd: l.end)
-                isTag = close != nil
+                close = tagEnd(p, from: i, lineEnd: l.end)
             } else if b == 0x7B, !noClosingBrace, i + 1 < l.end, p[i + 1] == 0x5C {
                 var j = i + 2
                 while j < l.end, p[j] != 0x7D { j += 1 }
                 if j < l.end { close = j } else { noClosingBrace = true }
             }
             guard let close else { i += 1; continue }
-            if i > textStart {
-                scratch.append(TextRun(kind: .text, text: string(textStart, i), style: counts.style, source: textStart..<i))
-            }
-            if isTag { applyTag(i, close, &counts) }
-            scratch.append(TextRun(kind: .markup, text: string(i, close + 1), style: counts.style, source: i..<(close + 1)))
+            if i > textStart { text(textStart..<i) }
+            markup(i..<(close + 1))
             i = close + 1
             textStart = i
         }
-        if l.end > textStart {
-            scratch.append(TextRun(kind: .text, text: string(textStart, l.end), style: counts.style, source: textStart..<l.end))
-        }
+        if l.end > textStart { text(textStart..<l.end) }
     }
 
     /// The index of the `>` closing a tag that starts at `lt`: `<` then an
     /// optional `/` then a letter, ending on the same line with no other `<`.
-    private func tagEnd(from lt: Int, lineEnd: Int) -> Int? {
+    private static func tagEnd(_ p: UnsafeBufferPointer<UInt8>, from lt: Int, lineEnd: Int) -> Int? {
         var j = lt + 1
         if j < lineEnd, p[j] == 0x2F { j += 1 }
         guard j < lineEnd, (p[j] | 0x20) >= 0x61, (p[j] | 0x20) <= 0x7A else { return nil }
