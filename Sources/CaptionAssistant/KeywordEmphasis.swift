@@ -95,27 +95,30 @@ public struct KeywordEmphasis: Sendable {
         var found: [(Int, CueEdit)] = []
         var scratch = Scratch()
         var ranges: [CueEdit.RunRange] = []
-        for (cueIndex, cue) in cues.enumerated() {
-            if let source, cue.textRange.upperBound <= source.count {
-                let possible = source.withUnsafeBufferPointer { all in
-                    mayMatch(UnsafeBufferPointer(rebasing: all[cue.textRange]), scratch: &scratch.first)
+        let bytes = source ?? []
+        bytes.withUnsafeBufferPointer { all in
+            for cueIndex in cues.indices {
+                // Read in place: no copy of the cue (and its strings) for the pre-check.
+                let textRange = cues[cueIndex].textRange
+                if source != nil, textRange.upperBound <= all.count,
+                   !mayMatch(UnsafeBufferPointer(rebasing: all[textRange]), scratch: &scratch.first) {
+                    continue
                 }
-                if !possible { continue }
-            }
-            ranges.removeAll(keepingCapacity: true)
-            let runs = cue.runs
-            for runIndex in runs.indices {
-                let run = runs[runIndex]
-                guard run.kind == .text, !run.style.contains(.bold), !run.text.isEmpty else { continue }
-                var text = run.text
-                text.withUTF8 { p in
-                    scan(p, runs: runs, runIndex: runIndex, scratch: &scratch) { pattern, range in
-                        counts[pattern.keyword] += 1
-                        ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                ranges.removeAll(keepingCapacity: true)
+                let runs = cues[cueIndex].runs
+                for runIndex in runs.indices {
+                    let run = runs[runIndex]
+                    guard run.kind == .text, !run.style.contains(.bold), !run.text.isEmpty else { continue }
+                    var text = run.text
+                    text.withUTF8 { p in
+                        scan(p, runs: runs, runIndex: runIndex, scratch: &scratch) { pattern, range in
+                            counts[pattern.keyword] += 1
+                            ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                        }
                     }
                 }
+                if !ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: ranges))) }
             }
-            if !ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: ranges))) }
         }
         return Result(edits: Dictionary(uniqueKeysWithValues: found), counts: counts)
     }
@@ -146,12 +149,31 @@ public struct KeywordEmphasis: Sendable {
     /// `scan` does) that is the first word of some keyword. Markup adds words
     /// but never hides one, so a cue this says no to has no match.
     private func mayMatch(_ p: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> Bool {
-        if p.contains(0x26) { return true }
+        let n = p.count
         var i = 0
-        while let (start, end, ascii) = Self.nextWord(p, from: i) {
-            i = end
-            if let hash = firstWordHash(p, start..<end, ascii: ascii, scratch: &scratch),
+        // One pass: `&` is never part of a word, so every `&` is met between words.
+        while i < n {
+            let b = p[i]
+            var end: Int
+            var ascii = true
+            if b < 0x80 {
+                guard WordCharacters.isASCIIWord(b) else {
+                    if b == 0x26 { return true }
+                    i += 1
+                    continue
+                }
+                end = i + 1
+                while end < n, WordCharacters.isASCIIWord(p[end]) { end += 1 }
+                // A non-ASCII word character may continue it.
+                if end < n && p[end] >= 0x80 { (end, ascii) = Self.wordEnd(p, from: i) }
+            } else {
+                let (isWord, length) = WordCharacters.classify(p, i)
+                guard isWord else { i += length; continue }
+                (end, ascii) = Self.wordEnd(p, from: i)
+            }
+            if let hash = firstWordHash(p, i..<end, ascii: ascii, scratch: &scratch),
                table.candidates(hash) != nil { return true }
+            i = end
         }
         return false
     }
