@@ -29,6 +29,9 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
         self.delay = delay
     }
 
+    /// True when there is no `delay`: the answer is computed at once.
+    public var answersWithoutWaiting: Bool { delay <= .zero }
+
     /// Every prompt received so far.
     public var prompts: [String] { log.prompts }
 
