@@ -149,6 +149,7 @@ public struct KeywordEmphasis: Sendable {
     /// `scan` does) that is the first word of some keyword. Markup adds words
     /// but never hides one, so a cue this says no to has no match.
     private func mayMatch(_ p: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> Bool {
+        if table.pairsCoverAll, let quick = asciiMayMatch(p) { return quick }
         let n = p.count
         var i = 0
         // One pass: `&` is never part of a word, so every `&` is met between words.
@@ -176,6 +177,69 @@ public struct KeywordEmphasis: Sendable {
             i = end
         }
         return false
+    }
+
+    /// `mayMatch` for an all-ASCII cue, eight bytes at a time: a word can be
+    /// a keyword's first word only where its first two bytes, lower-cased, are
+    /// those of one (`FirstWordTable.pairs`); only there is a word cut and
+    /// looked up. Nil when the cue has a non-ASCII byte (whose word could
+    /// lower-case to ASCII, as the Kelvin sign does): `mayMatch` decides then.
+    /// Call only when `table.pairsCoverAll`.
+    private func asciiMayMatch(_ p: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let base = p.baseAddress else { return false }
+        let n = p.count
+        let high: UInt64 = 0x8080_8080_8080_8080, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let ampersands: UInt64 = 0x2626_2626_2626_2626, caseBits: UInt64 = 0x2020_2020_2020_2020
+        /// The high bit of each byte of `y` that is zero (exact: no carry crosses bytes).
+        @inline(__always) func zeros(_ y: UInt64) -> UInt64 { ~(((y & low) &+ low) | y | low) }
+        let pairs = table.pairs
+        var i = 0
+        while i + 9 <= n {
+            let x0 = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let x1 = UInt64(littleEndian: UnsafeRawPointer(base + i + 1).loadUnaligned(as: UInt64.self))
+            if (x0 | x1) & high != 0 { return nil }
+            if zeros(x0 ^ ampersands) != 0 { return true }
+            // `| 0x20` lower-cases letters; other bytes may then pass too, and are checked below.
+            let l0 = x0 | caseBits, l1 = x1 | caseBits
+            var m: UInt64 = 0
+            for pair in pairs { m |= zeros(l0 ^ (pair.first | caseBits)) & zeros(l1 ^ (pair.second | caseBits)) }
+            while m != 0 {
+                guard let hit = asciiWordIsFirstWord(p, at: i + m.trailingZeroBitCount / 8) else { return nil }
+                if hit { return true }
+                m &= m &- 1
+            }
+            i += 8
+        }
+        while i < n {
+            let b = p[i]
+            if b >= 0x80 { return nil }
+            if b == 0x26 { return true }
+            if i + 1 < n {
+                if p[i + 1] >= 0x80 { return nil }
+                let b0 = UInt64(b | 0x20), b1 = UInt64(p[i + 1] | 0x20)
+                if pairs.contains(where: { $0.first & 0xFF | 0x20 == b0 && $0.second & 0xFF | 0x20 == b1 }) {
+                    guard let hit = asciiWordIsFirstWord(p, at: i) else { return nil }
+                    if hit { return true }
+                }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// Whether a word starts at `j` (ASCII before it, checked) and, cut and
+    /// lower-cased as `scan` does, is some keyword's first word; nil when a
+    /// non-ASCII byte ends it (`mayMatch` decides then).
+    @inline(__always)
+    private func asciiWordIsFirstWord(_ p: UnsafeBufferPointer<UInt8>, at j: Int) -> Bool? {
+        guard WordCharacters.isASCIIWord(p[j]) else { return false }
+        if j > 0 && WordCharacters.isASCIIWord(p[j - 1]) { return false }
+        var end = j + 1
+        while end < p.count, WordCharacters.isASCIIWord(p[end]) { end += 1 }
+        if end < p.count && p[end] >= 0x80 { return nil }
+        var scratch: [UInt8] = []
+        guard let hash = firstWordHash(p, j..<end, ascii: true, scratch: &scratch) else { return false }
+        return table.candidates(hash) != nil
     }
 
     /// The table hash of the word at `r`, lower-cased (folded into `scratch`
