@@ -116,6 +116,13 @@ struct SRTParser {
             var markup = -1
             var end = range.upperBound
             while i < range.upperBound {
+                // Eight bytes at a time up to a byte below 0x0E, a `<` or a `{`.
+                if i + 8 <= range.upperBound {
+                    let x = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    let flags = below0E(x) | equal(x, 0x3C3C_3C3C_3C3C_3C3C) | equal(x, 0x7B7B_7B7B_7B7B_7B7B)
+                    if flags == 0 { i += 8; continue }
+                    i += flags.trailingZeroBitCount >> 3
+                }
                 let b = p[i]
                 if b <= 0x0D && (b == 0x0A || b == 0x0D) { end = i; break }
                 if (b == 0x3C || b == 0x7B) && markup < 0 { markup = i }
@@ -156,6 +163,12 @@ struct SRTParser {
     func line(at start: Int, number: Int) -> Line {
         var i = start
         while i < count {
+            // Eight bytes at a time up to the first byte below 0x0E (LF and CR are 0x0A and 0x0D).
+            if i + 8 <= count, let base = p.baseAddress {
+                let flags = Self.below0E(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+                if flags == 0 { i += 8; continue }
+                i += flags.trailingZeroBitCount >> 3
+            }
             let b = p[i]
             if b <= 13 {
                 if b == 10 { return Line(start: start, end: i, next: i + 1, number: number) }
@@ -167,6 +180,21 @@ struct SRTParser {
             i += 1
         }
         return Line(start: start, end: count, next: count, number: number)
+    }
+
+    /// The high bit of each byte of `x` below 0x0E; exact for the lowest such
+    /// byte (a borrow only ever flags bytes above a flagged one).
+    @inline(__always)
+    static func below0E(_ x: UInt64) -> UInt64 {
+        (x &- 0x0E0E_0E0E_0E0E_0E0E) & ~x & 0x8080_8080_8080_8080
+    }
+
+    /// The high bit of each byte of `x` equal to the byte repeated in `pattern` (exact).
+    @inline(__always)
+    static func equal(_ x: UInt64, _ pattern: UInt64) -> UInt64 {
+        let y = x ^ pattern
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((y & low) &+ low) | y | low)
     }
 
     @inline(__always)
