@@ -613,6 +613,17 @@ struct SRTParser {
 
     /// Parses `H…:MM:SS[,.]m{1,3}`.
     private func parseTime(_ i: inout Int, _ end: Int, _ notes: inout [String], which: String) -> CaptionTime? {
+        // The usual form, `HH:MM:SS,mmm` not followed by a digit, read at once (no notes to make).
+        if i + 12 <= end {
+            @inline(__always) func d(_ k: Int) -> Int64? { let v = p[i + k] &- 0x30; return v < 10 ? Int64(v) : nil }
+            if p[i + 2] == 0x3A, p[i + 5] == 0x3A, p[i + 8] == 0x2C, i + 12 == end || p[i + 12] &- 0x30 >= 10,
+               let h1 = d(0), let h2 = d(1), let m1 = d(3), let m2 = d(4), let s1 = d(6), let s2 = d(7),
+               let f1 = d(9), let f2 = d(10), let f3 = d(11), m1 < 6, s1 < 6 {
+                i += 12
+                let ms = ((h1 * 10 + h2) * 60 + m1 * 10 + m2) * 60_000 + (s1 * 10 + s2) * 1000 + f1 * 100 + f2 * 10 + f3
+                return CaptionTime(milliseconds: ms)
+            }
+        }
         guard let h = digits(&i, end, maxDigits: 18), i < end, p[i] == 0x3A else { return nil }
         i += 1
         guard let m = digits(&i, end, maxDigits: 2), m.value < 60, i < end, p[i] == 0x3A else { return nil }
