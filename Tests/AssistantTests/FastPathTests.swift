@@ -129,3 +129,39 @@ import Testing
         await #expect(throws: CancellationError.self) { try await task.value }
     }
 }
+
+/// `FlatJSONObject` reads only what it can read exactly as `JSONSerialization` does.
+@Suite struct FlatJSONObjectTests {
+    static let inputs: [String] = [
+        #"{"keywords": ["a", "b"], "titles": ["x", "y", "z"], "emoji": "🎬"}"#, "{}", #"{ "a" : [ ] }"#, "{\n\t\"a\"\r\n:\"b\" }",
+        #"{"a": "q\"uote\\back\/slash\b\f\n\r\t"}"#, #"{"a": ["déjà", "vu…", ""]}"#, #"{"a": "\u0041"}"#, #"{"a": 1}"#,
+        #"{"a": ["x", 1]}"#, #"{"a": {"b": "c"}}"#, #"{"a": null}"#, #"{"a": true}"#, #"{"a": "b", "a": "c"}"#, #"{"a": "b",}"#,
+        #"{"a": ["b",]}"#, #"{"a" "b"}"#, "{\"a\": \"b\u{1}\"}", #"{"a": "b"} x"#, #"{"a": "\x"}"#, #"{"a": "b\"}"#, #"{"a": "b"#,
+        #"{"keywords": "not a list", "emoji": ["🎬"]}"#, #"{"a": ["b" "c"]}"#, #"{"a":"b","c":["d","e"],"f":"g"}"#,
+    ]
+
+    @Test func flatObjectsReadAsJSONSerializationReadsThem() throws {
+        var flatCount = 0
+        for input in Self.inputs {
+            let bytes = Array(input.utf8)
+            let reference = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
+            guard let flat = FlatJSONObject.parse(bytes[...]) else { continue }
+            flatCount += 1
+            let expected = try #require(reference, "\(input)")
+            #expect(Set(flat.keys) == Set(expected.keys), "\(input)")
+            for (key, value) in flat {
+                if let s = value as? String {
+                    #expect(expected[key] as? String == s, "\(input)")
+                } else {
+                    let items = try #require(value as? [Any]).map { $0 as? String }
+                    #expect((expected[key] as? [Any])?.map { $0 as? String } == items, "\(input)")
+                }
+            }
+        }
+        #expect(flatCount >= 8)
+        // What it cannot read exactly, it leaves to JSONSerialization.
+        for input in [#"{"a": "\u0041"}"#, #"{"a": 1}"#, #"{"a": {"b": "c"}}"#, #"{"a": "b", "a": "c"}"#, "{\"a\": \"b\u{1}\"}"] {
+            #expect(FlatJSONObject.parse(Array(input.utf8)[...]) == nil, "\(input)")
+        }
+    }
+}
