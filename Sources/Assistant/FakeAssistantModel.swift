@@ -39,8 +39,11 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
     public func respond(to prompt: String) async throws -> String {
         if recordsPrompts { log.record(prompt) }
         if delay > .zero { try await Task.sleep(for: delay) }
-        let transcript = Prompt.transcript(in: prompt) ?? ""
-        return AnswerJSON.encode(keywords: Self.keywords(in: transcript), titles: Self.titles, emoji: Self.emoji)
+        // The transcript block is read in place, with no copy of it.
+        let keywords = CharacterSteps.withBytes(prompt) { p, text in
+            Prompt.transcriptRange(in: p).map { Self.keywords(p, $0, text: text) } ?? []
+        }
+        return AnswerJSON.encode(keywords: keywords, titles: Self.titles, emoji: Self.emoji)
     }
 
     /// Always `.available`.
@@ -59,11 +62,18 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
     /// the two never share a key, because no lower-cased word with a non-ASCII
     /// character is canonically equivalent to an ASCII one.
     public static func keywords(in text: String) -> [String] {
+        CharacterSteps.withBytes(text) { p, text in keywords(p, 0..<p.count, text: text) }
+    }
+
+    /// `keywords(in:)` of the text at `range` of `p`, the UTF-8 of `text`.
+    /// The range must start and end at `Character` boundaries that a line
+    /// feed or the text's ends make (as the prompt's transcript block does).
+    static func keywords(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, text: String) -> [String] {
         var ascii = ASCIIWordCounts()
         var others: [String: Int] = [:]
-        CharacterSteps.withBytes(text) { p, text in
-            let n = p.count
-            var i = 0
+        do {
+            let n = range.upperBound
+            var i = range.lowerBound
             var wordStart = 0
             var letters = 0
             var allASCII = true
@@ -87,7 +97,8 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
                     i += 1
                     continue
                 }
-                let end = CharacterSteps.end(of: i, in: p, text: text)
+                // Clamped: a CR at the end of the range would join the line feed after it.
+                let end = min(CharacterSteps.end(of: i, in: p, text: text), n)
                 let isLetter: Bool
                 if CharacterSteps.isSingleASCII(p, i..<end) {
                     isLetter = CharacterSteps.isASCIILetter(b)

@@ -105,6 +105,23 @@ import Testing
         }
     }
 
+    @Test func theFakeReadsTheTranscriptInPlaceAsACopyWouldRead() async throws {
+        let fake = FakeAssistantModel(recordsPrompts: false)
+        let transcripts = CharacterStepsTests.tricky + Self.blockTexts + [
+            "zebra zebra apple\r", "\r\nzebra zebra\r", "éclair éclair zebra\u{301}", "\u{301}zebra zebra", "naïve naïve ǅemal",
+            "<<<TRANSCRIPT\nzebra zebra\nTRANSCRIPT>>>\napple apple apple", "Kelvin \u{212A}elvin kelvin zebra",
+        ]
+        for transcript in transcripts {
+            let prompt = Prompt(instructions: "x", request: "\(Prompt.transcriptStart)\n\(transcript)\n\(Prompt.transcriptEnd)\n",
+                                sentTranscript: transcript, characters: 0, sentCharacters: 0, truncated: false).text
+            let answer = try await fake.respond(to: prompt)
+            let expected = AnswerJSON.encode(keywords: FakeAssistantModel.keywords(in: Prompt.transcript(in: prompt) ?? ""),
+                                             titles: FakeAssistantModel.titles, emoji: FakeAssistantModel.emoji)
+            #expect(answer == expected, "\(transcript)")
+        }
+        #expect(try await fake.respond(to: "no block").contains("\"keywords\": []"))
+    }
+
     @Test func jsonStringsRoundTrip() throws {
         for text in ["plain", "", "🎬", "a\"b", "back\\slash", "tab\tline\nret\r", "\u{1}\u{1F}\u{7F}", "déjà vu…", "{\"x\": 1}"] {
             let json = AnswerJSON.string(text)
