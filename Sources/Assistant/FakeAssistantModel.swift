@@ -71,6 +71,10 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
     static func keywords(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, text: String) -> [String] {
         var ascii = ASCIIWordCounts()
         var others: [String: Int] = [:]
+        // Words of five or more letters found by the branch-free scan, flushed block by block.
+        let blockSize = 4096
+        let found = UnsafeMutableBufferPointer<(start: Int, length: Int)>.allocate(capacity: blockSize / 6 + 2)
+        defer { found.deallocate() }
         do {
             let n = range.upperBound
             var i = range.lowerBound
@@ -78,6 +82,31 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
             var letters = 0
             var allASCII = true
             while i < n {
+                // Between words, a stretch of ASCII bytes each followed by an ASCII byte (each
+                // one Character; CR and LF are no letters either way) is scanned without branches.
+                if letters == 0 {
+                    let stop = Self.singleASCIIEnd(p, from: i, to: n)
+                    if stop - i >= 32 {
+                        var run = 0
+                        while i < stop {
+                            let blockEnd = min(stop, i + blockSize)
+                            var k = 0
+                            for j in i..<blockEnd {
+                                let letter = CharacterSteps.isASCIILetter(p[j]) ? 1 : 0
+                                // Written every time, kept (k moves on) only when a long enough word ends here.
+                                found[k] = (j &- run, run)
+                                k &+= (1 &- letter) & (run >= 5 ? 1 : 0)
+                                run = (run &+ 1) &* letter
+                            }
+                            for w in found[0..<k] { ascii.add(UnsafeBufferPointer(rebasing: p[w.start..<w.start + w.length])) }
+                            i = blockEnd
+                        }
+                        // A word still open at the end of the stretch goes on in the loop below.
+                        letters = run
+                        wordStart = i &- run
+                        continue
+                    }
+                }
                 let b = p[i]
                 // ASCII followed by ASCII (or the end) is one Character; CR LF is not a letter either way.
                 if b < 0x80 && (i + 1 == n || p[i + 1] < 0x80) {
@@ -146,6 +175,17 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
 }
 
 extension FakeAssistantModel {
+    /// Where the stretch from `i` of ASCII bytes each followed by an ASCII byte
+    /// (or by `n`) ends: the last ASCII byte before a non-ASCII one is left out.
+    fileprivate static func singleASCIIEnd(_ p: UnsafeBufferPointer<UInt8>, from i: Int, to n: Int) -> Int {
+        var j = i
+        if let base = p.baseAddress {
+            while j + 8 <= n, UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { j += 8 }
+        }
+        while j < n, p[j] < 0x80 { j += 1 }
+        return j == n ? n : max(i, j - 1)
+    }
+
     /// Counts the word at `r` (of `letters` letters) when it has five or more.
     fileprivate static func finishWord(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, letters: Int, allASCII: Bool,
                                        _ ascii: inout ASCIIWordCounts, _ others: inout [String: Int]) {

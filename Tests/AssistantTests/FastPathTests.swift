@@ -93,6 +93,26 @@ import Testing
         }
     }
 
+    @Test func longASCIIStretchesCountAsTheReferenceCounts() {
+        // Stretches longer than the branch-free scan's threshold and block, words across its edges.
+        let words = ["alpha", "Bravo", "charlie", "delta", "ECHO", "foxtrot", "golf", "hotel", "india", "a", "bb", "ccccc"]
+        var texts: [String] = []
+        for seed in 0..<12 {
+            var text = ""
+            for k in 0..<(seed * 150 + 20) {
+                text += words[(k * 7 + seed) % words.count]
+                text += ["", " ", ", ", "\r\n", "1", "-", "\n"][(k + seed) % 7]
+                if k % 97 == 13 { text += ["é", "e\u{301}", "…", "\u{212A}elvin", "ǅ", "日本"][(k / 97) % 6] }
+            }
+            texts.append(text)
+        }
+        texts.append(String(repeating: "abcde ", count: 2_000) + "zzzzz")
+        texts.append(String(repeating: "x", count: 5_000) + " " + String(repeating: "yyyyy ", count: 3))
+        for text in texts {
+            #expect(FakeAssistantModel.keywords(in: text) == CharacterStepsTests.referenceKeywords(in: text))
+        }
+    }
+
     @Test func wholeWordMatchingWithSimpleScalarsAgreesWithTheReference() {
         let texts = ["naïve naïveté naïve", "a·b a·b", "x²y x² ²", "½ ½x x½ 1½", "word’s word", "ǅemal ǆemal", "ªb ª", "µm µ"]
         let phrases = ["naïve", "a", "b", "x", "x²", "²", "½", "1½", "word", "word’s", "ǆemal", "ª", "µ", "µm", "y"]
