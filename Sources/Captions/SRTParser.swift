@@ -71,22 +71,51 @@ struct SRTParser {
     /// and markup, a line break between lines, and the whitespace of blank
     /// lines inside the text kept as text, exactly as the reader found them.
     static func runs(in range: Range<Int>, of bytes: [UInt8]) -> [TextRun] {
-        guard !range.isEmpty else { return [] }
-        return bytes.withUnsafeBufferPointer { buffer in
-            var parser = SRTParser(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), source: [])
+        var runs: [TextRun] = []
+        walkRuns(in: range, of: bytes) { kind, source, style, p in
+            let text = kind == .lineBreak ? "\n" : String(decoding: UnsafeBufferPointer(rebasing: p[source]), as: UTF8.self)
+            runs.append(TextRun(kind: kind, text: text, style: style, source: source))
+        }
+        return runs
+    }
+
+    /// What each of `runs(in:of:)` is and where its bytes are, in the same
+    /// order, with no string made (a writer splicing into the source needs no more).
+    static func runLayout(in range: Range<Int>, of bytes: [UInt8]) -> [(kind: TextRun.Kind, source: Range<Int>)] {
+        var layout: [(kind: TextRun.Kind, source: Range<Int>)] = []
+        walkRuns(in: range, of: bytes) { kind, source, _, _ in layout.append((kind, source)) }
+        return layout
+    }
+
+    /// Calls `emit` with each run of the cue text in `range` of `bytes`, in
+    /// order: its kind, its bytes, its style, and the buffer they are in.
+    private static func walkRuns(in range: Range<Int>, of bytes: [UInt8],
+                                 _ emit: (TextRun.Kind, Range<Int>, TextStyle, UnsafeBufferPointer<UInt8>) -> Void) {
+        guard !range.isEmpty else { return }
+        bytes.withUnsafeBufferPointer { buffer in
+            let parser = SRTParser(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), source: [])
+            let p = parser.p
             var counts = StyleCounts()
             var l = parser.line(at: range.lowerBound, number: 0)
             while true {
                 if !parser.isBlank(l) {
-                    parser.appendLine(l, counts: &counts)
+                    var first = l.start
+                    while first < l.end, p[first] != 0x3C, p[first] != 0x7B { first += 1 }
+                    if first == l.end {
+                        emit(.text, l.start..<l.end, counts.style, p)
+                    } else {
+                        walkLine(p, from: first, l, text: { emit(.text, $0, counts.style, p) }, markup: { r in
+                            if p[r.lowerBound] == 0x3C { parser.applyTag(r.lowerBound, r.upperBound - 1, &counts) }
+                            emit(.markup, r, counts.style, p)
+                        })
+                    }
                 } else if l.end > l.start {
-                    parser.scratch.append(TextRun(kind: .text, text: parser.string(l.start, l.end), style: counts.style, source: l.start..<l.end))
+                    emit(.text, l.start..<l.end, counts.style, p)
                 }
                 guard l.next < range.upperBound, let n = parser.nextLine(after: l) else { break }
-                parser.scratch.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: l.end..<l.next))
+                emit(.lineBreak, l.end..<l.next, counts.style, p)
                 l = n
             }
-            return parser.scratch
         }
     }
 

@@ -115,3 +115,25 @@ import Testing
         }
     }
 }
+
+/// The writer's run layout (kinds and source bytes, no strings) must be the runs' own.
+@Suite struct RunLayoutTests {
+    @Test func layoutIsTheRunsKindsAndSources() throws {
+        var documents = DocumentReadableTextTests.documents.map { try? CaptionDocument.read(SourceText.decode(bytes: $0), hint: .srt) }
+        let root = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil)).appendingPathComponent("valid/srt")
+        for name in try FileManager.default.contentsOfDirectory(atPath: root.path) where name.hasSuffix(".srt") {
+            documents.append(try CaptionDocument.read(Data(contentsOf: root.appendingPathComponent(name)), hint: .srt))
+        }
+        var cues = 0
+        for document in documents.compactMap({ $0 }) {
+            for cue in document.cues {
+                let layout = cue.runLayout()
+                let runs = cue.runs
+                #expect(layout.map(\.kind) == runs.map(\.kind))
+                #expect(layout.map(\.source) == runs.map(\.source))
+                cues += 1
+            }
+        }
+        #expect(cues > 50)
+    }
+}
