@@ -88,7 +88,11 @@ public struct KeywordEmphasis: Sendable {
     /// cue text in `textRange` holds every text run's bytes as written, except
     /// through character references), a cue whose raw bytes hold no `&` and no
     /// word that could start a keyword is passed over without building its runs.
-    public func apply(to cues: [Cue], source: [UInt8]? = nil) -> Result {
+    ///
+    /// With `sourceIsText` too (SRT, where a text run's text is exactly its
+    /// source bytes), a cue whose bytes are all ASCII is matched on those
+    /// bytes, through `Cue.runOutlines()`, without making its runs' strings.
+    public func apply(to cues: [Cue], source: [UInt8]? = nil, sourceIsText: Bool = false) -> Result {
         var counts = [Int](repeating: 0, count: keywords.count)
         guard !table.isEmpty else { return Result(edits: [:], counts: counts) }
         // Collected in order, then turned into a dictionary of the right size at once.
@@ -105,15 +109,32 @@ public struct KeywordEmphasis: Sendable {
                     continue
                 }
                 ranges.removeAll(keepingCapacity: true)
-                let runs = cues[cueIndex].runs
-                for runIndex in runs.indices {
-                    let run = runs[runIndex]
-                    guard run.kind == .text, !run.style.contains(.bold), !run.text.isEmpty else { continue }
-                    var text = run.text
-                    text.withUTF8 { p in
-                        scan(p, runs: runs, runIndex: runIndex, scratch: &scratch) { pattern, range in
+                if sourceIsText, source != nil, textRange.upperBound <= all.count,
+                   Self.isASCII(UnsafeBufferPointer(rebasing: all[textRange])) {
+                    // The runs' text is their source bytes: match there, with no string made.
+                    let outlines = cues[cueIndex].runOutlines()
+                    for runIndex in outlines.indices {
+                        let run = outlines[runIndex]
+                        guard run.kind == .text, !run.style.contains(.bold), !run.source.isEmpty,
+                              run.source.upperBound <= all.count else { continue }
+                        scan(UnsafeBufferPointer(rebasing: all[run.source]),
+                             continues: { Self.neighbourContinues(outlines, all, runIndex, before: $0) },
+                             scratch: &scratch) { pattern, range in
                             counts[pattern.keyword] += 1
                             ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                        }
+                    }
+                } else {
+                    let runs = cues[cueIndex].runs
+                    for runIndex in runs.indices {
+                        let run = runs[runIndex]
+                        guard run.kind == .text, !run.style.contains(.bold), !run.text.isEmpty else { continue }
+                        var text = run.text
+                        text.withUTF8 { p in
+                            scan(p, continues: { Self.neighbourContinues(runs, runIndex, before: $0) }, scratch: &scratch) { pattern, range in
+                                counts[pattern.keyword] += 1
+                                ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                            }
                         }
                     }
                 }
@@ -124,7 +145,7 @@ public struct KeywordEmphasis: Sendable {
     }
 
     /// Scans one run's UTF-8 bytes, calling `found` for each match, left to right.
-    private func scan(_ p: UnsafeBufferPointer<UInt8>, runs: [TextRun], runIndex: Int,
+    private func scan(_ p: UnsafeBufferPointer<UInt8>, continues: (_ before: Bool) -> Bool,
                       scratch: inout Scratch, found: (Pattern, Range<Int>) -> Void) {
         let n = p.count
         var i = 0
@@ -132,11 +153,11 @@ public struct KeywordEmphasis: Sendable {
             i = end
             guard let hash = firstWordHash(p, start..<end, ascii: ascii, scratch: &scratch.first),
                   let candidates = table.candidates(hash) else { continue }
-            if start == 0 && Self.neighbourContinues(runs, runIndex, before: true) { continue }
+            if start == 0 && continues(true) { continue }
             for pattern in candidates {
                 guard Self.equalFolded(p, start..<end, ascii: ascii, pattern.words[0], scratch: scratch.first) else { continue }
                 guard let matchEnd = Self.continueMatch(p, after: end, pattern, scratch: &scratch.other) else { continue }
-                if matchEnd == n && Self.neighbourContinues(runs, runIndex, before: false) { continue }
+                if matchEnd == n && continues(false) { continue }
                 found(pattern, start..<matchEnd)
                 i = matchEnd
                 break
@@ -333,6 +354,34 @@ public struct KeywordEmphasis: Sendable {
             at = end
         }
         return at
+    }
+
+    /// `neighbourContinues` for outlines of all-ASCII runs whose text is their bytes in `source`.
+    private static func neighbourContinues(_ outlines: [RunOutline], _ source: UnsafeBufferPointer<UInt8>, _ runIndex: Int,
+                                           before: Bool) -> Bool {
+        var j = before ? runIndex - 1 : runIndex + 1
+        while j >= 0 && j < outlines.count {
+            let run = outlines[j]
+            switch run.kind {
+            case .lineBreak: return false
+            case .markup: j += before ? -1 : 1
+            case .text:
+                if run.source.isEmpty { j += before ? -1 : 1; continue }
+                guard run.source.upperBound <= source.count else { return false }
+                return WordCharacters.isASCIIWord(source[before ? run.source.upperBound - 1 : run.source.lowerBound])
+            }
+        }
+        return false
+    }
+
+    /// Whether every byte of `p` is ASCII.
+    private static func isASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = p.baseAddress else { return true }
+        var i = 0
+        var bits: UInt64 = 0
+        while i + 8 <= p.count { bits |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self); i += 8 }
+        while i < p.count { bits |= UInt64(p[i]); i += 1 }
+        return bits & 0x8080_8080_8080_8080 == 0
     }
 
     /// Whether the nearest text run before (or after) `runIndex`, across markup

@@ -152,17 +152,6 @@ public struct CueEdit: Sendable, Hashable {
 }
 
 extension Cue {
-    /// What each run is and where its bytes are in the source, as `runs` gives
-    /// them; for SRT cues not built yet, found without making any string.
-    func runLayout() -> [(kind: TextRun.Kind, source: Range<Int>)] {
-        if case .lazy(let lazy) = storage, case .srt = lazy.builder {
-            return SRTParser.runLayout(in: lazy.range, of: lazy.bytes)
-        }
-        return runs.map { ($0.kind, $0.source) }
-    }
-}
-
-extension Cue {
     /// Appends the text a viewer reads to `out` as UTF-8: the `.text` runs'
     /// text in order, `lineBreak` for each line break, markup left out.
     ///

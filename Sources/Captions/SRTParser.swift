@@ -79,12 +79,12 @@ struct SRTParser {
         return runs
     }
 
-    /// What each of `runs(in:of:)` is and where its bytes are, in the same
-    /// order, with no string made (a writer splicing into the source needs no more).
-    static func runLayout(in range: Range<Int>, of bytes: [UInt8]) -> [(kind: TextRun.Kind, source: Range<Int>)] {
-        var layout: [(kind: TextRun.Kind, source: Range<Int>)] = []
-        walkRuns(in: range, of: bytes) { kind, source, _, _ in layout.append((kind, source)) }
-        return layout
+    /// The outline (kind, style, source bytes) of each of `runs(in:of:)`, in
+    /// the same order, with no string made.
+    static func runOutlines(in range: Range<Int>, of bytes: [UInt8]) -> [RunOutline] {
+        var outlines: [RunOutline] = []
+        walkRuns(in: range, of: bytes) { kind, source, style, _ in outlines.append(RunOutline(kind: kind, style: style, source: source)) }
+        return outlines
     }
 
     /// Calls `emit` with each run of the cue text in `range` of `bytes`, in

@@ -26,7 +26,7 @@ struct TextCueSplicer {
             guard let edit = edits[index], !edit.isEmpty, document.cues.indices.contains(index) else { continue }
             let cue = document.cues[index]
             // Only each run's kind and source bytes are needed: no run text is made for SRT.
-            let runs = edit.emphasis.isEmpty ? [] : cue.runLayout()
+            let runs = edit.emphasis.isEmpty ? [] : cue.runOutlines()
             inserts.removeAll(keepingCapacity: true)
             for (n, range) in edit.emphasis.enumerated() {
                 guard runs.indices.contains(range.run) else { continue }

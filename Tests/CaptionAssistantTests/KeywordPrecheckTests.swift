@@ -14,7 +14,8 @@ import Testing
         var docs: [String] = []
         let lines = [
             "The rocket is on the launch pad.", "ROCKET rockets rocket's xrocket rocket_x", "<i>rock</i>et <b>rocket</b> rocket",
-            "\u{212A}elvin KELVIN kelvin", "CAFÉ cafe\u{301} café naïve NAÏVE", "&amp; &lt;b&gt;rocket &#x72;ocket", "x X xx x-x",
+            "\u{212A}elvin KELVIN kelvin", "<b>rocket</b>rocket <i>x</i>rocket<i>y</i> rock<u>et</u> {\\i1}rocket{\\i0}x",
+            "<b>right <i>doing</i></b> right</b> doing <b>", "x<font color=\"red\">right</font>y right<br>doing", "CAFÉ cafe\u{301} café naïve NAÏVE", "&amp; &lt;b&gt;rocket &#x72;ocket", "x X xx x-x",
             "1948 r2d2 R2D2 1948th", "{\\b1}right{\\b0} doing right", "Right, DOING. right-doing", "éclair Éclair eclair",
             "the an to at it ab AB a b", "ľud ĽUD ľudia", "Straße STRASSE strasse", "déjà vu… right", "rightdoing right’s",
         ]
@@ -36,6 +37,9 @@ import Testing
             let checked = emphasis.apply(to: document.cues, source: document.source.bytes)
             let unchecked = emphasis.apply(to: document.cues, source: nil)
             #expect(checked == unchecked, "\(keywords) in \(text)")
+            // Matching on the source bytes (SRT text is its bytes) finds the same.
+            let onSource = emphasis.apply(to: document.cues, source: document.source.bytes, sourceIsText: true)
+            #expect(onSource == unchecked, "\(keywords) in \(text) (source)")
         }
     }
 

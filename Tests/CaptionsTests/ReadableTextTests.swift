@@ -127,10 +127,11 @@ import Testing
         var cues = 0
         for document in documents.compactMap({ $0 }) {
             for cue in document.cues {
-                let layout = cue.runLayout()
+                let layout = cue.runOutlines()
                 let runs = cue.runs
                 #expect(layout.map(\.kind) == runs.map(\.kind))
                 #expect(layout.map(\.source) == runs.map(\.source))
+                #expect(layout.map(\.style) == runs.map(\.style))
                 cues += 1
             }
         }
