@@ -8,6 +8,8 @@ enum AnswerJSON {
 
     /// `text` as a JSON string literal.
     static func string(_ text: String) -> String {
+        // Nothing to escape (no control character, quote or backslash): the text as it is.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Walks a string's `Character`s (grapheme clusters) by UTF-8 offset, with no
 /// per-character `String` or `Character` work where the text is ASCII.
 ///
@@ -21,16 +27,77 @@ enum CharacterSteps {
 
     /// The UTF-8 offset where the `Character` starting at offset `i` ends.
     /// `i` must be the start of a `Character` (0, or the end of the previous one).
+    ///
+    /// Besides ASCII, "simple" scalars (`simpleLength`) are taken one by one
+    /// when their neighbours are ASCII or simple too: none of them is Extend,
+    /// ZWJ, SpacingMark, Prepend, Regional Indicator or Hangul, so no grapheme
+    /// rule joins such a scalar with an ASCII or simple one on either side.
     @inline(__always)
     static func end(of i: Int, in p: UnsafeBufferPointer<UInt8>, text: String) -> Int {
         let b = p[i]
+        let next: Int
         if b < 0x80 {
-            let next = i + 1
+            next = i + 1
             if next == p.count { return next }
             let c = p[next]
             if c < 0x80 { return b == 0x0D && c == 0x0A ? next + 1 : next }
+        } else {
+            let length = simpleLength(p, i)
+            if length == 0 { return slowEnd(of: i, text: text) }
+            next = i + length
+            if next == p.count || p[next] < 0x80 { return next }
         }
-        return slowEnd(of: i, text: text)
+        return simpleLength(p, next) != 0 ? next : slowEnd(of: i, text: text)
+    }
+
+    /// The UTF-8 length of the scalar at `i` when it is "simple" (U+00A0–U+02FF:
+    /// Latin-1 letters and signs, Latin Extended, IPA, spacing modifiers; or
+    /// U+2010–U+2027: dashes, quotation marks, bullets, the ellipsis), else 0.
+    /// The text is valid UTF-8 (it comes from a `String`).
+    @inline(__always)
+    static func simpleLength(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+        let b = p[i]
+        if b &- 0xC3 < 9 { return 2 }  // C3–CB: U+00C0–U+02FF
+        if b == 0xC2 { return i + 1 < p.count && p[i + 1] >= 0xA0 ? 2 : 0 }
+        if b == 0xE2 && i + 2 < p.count && p[i + 1] == 0x80 && p[i + 2] &- 0x90 < 0x18 { return 3 }
+        return 0
+    }
+
+    /// The scalar value of the simple scalar at `i` (`simpleLength` is not 0 there).
+    @inline(__always)
+    static func simpleScalar(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, length: Int) -> UInt32 {
+        length == 2 ? UInt32(p[i] & 0x1F) << 6 | UInt32(p[i + 1] & 0x3F)
+            : UInt32(p[i] & 0x0F) << 12 | UInt32(p[i + 1] & 0x3F) << 6 | UInt32(p[i + 2] & 0x3F)
+    }
+
+    /// Bits per simple scalar, indexed by `simpleIndex`: `letterBit` when its
+    /// `Character` is a letter, `numberBit` when it is a number (as `Character`
+    /// says), so the common non-ASCII characters need no `Character`.
+    static let simpleClass: [UInt8] = (0..<(0x300 + 0x18)).map { (k: Int) -> UInt8 in
+        let value = k < 0x300 ? UInt32(k) : UInt32(0x2010 + k - 0x300)
+        guard let scalar = Unicode.Scalar(value) else { return 0 }
+        let c = Character(scalar)
+        return (c.isLetter ? letterBit : 0) | (c.isNumber ? numberBit : 0)
+    }
+    static let letterBit: UInt8 = 1
+    static let numberBit: UInt8 = 2
+
+    /// The index in `simpleClass` of a simple scalar's value.
+    @inline(__always)
+    static func simpleIndex(_ value: UInt32) -> Int { value < 0x300 ? Int(value) : Int(value) - 0x2010 + 0x300 }
+
+    /// Whether the eight bytes at `i` are eight `Character`s: all ASCII, no CR
+    /// (which could start a CR LF), and followed by an ASCII byte (so the
+    /// last of them is not the start of a cluster with a non-ASCII scalar).
+    @inline(__always)
+    static func eightSingleASCII(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        guard i + 8 < p.count, let base = p.baseAddress else { return false }
+        let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        let high: UInt64 = 0x8080_8080_8080_8080
+        guard w & high == 0, p[i + 8] < 0x80 else { return false }
+        // A zero byte in w ^ CR…CR marks a CR (exact for bytes below 0x80).
+        let x = w ^ 0x0D0D_0D0D_0D0D_0D0D
+        return (x &- 0x0101_0101_0101_0101) & ~x & high == 0
     }
 
     /// The end of the cluster at `i`, as the standard library sees it.
@@ -64,15 +131,15 @@ enum CharacterSteps {
 
     /// Byte-wise search for `needle` in `p`, from `from`; the offset of the first match.
     static func firstOffset(of needle: [UInt8], in p: UnsafeBufferPointer<UInt8>, from: Int = 0) -> Int? {
-        guard let head = needle.first, p.count >= needle.count else { return nil }
+        guard let head = needle.first, p.count >= needle.count, let base = p.baseAddress else { return nil }
         var i = from
         let last = p.count - needle.count
         while i <= last {
-            if p[i] == head {
-                var k = 1
-                while k < needle.count && p[i + k] == needle[k] { k += 1 }
-                if k == needle.count { return i }
-            }
+            guard let hit = memchr(base + i, Int32(head), last + 1 - i) else { return nil }
+            i = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            var k = 1
+            while k < needle.count && p[i + k] == needle[k] { k += 1 }
+            if k == needle.count { return i }
             i += 1
         }
         return nil

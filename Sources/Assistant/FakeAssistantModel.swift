@@ -29,6 +29,9 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
         self.delay = delay
     }
 
+    /// True when there is no `delay`: the answer is computed at once.
+    public var answersWithoutWaiting: Bool { delay <= .zero }
+
     /// Every prompt received so far.
     public var prompts: [String] { log.prompts }
 
@@ -36,8 +39,11 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
     public func respond(to prompt: String) async throws -> String {
         if recordsPrompts { log.record(prompt) }
         if delay > .zero { try await Task.sleep(for: delay) }
-        let transcript = Prompt.transcript(in: prompt) ?? ""
-        return AnswerJSON.encode(keywords: Self.keywords(in: transcript), titles: Self.titles, emoji: Self.emoji)
+        // The transcript block is read in place, with no copy of it.
+        let keywords = CharacterSteps.withBytes(prompt) { p, text in
+            Prompt.transcriptRange(in: p).map { Self.keywords(p, $0, text: text) } ?? []
+        }
+        return AnswerJSON.encode(keywords: keywords, titles: Self.titles, emoji: Self.emoji)
     }
 
     /// Always `.available`.
@@ -56,59 +62,95 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
     /// the two never share a key, because no lower-cased word with a non-ASCII
     /// character is canonically equivalent to an ASCII one.
     public static func keywords(in text: String) -> [String] {
+        CharacterSteps.withBytes(text) { p, text in keywords(p, 0..<p.count, text: text) }
+    }
+
+    /// `keywords(in:)` of the text at `range` of `p`, the UTF-8 of `text`.
+    /// The range must start and end at `Character` boundaries that a line
+    /// feed or the text's ends make (as the prompt's transcript block does).
+    static func keywords(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, text: String) -> [String] {
         var ascii = ASCIIWordCounts()
         var others: [String: Int] = [:]
-        CharacterSteps.withBytes(text) { p, text in
-            let n = p.count
-            var i = 0
+        // Words of five or more letters found by the branch-free scan, flushed block by block.
+        let blockSize = 4096
+        let found = UnsafeMutableBufferPointer<(start: Int, length: Int)>.allocate(capacity: blockSize / 6 + 2)
+        defer { found.deallocate() }
+        do {
+            let n = range.upperBound
+            var i = range.lowerBound
             var wordStart = 0
             var letters = 0
             var allASCII = true
-            func finishWord(at end: Int) {
-                defer { letters = 0; allASCII = true }
-                guard letters >= 5 else { return }
-                if allASCII {
-                    ascii.add(UnsafeBufferPointer(rebasing: p[wordStart..<end]))
-                } else {
-                    // The Kelvin sign lower-cases to an ASCII "k": such a word counts with the ASCII ones.
-                    var lower = CharacterSteps.string(p, wordStart..<end).lowercased()
-                    if lower.utf8.allSatisfy({ $0 < 0x80 }) {
-                        lower.withUTF8 { ascii.add($0) }
-                    } else {
-                        others[lower, default: 0] += 1
+            while i < n {
+                // Between words, a stretch of ASCII bytes each followed by an ASCII byte (each
+                // one Character; CR and LF are no letters either way) is scanned without branches.
+                if letters == 0 {
+                    let stop = Self.singleASCIIEnd(p, from: i, to: n)
+                    if stop - i >= 32 {
+                        var run = 0
+                        while i < stop {
+                            let blockEnd = min(stop, i + blockSize)
+                            var k = 0
+                            for j in i..<blockEnd {
+                                let letter = CharacterSteps.isASCIILetter(p[j]) ? 1 : 0
+                                // Written every time, kept (k moves on) only when a long enough word ends here.
+                                found[k] = (j &- run, run)
+                                k &+= (1 &- letter) & (run >= 5 ? 1 : 0)
+                                run = (run &+ 1) &* letter
+                            }
+                            for w in found[0..<k] { ascii.add(UnsafeBufferPointer(rebasing: p[w.start..<w.start + w.length])) }
+                            i = blockEnd
+                        }
+                        // A word still open at the end of the stretch goes on in the loop below.
+                        letters = run
+                        wordStart = i &- run
+                        continue
                     }
                 }
-            }
-            while i < n {
                 let b = p[i]
                 // ASCII followed by ASCII (or the end) is one Character; CR LF is not a letter either way.
                 if b < 0x80 && (i + 1 == n || p[i + 1] < 0x80) {
                     if CharacterSteps.isASCIILetter(b) {
                         if letters == 0 { wordStart = i }
-                        letters += 1
-                    } else if letters > 0 {
-                        finishWord(at: i)
+                        // The letters after it that are single Characters too.
+                        var j = i + 1
+                        while j < n, CharacterSteps.isASCIILetter(p[j]), j + 1 == n || p[j + 1] < 0x80 { j += 1 }
+                        letters += j - i
+                        i = j
+                        continue
+                    }
+                    if letters > 0 {
+                        Self.finishWord(p, wordStart..<i, letters: letters, allASCII: allASCII, &ascii, &others)
+                        letters = 0; allASCII = true
                     }
                     i += 1
                     continue
                 }
-                let end = CharacterSteps.end(of: i, in: p, text: text)
+                // Clamped: a CR at the end of the range would join the line feed after it.
+                let end = min(CharacterSteps.end(of: i, in: p, text: text), n)
                 let isLetter: Bool
                 if CharacterSteps.isSingleASCII(p, i..<end) {
                     isLetter = CharacterSteps.isASCIILetter(b)
                 } else {
-                    isLetter = CharacterSteps.character(p, i..<end).isLetter
+                    let simple = CharacterSteps.simpleLength(p, i)
+                    if simple == end - i {
+                        let value = CharacterSteps.simpleScalar(p, i, length: simple)
+                        isLetter = CharacterSteps.simpleClass[CharacterSteps.simpleIndex(value)] & CharacterSteps.letterBit != 0
+                    } else {
+                        isLetter = CharacterSteps.character(p, i..<end).isLetter
+                    }
                     if isLetter { allASCII = false }
                 }
                 if isLetter {
                     if letters == 0 { wordStart = i }
                     letters += 1
                 } else if letters > 0 {
-                    finishWord(at: i)
+                    Self.finishWord(p, wordStart..<i, letters: letters, allASCII: allASCII, &ascii, &others)
+                    letters = 0; allASCII = true
                 }
                 i = end
             }
-            if letters > 0 { finishWord(at: n) }
+            if letters > 0 { Self.finishWord(p, wordStart..<n, letters: letters, allASCII: allASCII, &ascii, &others) }
         }
         // The best two of each kind, then the best two of those four.
         func before(_ a: (key: String, value: Int), _ b: (key: String, value: Int)) -> Bool {
@@ -129,6 +171,36 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
         }
         let candidates = ascii.bestTwo().map { (key: $0, value: $1) } + bestTwo(others.lazy.map { (key: $0.key, value: $0.value) })
         return bestTwo(candidates).map(\.key)
+    }
+}
+
+extension FakeAssistantModel {
+    /// Where the stretch from `i` of ASCII bytes each followed by an ASCII byte
+    /// (or by `n`) ends: the last ASCII byte before a non-ASCII one is left out.
+    fileprivate static func singleASCIIEnd(_ p: UnsafeBufferPointer<UInt8>, from i: Int, to n: Int) -> Int {
+        var j = i
+        if let base = p.baseAddress {
+            while j + 8 <= n, UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { j += 8 }
+        }
+        while j < n, p[j] < 0x80 { j += 1 }
+        return j == n ? n : max(i, j - 1)
+    }
+
+    /// Counts the word at `r` (of `letters` letters) when it has five or more.
+    fileprivate static func finishWord(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, letters: Int, allASCII: Bool,
+                                       _ ascii: inout ASCIIWordCounts, _ others: inout [String: Int]) {
+        guard letters >= 5 else { return }
+        if allASCII {
+            ascii.add(UnsafeBufferPointer(rebasing: p[r]))
+        } else {
+            // The Kelvin sign lower-cases to an ASCII "k": such a word counts with the ASCII ones.
+            var lower = CharacterSteps.string(p, r).lowercased()
+            if lower.utf8.allSatisfy({ $0 < 0x80 }) {
+                lower.withUTF8 { ascii.add($0) }
+            } else {
+                others[lower, default: 0] += 1
+            }
+        }
     }
 }
 

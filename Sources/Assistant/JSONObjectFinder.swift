@@ -22,10 +22,15 @@ enum JSONObjectFinder {
             guard bytes[index] == UInt8(ascii: "{") else { continue }
             tried += 1
             guard let end = matchingBrace(in: bytes, from: index) else { continue }
-            let slice = Data(bytes[index...end])
-            guard let parsed = try? JSONSerialization.jsonObject(with: slice),
-                  let object = parsed as? [String: Any]
-            else { continue }
+            let object: [String: Any]
+            if let flat = FlatJSONObject.parse(bytes[index...end]) {
+                object = flat
+            } else {
+                guard let parsed = try? JSONSerialization.jsonObject(with: Data(bytes[index...end])),
+                      let parsedObject = parsed as? [String: Any]
+                else { continue }
+                object = parsedObject
+            }
             if answerKeys.contains(where: { object[$0] != nil }) { return object }
             if fallback == nil { fallback = object }
         }

@@ -54,12 +54,17 @@ public struct Prompt: Sendable, Hashable {
     /// found byte for byte.
     public static func transcript(in prompt: String) -> String? {
         CharacterSteps.withBytes(prompt) { p, _ in
-            guard let open = CharacterSteps.firstOffset(of: openingLine, in: p),
-                  let close = CharacterSteps.lastOffset(of: closingLine, in: p),
-                  open + openingLine.count <= close
-            else { return nil }
-            return CharacterSteps.string(p, open + openingLine.count..<close)
+            transcriptRange(in: p).map { CharacterSteps.string(p, $0) }
         }
+    }
+
+    /// Where `transcript(in:)` finds the block in a prompt's UTF-8 bytes.
+    static func transcriptRange(in p: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard let open = CharacterSteps.firstOffset(of: openingLine, in: p),
+              let close = CharacterSteps.lastOffset(of: closingLine, in: p),
+              open + openingLine.count <= close
+        else { return nil }
+        return open + openingLine.count..<close
     }
 
     private static let openingLine = Array((transcriptStart + "\n").utf8)

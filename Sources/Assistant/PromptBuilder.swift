@@ -42,8 +42,21 @@ public struct PromptBuilder: Sendable {
             var count = 0
             var cutEnd = p.count
             var i = 0
+            // Up to the cap, then past it: eight ASCII bytes at a time where that is safe.
             while i < p.count {
-                if count == maxCharacters { cutEnd = i }
+                if count == maxCharacters { cutEnd = i; break }
+                if count + 8 <= maxCharacters, CharacterSteps.eightSingleASCII(p, i) {
+                    i += 8; count += 8
+                    continue
+                }
+                i = CharacterSteps.end(of: i, in: p, text: text)
+                count += 1
+            }
+            while i < p.count {
+                if CharacterSteps.eightSingleASCII(p, i) {
+                    i += 8; count += 8
+                    continue
+                }
                 i = CharacterSteps.end(of: i, in: p, text: text)
                 count += 1
             }

@@ -64,7 +64,19 @@ public struct WholeWordMatcher: Sendable {
             let n = p.count
             var previous: Range<Int>? = nil
             var start = 0
+            let head = needle.ascii[0]
             while start < n, found.count < limit {
+                // Skip, byte by byte, ASCII characters (an ASCII byte before another ASCII byte,
+                // not CR LF) that cannot start the phrase: each is a whole `Character`.
+                if let head {
+                    let from = start
+                    while start + 1 < n {
+                        let b = p[start], c = p[start + 1]
+                        if b >= 0x80 || c >= 0x80 || (b == 0x0D && c == 0x0A) || CharacterSteps.asciiLower(b) == head { break }
+                        start += 1
+                    }
+                    if start > from { previous = start - 1..<start }
+                }
                 let first = start..<CharacterSteps.end(of: start, in: p, text: text)
                 var at = first.upperBound
                 var last = first
@@ -99,6 +111,11 @@ public struct WholeWordMatcher: Sendable {
         if CharacterSteps.isSingleASCII(p, r) {
             let b = p[r.lowerBound]
             return CharacterSteps.isASCIILetter(b) || b &- 0x30 < 10 || b == 0x5F
+        }
+        let simple = CharacterSteps.simpleLength(p, r.lowerBound)
+        if simple != 0 && simple == r.count {
+            let value = CharacterSteps.simpleScalar(p, r.lowerBound, length: simple)
+            return CharacterSteps.simpleClass[CharacterSteps.simpleIndex(value)] & (CharacterSteps.letterBit | CharacterSteps.numberBit) != 0
         }
         return isWordCharacter(CharacterSteps.character(p, r))
     }

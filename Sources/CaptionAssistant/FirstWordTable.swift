@@ -14,6 +14,12 @@ struct FirstWordTable: Sendable {
     private var hashes: [UInt64]
     private var groups: [[KeywordEmphasis.Pattern]]
     private let mask: Int
+    /// Each distinct first word's first two bytes (lower case, as folded), each
+    /// repeated in all eight bytes of a word, for the eight-bytes-at-a-time pre-check.
+    private(set) var pairs: [(first: UInt64, second: UInt64)] = []
+    /// Whether every first word is at least two bytes long and starts with two
+    /// ASCII bytes, so that `pairs` speaks for every keyword.
+    private(set) var pairsCoverAll = true
 
     init(_ patterns: [KeywordEmphasis.Pattern]) {
         var byHash: [UInt64: [KeywordEmphasis.Pattern]] = [:]
@@ -23,7 +29,14 @@ struct FirstWordTable: Sendable {
             firstBytes |= first[0] < 0x80 ? 1 << UInt64(first[0] & 63) : UInt64.max
             lengths |= 1 << UInt64(min(first.count, 63))
             let h = first.reduce(FirstWordTable.offset, FirstWordTable.mix)
-            if byHash[h] == nil { order.append(h) }
+            if byHash[h] == nil {
+                order.append(h)
+                if first.count >= 2 && first[0] < 0x80 && first[1] < 0x80 {
+                    pairs.append((UInt64(first[0]) &* 0x0101_0101_0101_0101, UInt64(first[1]) &* 0x0101_0101_0101_0101))
+                } else {
+                    pairsCoverAll = false
+                }
+            }
             byHash[h, default: []].append(p)
         }
         var size = 8

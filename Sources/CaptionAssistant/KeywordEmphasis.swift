@@ -88,40 +88,64 @@ public struct KeywordEmphasis: Sendable {
     /// cue text in `textRange` holds every text run's bytes as written, except
     /// through character references), a cue whose raw bytes hold no `&` and no
     /// word that could start a keyword is passed over without building its runs.
-    public func apply(to cues: [Cue], source: [UInt8]? = nil) -> Result {
+    ///
+    /// With `sourceIsText` too (SRT, where a text run's text is exactly its
+    /// source bytes), a cue whose bytes are all ASCII is matched on those
+    /// bytes, through `Cue.runOutlines()`, without making its runs' strings.
+    public func apply(to cues: [Cue], source: [UInt8]? = nil, sourceIsText: Bool = false) -> Result {
         var counts = [Int](repeating: 0, count: keywords.count)
         guard !table.isEmpty else { return Result(edits: [:], counts: counts) }
         // Collected in order, then turned into a dictionary of the right size at once.
         var found: [(Int, CueEdit)] = []
         var scratch = Scratch()
         var ranges: [CueEdit.RunRange] = []
-        for (cueIndex, cue) in cues.enumerated() {
-            if let source, cue.textRange.upperBound <= source.count {
-                let possible = source.withUnsafeBufferPointer { all in
-                    mayMatch(UnsafeBufferPointer(rebasing: all[cue.textRange]), scratch: &scratch.first)
+        let bytes = source ?? []
+        bytes.withUnsafeBufferPointer { all in
+            for cueIndex in cues.indices {
+                // Read in place: no copy of the cue (and its strings) for the pre-check.
+                let textRange = cues[cueIndex].textRange
+                if source != nil, textRange.upperBound <= all.count,
+                   !mayMatch(UnsafeBufferPointer(rebasing: all[textRange]), scratch: &scratch.first) {
+                    continue
                 }
-                if !possible { continue }
-            }
-            ranges.removeAll(keepingCapacity: true)
-            let runs = cue.runs
-            for runIndex in runs.indices {
-                let run = runs[runIndex]
-                guard run.kind == .text, !run.style.contains(.bold), !run.text.isEmpty else { continue }
-                var text = run.text
-                text.withUTF8 { p in
-                    scan(p, runs: runs, runIndex: runIndex, scratch: &scratch) { pattern, range in
-                        counts[pattern.keyword] += 1
-                        ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                ranges.removeAll(keepingCapacity: true)
+                if sourceIsText, source != nil, textRange.upperBound <= all.count,
+                   Self.isASCII(UnsafeBufferPointer(rebasing: all[textRange])) {
+                    // The runs' text is their source bytes: match there, with no string made.
+                    let outlines = cues[cueIndex].runOutlines()
+                    for runIndex in outlines.indices {
+                        let run = outlines[runIndex]
+                        guard run.kind == .text, !run.style.contains(.bold), !run.source.isEmpty,
+                              run.source.upperBound <= all.count else { continue }
+                        scan(UnsafeBufferPointer(rebasing: all[run.source]),
+                             continues: { Self.neighbourContinues(outlines, all, runIndex, before: $0) },
+                             scratch: &scratch) { pattern, range in
+                            counts[pattern.keyword] += 1
+                            ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                        }
+                    }
+                } else {
+                    let runs = cues[cueIndex].runs
+                    for runIndex in runs.indices {
+                        let run = runs[runIndex]
+                        guard run.kind == .text, !run.style.contains(.bold), !run.text.isEmpty else { continue }
+                        var text = run.text
+                        text.withUTF8 { p in
+                            scan(p, continues: { Self.neighbourContinues(runs, runIndex, before: $0) }, scratch: &scratch) { pattern, range in
+                                counts[pattern.keyword] += 1
+                                ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                            }
+                        }
                     }
                 }
+                if !ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: ranges))) }
             }
-            if !ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: ranges))) }
         }
         return Result(edits: Dictionary(uniqueKeysWithValues: found), counts: counts)
     }
 
     /// Scans one run's UTF-8 bytes, calling `found` for each match, left to right.
-    private func scan(_ p: UnsafeBufferPointer<UInt8>, runs: [TextRun], runIndex: Int,
+    private func scan(_ p: UnsafeBufferPointer<UInt8>, continues: (_ before: Bool) -> Bool,
                       scratch: inout Scratch, found: (Pattern, Range<Int>) -> Void) {
         let n = p.count
         var i = 0
@@ -129,11 +153,11 @@ public struct KeywordEmphasis: Sendable {
             i = end
             guard let hash = firstWordHash(p, start..<end, ascii: ascii, scratch: &scratch.first),
                   let candidates = table.candidates(hash) else { continue }
-            if start == 0 && Self.neighbourContinues(runs, runIndex, before: true) { continue }
+            if start == 0 && continues(true) { continue }
             for pattern in candidates {
                 guard Self.equalFolded(p, start..<end, ascii: ascii, pattern.words[0], scratch: scratch.first) else { continue }
                 guard let matchEnd = Self.continueMatch(p, after: end, pattern, scratch: &scratch.other) else { continue }
-                if matchEnd == n && Self.neighbourContinues(runs, runIndex, before: false) { continue }
+                if matchEnd == n && continues(false) { continue }
                 found(pattern, start..<matchEnd)
                 i = matchEnd
                 break
@@ -146,14 +170,97 @@ public struct KeywordEmphasis: Sendable {
     /// `scan` does) that is the first word of some keyword. Markup adds words
     /// but never hides one, so a cue this says no to has no match.
     private func mayMatch(_ p: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> Bool {
-        if p.contains(0x26) { return true }
+        if table.pairsCoverAll, let quick = asciiMayMatch(p) { return quick }
+        let n = p.count
         var i = 0
-        while let (start, end, ascii) = Self.nextWord(p, from: i) {
-            i = end
-            if let hash = firstWordHash(p, start..<end, ascii: ascii, scratch: &scratch),
+        // One pass: `&` is never part of a word, so every `&` is met between words.
+        while i < n {
+            let b = p[i]
+            var end: Int
+            var ascii = true
+            if b < 0x80 {
+                guard WordCharacters.isASCIIWord(b) else {
+                    if b == 0x26 { return true }
+                    i += 1
+                    continue
+                }
+                end = i + 1
+                while end < n, WordCharacters.isASCIIWord(p[end]) { end += 1 }
+                // A non-ASCII word character may continue it.
+                if end < n && p[end] >= 0x80 { (end, ascii) = Self.wordEnd(p, from: i) }
+            } else {
+                let (isWord, length) = WordCharacters.classify(p, i)
+                guard isWord else { i += length; continue }
+                (end, ascii) = Self.wordEnd(p, from: i)
+            }
+            if let hash = firstWordHash(p, i..<end, ascii: ascii, scratch: &scratch),
                table.candidates(hash) != nil { return true }
+            i = end
         }
         return false
+    }
+
+    /// `mayMatch` for an all-ASCII cue, eight bytes at a time: a word can be
+    /// a keyword's first word only where its first two bytes, lower-cased, are
+    /// those of one (`FirstWordTable.pairs`); only there is a word cut and
+    /// looked up. Nil when the cue has a non-ASCII byte (whose word could
+    /// lower-case to ASCII, as the Kelvin sign does): `mayMatch` decides then.
+    /// Call only when `table.pairsCoverAll`.
+    private func asciiMayMatch(_ p: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let base = p.baseAddress else { return false }
+        let n = p.count
+        let high: UInt64 = 0x8080_8080_8080_8080, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let ampersands: UInt64 = 0x2626_2626_2626_2626, caseBits: UInt64 = 0x2020_2020_2020_2020
+        /// The high bit of each byte of `y` that is zero (exact: no carry crosses bytes).
+        @inline(__always) func zeros(_ y: UInt64) -> UInt64 { ~(((y & low) &+ low) | y | low) }
+        let pairs = table.pairs
+        var i = 0
+        while i + 9 <= n {
+            let x0 = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let x1 = UInt64(littleEndian: UnsafeRawPointer(base + i + 1).loadUnaligned(as: UInt64.self))
+            if (x0 | x1) & high != 0 { return nil }
+            if zeros(x0 ^ ampersands) != 0 { return true }
+            // `| 0x20` lower-cases letters; other bytes may then pass too, and are checked below.
+            let l0 = x0 | caseBits, l1 = x1 | caseBits
+            var m: UInt64 = 0
+            for pair in pairs { m |= zeros(l0 ^ (pair.first | caseBits)) & zeros(l1 ^ (pair.second | caseBits)) }
+            while m != 0 {
+                guard let hit = asciiWordIsFirstWord(p, at: i + m.trailingZeroBitCount / 8) else { return nil }
+                if hit { return true }
+                m &= m &- 1
+            }
+            i += 8
+        }
+        while i < n {
+            let b = p[i]
+            if b >= 0x80 { return nil }
+            if b == 0x26 { return true }
+            if i + 1 < n {
+                if p[i + 1] >= 0x80 { return nil }
+                let b0 = UInt64(b | 0x20), b1 = UInt64(p[i + 1] | 0x20)
+                if pairs.contains(where: { $0.first & 0xFF | 0x20 == b0 && $0.second & 0xFF | 0x20 == b1 }) {
+                    guard let hit = asciiWordIsFirstWord(p, at: i) else { return nil }
+                    if hit { return true }
+                }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// Whether a word starts at `j` (ASCII before it, checked) and, cut and
+    /// lower-cased as `scan` does, is some keyword's first word; nil when a
+    /// non-ASCII byte ends it (`mayMatch` decides then).
+    @inline(__always)
+    private func asciiWordIsFirstWord(_ p: UnsafeBufferPointer<UInt8>, at j: Int) -> Bool? {
+        guard WordCharacters.isASCIIWord(p[j]) else { return false }
+        if j > 0 && WordCharacters.isASCIIWord(p[j - 1]) { return false }
+        var end = j + 1
+        while end < p.count, WordCharacters.isASCIIWord(p[end]) { end += 1 }
+        if end < p.count && p[end] >= 0x80 { return nil }
+        var scratch: [UInt8] = []
+        guard let hash = firstWordHash(p, j..<end, ascii: true, scratch: &scratch) else { return false }
+        return table.candidates(hash) != nil
     }
 
     /// The table hash of the word at `r`, lower-cased (folded into `scratch`
@@ -247,6 +354,34 @@ public struct KeywordEmphasis: Sendable {
             at = end
         }
         return at
+    }
+
+    /// `neighbourContinues` for outlines of all-ASCII runs whose text is their bytes in `source`.
+    private static func neighbourContinues(_ outlines: [RunOutline], _ source: UnsafeBufferPointer<UInt8>, _ runIndex: Int,
+                                           before: Bool) -> Bool {
+        var j = before ? runIndex - 1 : runIndex + 1
+        while j >= 0 && j < outlines.count {
+            let run = outlines[j]
+            switch run.kind {
+            case .lineBreak: return false
+            case .markup: j += before ? -1 : 1
+            case .text:
+                if run.source.isEmpty { j += before ? -1 : 1; continue }
+                guard run.source.upperBound <= source.count else { return false }
+                return WordCharacters.isASCIIWord(source[before ? run.source.upperBound - 1 : run.source.lowerBound])
+            }
+        }
+        return false
+    }
+
+    /// Whether every byte of `p` is ASCII.
+    private static func isASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = p.baseAddress else { return true }
+        var i = 0
+        var bits: UInt64 = 0
+        while i + 8 <= p.count { bits |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self); i += 8 }
+        while i < p.count { bits |= UInt64(p[i]); i += 1 }
+        return bits & 0x8080_8080_8080_8080 == 0
     }
 
     /// Whether the nearest text run before (or after) `runIndex`, across markup

@@ -6,14 +6,8 @@ public enum Transcript {
     /// with `"\n"`), and the line breaks inside a cue turned into spaces, so
     /// each line of the transcript is one cue.
     ///
-    /// Built as bytes and made a `String` once (`Cue.appendReadableText`).
+    /// Built as bytes and made a `String` once (`CaptionDocument.readableText`).
     public static func text(of document: CaptionDocument) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(document.source.bytes.count)
-        for (i, cue) in document.cues.enumerated() {
-            if i > 0 { out.append(0x0A) }
-            cue.appendReadableText(to: &out, lineBreak: 0x20)
-        }
-        return String(decoding: out, as: UTF8.self)
+        document.readableText(cueSeparator: 0x0A, lineBreak: 0x20)
     }
 }

@@ -18,6 +18,7 @@ public struct CaptionTime: Sendable, Hashable, Comparable, CustomStringConvertib
         // gcd(ms, 1000) == gcd(ms mod 1000, 1000): a table lookup, not a loop,
         // since readers make two of these per cue.
         let g = Int64(CaptionTime.gcdWith1000[Int(milliseconds.magnitude % 1000)])
+        if g == 1 { numerator = milliseconds; denominator = 1000; return }
         numerator = milliseconds / g
         denominator = 1000 / g
     }

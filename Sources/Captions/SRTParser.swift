@@ -71,22 +71,51 @@ struct SRTParser {
     /// and markup, a line break between lines, and the whitespace of blank
     /// lines inside the text kept as text, exactly as the reader found them.
     static func runs(in range: Range<Int>, of bytes: [UInt8]) -> [TextRun] {
-        guard !range.isEmpty else { return [] }
-        return bytes.withUnsafeBufferPointer { buffer in
-            var parser = SRTParser(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), source: [])
+        var runs: [TextRun] = []
+        walkRuns(in: range, of: bytes) { kind, source, style, p in
+            let text = kind == .lineBreak ? "\n" : String(decoding: UnsafeBufferPointer(rebasing: p[source]), as: UTF8.self)
+            runs.append(TextRun(kind: kind, text: text, style: style, source: source))
+        }
+        return runs
+    }
+
+    /// The outline (kind, style, source bytes) of each of `runs(in:of:)`, in
+    /// the same order, with no string made.
+    static func runOutlines(in range: Range<Int>, of bytes: [UInt8]) -> [RunOutline] {
+        var outlines: [RunOutline] = []
+        walkRuns(in: range, of: bytes) { kind, source, style, _ in outlines.append(RunOutline(kind: kind, style: style, source: source)) }
+        return outlines
+    }
+
+    /// Calls `emit` with each run of the cue text in `range` of `bytes`, in
+    /// order: its kind, its bytes, its style, and the buffer they are in.
+    private static func walkRuns(in range: Range<Int>, of bytes: [UInt8],
+                                 _ emit: (TextRun.Kind, Range<Int>, TextStyle, UnsafeBufferPointer<UInt8>) -> Void) {
+        guard !range.isEmpty else { return }
+        bytes.withUnsafeBufferPointer { buffer in
+            let parser = SRTParser(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), source: [])
+            let p = parser.p
             var counts = StyleCounts()
             var l = parser.line(at: range.lowerBound, number: 0)
             while true {
                 if !parser.isBlank(l) {
-                    parser.appendLine(l, counts: &counts)
+                    var first = l.start
+                    while first < l.end, p[first] != 0x3C, p[first] != 0x7B { first += 1 }
+                    if first == l.end {
+                        emit(.text, l.start..<l.end, counts.style, p)
+                    } else {
+                        walkLine(p, from: first, l, text: { emit(.text, $0, counts.style, p) }, markup: { r in
+                            if p[r.lowerBound] == 0x3C { parser.applyTag(r.lowerBound, r.upperBound - 1, &counts) }
+                            emit(.markup, r, counts.style, p)
+                        })
+                    }
                 } else if l.end > l.start {
-                    parser.scratch.append(TextRun(kind: .text, text: parser.string(l.start, l.end), style: counts.style, source: l.start..<l.end))
+                    emit(.text, l.start..<l.end, counts.style, p)
                 }
                 guard l.next < range.upperBound, let n = parser.nextLine(after: l) else { break }
-                parser.scratch.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: l.end..<l.next))
+                emit(.lineBreak, l.end..<l.next, counts.style, p)
                 l = n
             }
-            return parser.scratch
         }
     }
 
@@ -97,21 +126,51 @@ struct SRTParser {
     static func appendReadableText(in range: Range<Int>, of bytes: [UInt8], to out: inout [UInt8], lineBreak: UInt8) {
         guard !range.isEmpty else { return }
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = SRTParser(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), source: [])
-            var counts = StyleCounts()
-            var l = parser.line(at: range.lowerBound, number: 0)
-            while true {
-                if !parser.hasMarkupStart(l) {
-                    UTF8Repair.append(UnsafeBufferPointer(rebasing: parser.p[l.start..<l.end]), to: &out)
-                } else {
-                    parser.scratch.removeAll(keepingCapacity: true)
-                    parser.appendLine(l, counts: &counts)
-                    for run in parser.scratch where run.kind == .text { out.append(contentsOf: run.text.utf8) }
+            readableText(in: range, of: buffer, to: &out, lineBreak: lineBreak, repair: true)
+        }
+    }
+
+    /// `appendReadableText`, on a buffer that holds at least `range`. With
+    /// `repair` false, lines without markup are copied as they are, valid or
+    /// not (the caller repairs the whole text at once; since they are cut by
+    /// ASCII bytes, that repairs each the same way); the text between markup
+    /// is always repaired piece by piece, as its runs are.
+    static func readableText(in range: Range<Int>, of p: UnsafeBufferPointer<UInt8>, to out: inout [UInt8],
+                             lineBreak: UInt8, repair: Bool) {
+        guard !range.isEmpty, range.upperBound <= p.count, let base = p.baseAddress else { return }
+        var start = range.lowerBound
+        while true {
+            // One line: its end, where the next starts, and its first `<` or `{`.
+            var i = start
+            var markup = -1
+            var end = range.upperBound
+            while i < range.upperBound {
+                // Eight bytes at a time up to a byte below 0x0E, a `<` or a `{`.
+                if i + 8 <= range.upperBound {
+                    let x = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    let flags = below0E(x) | equal(x, 0x3C3C_3C3C_3C3C_3C3C) | equal(x, 0x7B7B_7B7B_7B7B_7B7B)
+                    if flags == 0 { i += 8; continue }
+                    i += flags.trailingZeroBitCount >> 3
                 }
-                guard l.next < range.upperBound, let n = parser.nextLine(after: l) else { break }
-                out.append(lineBreak)
-                l = n
+                let b = p[i]
+                if b <= 0x0D && (b == 0x0A || b == 0x0D) { end = i; break }
+                if (b == 0x3C || b == 0x7B) && markup < 0 { markup = i }
+                i += 1
             }
+            if markup < 0 {
+                let line = UnsafeBufferPointer(start: base + start, count: end - start)
+                if repair { UTF8Repair.append(line, to: &out) } else { out.append(contentsOf: line) }
+            } else {
+                walkLine(p, from: markup, Line(start: start, end: end, next: end, number: 0),
+                         text: { r in UTF8Repair.append(UnsafeBufferPointer(rebasing: p[r]), to: &out) },
+                         markup: { _ in })
+            }
+            guard end < range.upperBound else { return }
+            var next = end + 1
+            if p[end] == 0x0D && next < p.count && p[next] == 0x0A { next += 1 }
+            guard next < range.upperBound else { return }
+            out.append(lineBreak)
+            start = next
         }
     }
 
@@ -133,6 +192,12 @@ struct SRTParser {
     func line(at start: Int, number: Int) -> Line {
         var i = start
         while i < count {
+            // Eight bytes at a time up to the first byte below 0x0E (LF and CR are 0x0A and 0x0D).
+            if i + 8 <= count, let base = p.baseAddress {
+                let flags = Self.below0E(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+                if flags == 0 { i += 8; continue }
+                i += flags.trailingZeroBitCount >> 3
+            }
             let b = p[i]
             if b <= 13 {
                 if b == 10 { return Line(start: start, end: i, next: i + 1, number: number) }
@@ -144,6 +209,21 @@ struct SRTParser {
             i += 1
         }
         return Line(start: start, end: count, next: count, number: number)
+    }
+
+    /// The high bit of each byte of `x` below 0x0E; exact for the lowest such
+    /// byte (a borrow only ever flags bytes above a flagged one).
+    @inline(__always)
+    static func below0E(_ x: UInt64) -> UInt64 {
+        (x &- 0x0E0E_0E0E_0E0E_0E0E) & ~x & 0x8080_8080_8080_8080
+    }
+
+    /// The high bit of each byte of `x` equal to the byte repeated in `pattern` (exact).
+    @inline(__always)
+    static func equal(_ x: UInt64, _ pattern: UInt64) -> UInt64 {
+        let y = x ^ pattern
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((y & low) &+ low) | y | low)
     }
 
     @inline(__always)
@@ -442,40 +522,51 @@ struct SRTParser {
             }
             return
         }
+        var pieces: [(Range<Int>, Bool)] = []
+        Self.walkLine(p, from: i, l, text: { pieces.append(($0, false)) }, markup: { pieces.append(($0, true)) })
+        for (r, isMarkup) in pieces {
+            if isMarkup {
+                if p[r.lowerBound] == 0x3C { applyTag(r.lowerBound, r.upperBound - 1, &counts) }
+                scratch.append(TextRun(kind: .markup, text: string(r.lowerBound, r.upperBound), style: counts.style, source: r))
+            } else {
+                scratch.append(TextRun(kind: .text, text: string(r.lowerBound, r.upperBound), style: counts.style, source: r))
+            }
+        }
+    }
+
+    /// Cuts line `l` (whose first `<` or `{` is at `first`) into its text
+    /// pieces and its markup (tags, and ASS override codes `{\…}`), in order.
+    /// A markup piece that starts with `<` is a tag.
+    @inline(__always)
+    static func walkLine(_ p: UnsafeBufferPointer<UInt8>, from first: Int, _ l: Line,
+                         text: (Range<Int>) -> Void, markup: (Range<Int>) -> Void) {
         var textStart = l.start
-        i = l.start
+        var i = first
         // Set once a `{\` found no `}` before the line end: later ones cannot
         // either, so a line of `{\{\{\…` costs linear time, not quadratic.
         var noClosingBrace = false
         while i < l.end {
             let b = p[i]
             var close: Int?
-            var isTag = false
             if b == 0x3C {
-                close = tagEnd(from: i, lineEnd: l.end)
-                isTag = close != nil
+                close = tagEnd(p, from: i, lineEnd: l.end)
             } else if b == 0x7B, !noClosingBrace, i + 1 < l.end, p[i + 1] == 0x5C {
                 var j = i + 2
                 while j < l.end, p[j] != 0x7D { j += 1 }
                 if j < l.end { close = j } else { noClosingBrace = true }
             }
             guard let close else { i += 1; continue }
-            if i > textStart {
-                scratch.append(TextRun(kind: .text, text: string(textStart, i), style: counts.style, source: textStart..<i))
-            }
-            if isTag { applyTag(i, close, &counts) }
-            scratch.append(TextRun(kind: .markup, text: string(i, close + 1), style: counts.style, source: i..<(close + 1)))
+            if i > textStart { text(textStart..<i) }
+            markup(i..<(close + 1))
             i = close + 1
             textStart = i
         }
-        if l.end > textStart {
-            scratch.append(TextRun(kind: .text, text: string(textStart, l.end), style: counts.style, source: textStart..<l.end))
-        }
+        if l.end > textStart { text(textStart..<l.end) }
     }
 
     /// The index of the `>` closing a tag that starts at `lt`: `<` then an
     /// optional `/` then a letter, ending on the same line with no other `<`.
-    private func tagEnd(from lt: Int, lineEnd: Int) -> Int? {
+    private static func tagEnd(_ p: UnsafeBufferPointer<UInt8>, from lt: Int, lineEnd: Int) -> Int? {
         var j = lt + 1
         if j < lineEnd, p[j] == 0x2F { j += 1 }
         guard j < lineEnd, (p[j] | 0x20) >= 0x61, (p[j] | 0x20) <= 0x7A else { return nil }
@@ -551,6 +642,17 @@ struct SRTParser {
 
     /// Parses `H…:MM:SS[,.]m{1,3}`.
     private func parseTime(_ i: inout Int, _ end: Int, _ notes: inout [String], which: String) -> CaptionTime? {
+        // The usual form, `HH:MM:SS,mmm` not followed by a digit, read at once (no notes to make).
+        if i + 12 <= end {
+            @inline(__always) func d(_ k: Int) -> Int64? { let v = p[i + k] &- 0x30; return v < 10 ? Int64(v) : nil }
+            if p[i + 2] == 0x3A, p[i + 5] == 0x3A, p[i + 8] == 0x2C, i + 12 == end || p[i + 12] &- 0x30 >= 10,
+               let h1 = d(0), let h2 = d(1), let m1 = d(3), let m2 = d(4), let s1 = d(6), let s2 = d(7),
+               let f1 = d(9), let f2 = d(10), let f3 = d(11), m1 < 6, s1 < 6 {
+                i += 12
+                let ms = ((h1 * 10 + h2) * 60 + m1 * 10 + m2) * 60_000 + (s1 * 10 + s2) * 1000 + f1 * 100 + f2 * 10 + f3
+                return CaptionTime(milliseconds: ms)
+            }
+        }
         guard let h = digits(&i, end, maxDigits: 18), i < end, p[i] == 0x3A else { return nil }
         i += 1
         guard let m = digits(&i, end, maxDigits: 2), m.value < 60, i < end, p[i] == 0x3A else { return nil }

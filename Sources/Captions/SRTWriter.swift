@@ -17,6 +17,9 @@ enum SRTWriter {
     /// bytes hold invalid UTF-8: each maximal invalid sequence decodes to U+FFFD
     /// (3 bytes), exactly as `String(decoding:as:)` does.
     static func rawOffset(_ raw: ArraySlice<UInt8>, _ plainOffset: Int) -> Int {
+        // ASCII up to the offset (the usual case): one byte per byte.
+        let end = raw.startIndex + max(0, min(plainOffset, raw.count))
+        if raw[raw.startIndex..<end].allSatisfy({ $0 < 0x80 }) { return end - raw.startIndex }
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = raw.makeIterator()
         var plain = 0, consumed = 0

@@ -25,15 +25,16 @@ struct TextCueSplicer {
         for index in order {
             guard let edit = edits[index], !edit.isEmpty, document.cues.indices.contains(index) else { continue }
             let cue = document.cues[index]
-            let runs = cue.runs
+            // Only each run's kind and source bytes are needed: no run text is made for SRT.
+            let runs = edit.emphasis.isEmpty ? [] : cue.runOutlines()
             inserts.removeAll(keepingCapacity: true)
             for (n, range) in edit.emphasis.enumerated() {
                 guard runs.indices.contains(range.run) else { continue }
                 let run = runs[range.run]
                 guard run.kind == .text else { continue }
                 let raw = src[run.source]
-                let lo = run.source.lowerBound + map(raw, range.utf8.lowerBound, plainCount: run.text.utf8.count)
-                let hi = run.source.lowerBound + map(raw, range.utf8.upperBound, plainCount: run.text.utf8.count)
+                let lo = run.source.lowerBound + map(raw, range.utf8.lowerBound)
+                let hi = run.source.lowerBound + map(raw, range.utf8.upperBound)
                 inserts.append((hi, close, 2 * n))
                 inserts.append((lo, open, 2 * n + 1))
             }
@@ -51,7 +52,7 @@ struct TextCueSplicer {
         return out
     }
 
-    private func map(_ raw: ArraySlice<UInt8>, _ offset: Int, plainCount: Int) -> Int {
+    private func map(_ raw: ArraySlice<UInt8>, _ offset: Int) -> Int {
         // A format's mapper always decides: equal lengths do not mean equal
         // offsets (WebVTT: "&amp;" is 5 bytes for 1, a NUL 1 byte for U+FFFD's 3,
         // so they can balance out; found by fuzzing, see FuzzRegressionTests).

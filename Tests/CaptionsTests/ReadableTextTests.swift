@@ -64,3 +64,77 @@ import Testing
         }
     }
 }
+
+/// `CaptionDocument.readableText` (one pass, repaired once at the end) must
+/// give what joining the cues' `appendReadableText` and decoding gives.
+@Suite struct DocumentReadableTextTests {
+    static func reference(_ document: CaptionDocument) -> String {
+        var out: [UInt8] = []
+        for (i, cue) in document.cues.enumerated() {
+            if i > 0 { out.append(0x0A) }
+            out += ReadableTextTests.fromRuns(cue)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static var documents: [[UInt8]] {
+        var docs = ReadableTextTests.documents
+        let header = Array("00:00:01,000 --> 00:00:02,000\n".utf8)
+        // Invalid bytes cut by markup, by line ends (LF, CR LF, CR) and at each offset of an eight-byte block.
+        for offset in 0..<9 {
+            let pad = Array(repeating: UInt8(ascii: "w"), count: offset)
+            var doc: [UInt8] = Array("1\n".utf8) + header
+            doc += pad + [0xE2, 0x80] + Array("<i>".utf8) + [0x99] + Array("</i>ok{\\an8}".utf8) + [0xC3] + Array("\r\n".utf8)
+            doc += pad + [0xF0, 0x9F] + Array("\r".utf8) + [0x8E, 0xAC] + Array(" tail <b>b</b>\n\n".utf8)
+            doc += Array("2\r\n00:00:03,000 --> 00:00:04,000\r\n".utf8) + pad + Array("<<{{}}>> {\\b1}x{\\b0} &amp; café\u{301}\r\n\r\n".utf8)
+            doc += Array("3\n00:00:05,000 --> 00:00:06,000\n".utf8) + pad + [0xFF, 0xFE, 0x3C, 0x75, 0x3E, 0xBF] + Array("\n  \t\nafter blank\n".utf8)
+            docs.append(doc)
+        }
+        return docs
+    }
+
+    @Test(arguments: documents.indices)
+    func oneStringMatchesTheCues(_ index: Int) throws {
+        let document = try CaptionDocument.read(SourceText.decode(bytes: Self.documents[index]), hint: .srt)
+        #expect(!document.cues.isEmpty)
+        #expect(document.readableText() == Self.reference(document))
+        // Non-ASCII separators take the cue-by-cue way; the bytes are the same.
+        var out: [UInt8] = []
+        for (i, cue) in document.cues.enumerated() {
+            if i > 0 { out.append(0xFF) }
+            cue.appendReadableText(to: &out, lineBreak: 0x20)
+        }
+        #expect(document.readableText(cueSeparator: 0xFF) == String(decoding: out, as: UTF8.self))
+    }
+
+    @Test func everySRTFixtureMatchesTheCues() throws {
+        let root = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil)).appendingPathComponent("valid/srt")
+        for name in try FileManager.default.contentsOfDirectory(atPath: root.path) where name.hasSuffix(".srt") {
+            let document = try CaptionDocument.read(Data(contentsOf: root.appendingPathComponent(name)), hint: .srt)
+            #expect(document.readableText() == Self.reference(document), "\(name)")
+        }
+    }
+}
+
+/// The writer's run layout (kinds and source bytes, no strings) must be the runs' own.
+@Suite struct RunLayoutTests {
+    @Test func layoutIsTheRunsKindsAndSources() throws {
+        var documents = DocumentReadableTextTests.documents.map { try? CaptionDocument.read(SourceText.decode(bytes: $0), hint: .srt) }
+        let root = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil)).appendingPathComponent("valid/srt")
+        for name in try FileManager.default.contentsOfDirectory(atPath: root.path) where name.hasSuffix(".srt") {
+            documents.append(try CaptionDocument.read(Data(contentsOf: root.appendingPathComponent(name)), hint: .srt))
+        }
+        var cues = 0
+        for document in documents.compactMap({ $0 }) {
+            for cue in document.cues {
+                let layout = cue.runOutlines()
+                let runs = cue.runs
+                #expect(layout.map(\.kind) == runs.map(\.kind))
+                #expect(layout.map(\.source) == runs.map(\.source))
+                #expect(layout.map(\.style) == runs.map(\.style))
+                cues += 1
+            }
+        }
+        #expect(cues > 50)
+    }
+}

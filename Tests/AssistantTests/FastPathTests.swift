@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+@testable import Assistant
+
+/// The fast paths added for the batch (simple non-ASCII scalars stepped
+/// without the standard library, eight ASCII bytes counted at once, the fake
+/// called without a timer task, JSON strings quoted without escaping) must
+/// give exactly what the slow paths give.
+@Suite struct FastPathTests {
+    /// Every simple scalar (U+00A0–U+02FF, U+2010–U+2027), and the scalars right outside those ranges.
+    static let simpleScalars: [Unicode.Scalar] = (Array(0x9E...0x301) + Array(0x200B...0x202A)).compactMap { Unicode.Scalar(UInt32($0)) }
+
+    /// Neighbours that can join a scalar into a cluster, or that stand alone.
+    static let neighbours: [String] = ["a", "Z", "1", " ", "\r", "\n", "\r\n", "\u{301}", "\u{200D}", "\u{903}", "\u{600}",
+                                       "\u{1F1FA}", "\u{1100}", "é", "…", "\u{AD}", "\u{2028}", "👍", "\u{1F3FB}", "\u{FE0F}"]
+
+    static func steps(_ text: String) -> [Int] {
+        CharacterSteps.withBytes(text) { p, text -> [Int] in
+            var lengths: [Int] = []
+            var i = 0
+            while i < p.count {
+                let end = CharacterSteps.end(of: i, in: p, text: text)
+                lengths.append(end - i)
+                i = end
+            }
+            return lengths
+        }
+    }
+
+    @Test func simpleScalarsStepAsTheStandardLibraryClusters() {
+        for scalar in Self.simpleScalars {
+            let s = String(Character(scalar))
+            for other in Self.neighbours {
+                for text in [s + other, other + s, "x" + s + other + "y", s + s + other, other + s + s + "é", s + "\r\n" + s] {
+                    #expect(Self.steps(text) == Array(text).map { $0.utf8.count }, "\(scalar.value) next to \(other.unicodeScalars.map(\.value))")
+                }
+            }
+        }
+        // Runs of simple scalars alone.
+        let all = String(String.UnicodeScalarView(Self.simpleScalars))
+        #expect(Self.steps(all) == Array(all).map { $0.utf8.count })
+    }
+
+    @Test func simpleClassIsTheCharacterProperties() throws {
+        for scalar in Self.simpleScalars {
+            let bytes = Array(String(Character(scalar)).utf8)
+            let length = bytes.withUnsafeBufferPointer { CharacterSteps.simpleLength($0, 0) }
+            guard length != 0 else { continue }
+            #expect(length == bytes.count)
+            let value = bytes.withUnsafeBufferPointer { CharacterSteps.simpleScalar($0, 0, length: length) }
+            #expect(value == scalar.value)
+            let bits = CharacterSteps.simpleClass[CharacterSteps.simpleIndex(value)]
+            #expect((bits & CharacterSteps.letterBit != 0) == Character(scalar).isLetter)
+            #expect((bits & CharacterSteps.numberBit != 0) == Character(scalar).isNumber)
+        }
+    }
+
+    /// Texts that put CR LF, combining marks and non-ASCII bytes at every offset of an eight-byte block.
+    static var blockTexts: [String] {
+        var texts: [String] = []
+        for offset in 0..<10 {
+            let pad = String(repeating: "a", count: offset)
+            for inner in ["\r\n", "\r", "e\u{301}", "é", "…", "\u{1F1FA}\u{1F1F8}", "<<<", ">>>", "\u{AD}x", "ǅ"] {
+                texts.append(pad + inner + "bcdefghijklmnopq" + inner + "rstuvwxyz 0123456789")
+            }
+        }
+        return texts
+    }
+
+    @Test(arguments: [0, 1, 7, 8, 9, 15, 16, 17, 23, 24, 25, 3_000])
+    func eightByteCountingAgreesWithTheReference(_ cap: Int) {
+        for text in Self.blockTexts + [Self.blockTexts.joined(separator: "\n")] {
+            let prompt = PromptBuilder(maxCharacters: cap).build(transcript: text)
+            let cut = String(text.prefix(cap))
+            let sent = PromptBuilder.defuseDelimiters(cut)
+            #expect(prompt.characters == text.count, "\(text)")
+            #expect(prompt.sentTranscript == sent, "\(text)")
+            #expect(prompt.sentCharacters == sent.count)
+            #expect(prompt.truncated == (cut.count < text.count))
+        }
+    }
+
+    @Test func fakeKeywordsWithSimpleScalarsAgreeWithTheReference() {
+        let texts = Self.blockTexts + [
+            "déjà déjà vu… naïve naïve NAÏVE façade façade—façade",
+            "Ærøskøbing ærøskøbing œuvre ŒUVRE œuvre ǆungla ǅungla",
+            "word’s word’s “quoted” “quoted” quoted–dash–dash dash—dash",
+            "x\u{AD}yzzy xyzzy xyzzy\u{AD} ʰello ʰello ˈstress ˈstress",
+            "Straße Straße café\u{301}s cafés cafés",
+        ]
+        for text in texts {
+            #expect(FakeAssistantModel.keywords(in: text) == CharacterStepsTests.referenceKeywords(in: text), "\(text)")
+        }
+    }
+
+    @Test func longASCIIStretchesCountAsTheReferenceCounts() {
+        // Stretches longer than the branch-free scan's threshold and block, words across its edges.
+        let words = ["alpha", "Bravo", "charlie", "delta", "ECHO", "foxtrot", "golf", "hotel", "india", "a", "bb", "ccccc"]
+        var texts: [String] = []
+        for seed in 0..<12 {
+            var text = ""
+            for k in 0..<(seed * 150 + 20) {
+                text += words[(k * 7 + seed) % words.count]
+                text += ["", " ", ", ", "\r\n", "1", "-", "\n"][(k + seed) % 7]
+                if k % 97 == 13 { text += ["é", "e\u{301}", "…", "\u{212A}elvin", "ǅ", "日本"][(k / 97) % 6] }
+            }
+            texts.append(text)
+        }
+        texts.append(String(repeating: "abcde ", count: 2_000) + "zzzzz")
+        texts.append(String(repeating: "x", count: 5_000) + " " + String(repeating: "yyyyy ", count: 3))
+        for text in texts {
+            #expect(FakeAssistantModel.keywords(in: text) == CharacterStepsTests.referenceKeywords(in: text))
+        }
+    }
+
+    @Test func wholeWordMatchingWithSimpleScalarsAgreesWithTheReference() {
+        let texts = ["naïve naïveté naïve", "a·b a·b", "x²y x² ²", "½ ½x x½ 1½", "word’s word", "ǅemal ǆemal", "ªb ª", "µm µ"]
+        let phrases = ["naïve", "a", "b", "x", "x²", "²", "½", "1½", "word", "word’s", "ǆemal", "ª", "µ", "µm", "y"]
+        for text in texts {
+            let matcher = WholeWordMatcher(text)
+            let reference = ReferenceWholeWordMatcher(text)
+            for phrase in phrases {
+                #expect(matcher.utf8Ranges(of: phrase) == reference.utf8Ranges(of: phrase), "\(phrase) in \(text)")
+            }
+        }
+    }
+
+    @Test func theFakeReadsTheTranscriptInPlaceAsACopyWouldRead() async throws {
+        let fake = FakeAssistantModel(recordsPrompts: false)
+        let transcripts = CharacterStepsTests.tricky + Self.blockTexts + [
+            "zebra zebra apple\r", "\r\nzebra zebra\r", "éclair éclair zebra\u{301}", "\u{301}zebra zebra", "naïve naïve ǅemal",
+            "<<<TRANSCRIPT\nzebra zebra\nTRANSCRIPT>>>\napple apple apple", "Kelvin \u{212A}elvin kelvin zebra",
+        ]
+        for transcript in transcripts {
+            let prompt = Prompt(instructions: "x", request: "\(Prompt.transcriptStart)\n\(transcript)\n\(Prompt.transcriptEnd)\n",
+                                sentTranscript: transcript, characters: 0, sentCharacters: 0, truncated: false).text
+            let answer = try await fake.respond(to: prompt)
+            let expected = AnswerJSON.encode(keywords: FakeAssistantModel.keywords(in: Prompt.transcript(in: prompt) ?? ""),
+                                             titles: FakeAssistantModel.titles, emoji: FakeAssistantModel.emoji)
+            #expect(answer == expected, "\(transcript)")
+        }
+        #expect(try await fake.respond(to: "no block").contains("\"keywords\": []"))
+    }
+
+    @Test func jsonStringsRoundTrip() throws {
+        for text in ["plain", "", "🎬", "a\"b", "back\\slash", "tab\tline\nret\r", "\u{1}\u{1F}\u{7F}", "déjà vu…", "{\"x\": 1}"] {
+            let json = AnswerJSON.string(text)
+            let decoded = try JSONSerialization.jsonObject(with: Data("[\(json)]".utf8)) as? [String]
+            #expect(decoded == [text])
+        }
+    }
+
+    @Test func aModelThatWaitsOnNothingIsCalledDirectly() async throws {
+        let fake = FakeAssistantModel(recordsPrompts: true)
+        #expect(fake.answersWithoutWaiting)
+        #expect(!FakeAssistantModel(delay: .milliseconds(1)).answersWithoutWaiting)
+        let prompt = PromptBuilder().build(transcript: "rocket rocket launch launch launch").text
+        let direct = try await ModelCall.respond(model: fake, prompt: prompt, timeout: .seconds(5))
+        #expect(direct == (try await fake.respond(to: prompt)))
+        #expect(fake.prompts.count == 2)
+        // Cancelled before the call: the fast path refuses as the raced path does.
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await ModelCall.respond(model: fake, prompt: prompt, timeout: .seconds(5))
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
+}
+
+/// `FlatJSONObject` reads only what it can read exactly as `JSONSerialization` does.
+@Suite struct FlatJSONObjectTests {
+    static let inputs: [String] = [
+        #"{"keywords": ["a", "b"], "titles": ["x", "y", "z"], "emoji": "🎬"}"#, "{}", #"{ "a" : [ ] }"#, "{\n\t\"a\"\r\n:\"b\" }",
+        #"{"a": "q\"uote\\back\/slash\b\f\n\r\t"}"#, #"{"a": ["déjà", "vu…", ""]}"#, #"{"a": "\u0041"}"#, #"{"a": 1}"#,
+        #"{"a": ["x", 1]}"#, #"{"a": {"b": "c"}}"#, #"{"a": null}"#, #"{"a": true}"#, #"{"a": "b", "a": "c"}"#, #"{"a": "b",}"#,
+        #"{"a": ["b",]}"#, #"{"a" "b"}"#, "{\"a\": \"b\u{1}\"}", #"{"a": "b"} x"#, #"{"a": "\x"}"#, #"{"a": "b\"}"#, #"{"a": "b"#,
+        #"{"keywords": "not a list", "emoji": ["🎬"]}"#, #"{"a": ["b" "c"]}"#, #"{"a":"b","c":["d","e"],"f":"g"}"#,
+    ]
+
+    @Test func flatObjectsReadAsJSONSerializationReadsThem() throws {
+        var flatCount = 0
+        for input in Self.inputs {
+            let bytes = Array(input.utf8)
+            let reference = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
+            guard let flat = FlatJSONObject.parse(bytes[...]) else { continue }
+            flatCount += 1
+            let expected = try #require(reference, "\(input)")
+            #expect(Set(flat.keys) == Set(expected.keys), "\(input)")
+            for (key, value) in flat {
+                if let s = value as? String {
+                    #expect(expected[key] as? String == s, "\(input)")
+                } else {
+                    let items = try #require(value as? [Any]).map { $0 as? String }
+                    #expect((expected[key] as? [Any])?.map { $0 as? String } == items, "\(input)")
+                }
+            }
+        }
+        #expect(flatCount >= 8)
+        // What it cannot read exactly, it leaves to JSONSerialization.
+        for input in [#"{"a": "\u0041"}"#, #"{"a": 1}"#, #"{"a": {"b": "c"}}"#, #"{"a": "b", "a": "c"}"#, "{\"a\": \"b\u{1}\"}"] {
+            #expect(FlatJSONObject.parse(Array(input.utf8)[...]) == nil, "\(input)")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Captions
+import Testing
+@testable import CaptionAssistant
+
+/// The cue pre-check (eight bytes at a time for ASCII cues, word by word
+/// otherwise) only skips cues; with or without it the result must be the same.
+@Suite struct KeywordPrecheckTests {
+    static let keywordSets: [[String]] = [
+        ["rocket"], ["Rocket", "launch pad"], ["ai"], ["kelvin"], ["café", "naïve"], ["x"], ["1948", "r2d2"], ["amp"],
+        ["right", "doing"], ["éclair", "doing"], ["the", "an", "to", "at", "it"], ["ab"], ["ľud"], ["straße", "strasse"],
+    ]
+
+    static var documents: [String] {
+        var docs: [String] = []
+        let lines = [
+            "The rocket is on the launch pad.", "ROCKET rockets rocket's xrocket rocket_x", "<i>rock</i>et <b>rocket</b> rocket",
+            "\u{212A}elvin KELVIN kelvin", "<b>rocket</b>rocket <i>x</i>rocket<i>y</i> rock<u>et</u> {\\i1}rocket{\\i0}x",
+            "<b>right <i>doing</i></b> right</b> doing <b>", "x<font color=\"red\">right</font>y right<br>doing", "CAFÉ cafe\u{301} café naïve NAÏVE", "&amp; &lt;b&gt;rocket &#x72;ocket", "x X xx x-x",
+            "1948 r2d2 R2D2 1948th", "{\\b1}right{\\b0} doing right", "Right, DOING. right-doing", "éclair Éclair eclair",
+            "the an to at it ab AB a b", "ľud ĽUD ľudia", "Straße STRASSE strasse", "déjà vu… right", "rightdoing right’s",
+        ]
+        // Each line at every offset of an eight-byte block, alone and as a two-line cue.
+        for (k, line) in lines.enumerated() {
+            for offset in 0..<9 {
+                let pad = String(repeating: "z", count: offset)
+                docs.append("1\n00:00:01,000 --> 00:00:02,000\n\(pad)\(line)\n\n2\r\n00:00:03,000 --> 00:00:04,000\r\n\(pad) \(lines[(k + 1) % lines.count])\r\n\(line)\(pad)\r\n")
+            }
+        }
+        return docs
+    }
+
+    @Test(arguments: keywordSets)
+    func precheckChangesNothing(_ keywords: [String]) throws {
+        let emphasis = KeywordEmphasis(keywords: keywords)
+        for text in Self.documents {
+            let document = try CaptionDocument.read(SourceText.decode(bytes: Array(text.utf8)), hint: .srt)
+            let checked = emphasis.apply(to: document.cues, source: document.source.bytes)
+            let unchecked = emphasis.apply(to: document.cues, source: nil)
+            #expect(checked == unchecked, "\(keywords) in \(text)")
+            // Matching on the source bytes (SRT text is its bytes) finds the same.
+            let onSource = emphasis.apply(to: document.cues, source: document.source.bytes, sourceIsText: true)
+            #expect(onSource == unchecked, "\(keywords) in \(text) (source)")
+        }
+    }
+
+    @Test func precheckStillFindsMatches() throws {
+        let document = try CaptionDocument.read(SourceText.decode(bytes: Array(Self.documents.joined(separator: "\n").utf8)), hint: .srt)
+        let result = KeywordEmphasis(keywords: ["rocket", "kelvin"]).apply(to: document.cues, source: document.source.bytes)
+        #expect(result.counts[0] > 0 && result.counts[1] > 0)
+    }
+}
