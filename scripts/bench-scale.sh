@@ -76,7 +76,8 @@ echo "## Batch: 5,000 SRT files (47 MB), fake model"
 echo
 python3 "$SHARED/bench/peers.py" --data "$DATA" --results "$WORK/peers" --only '^batch' \
     --add "batch:ours-jobs1:$BIN process {in} -o {out}.d -test-fake-assistant --quiet --jobs 1" \
-    --add "batch:ours-jobs2:$BIN process {in} -o {out}.d -test-fake-assistant --quiet --jobs 2" >"$WORK/peers.log" 2>&1 || true
+    --add "batch:ours-jobs2:$BIN process {in} -o {out}.d -test-fake-assistant --quiet --jobs 2" \
+    --add "batch:ours-none-jobs2:$BIN process {in} -o {out}.d --model none --quiet --jobs 2" >"$WORK/peers.log" 2>&1 || true
 python3 - "$WORK/peers" <<'EOF'
 import glob, json, sys
 res = json.load(open(sorted(glob.glob(sys.argv[1] + "/*.json"))[-1]))["results"]
@@ -86,7 +87,7 @@ print("| run | median s | min s | CPU s | peak RSS MiB | files/s | MB/s | vs pyt
 print("|---|---|---|---|---|---|---|---|---|")
 srt = by.get("python-srt", {}).get("median_s")
 cp = by.get("cp", {}).get("median_s")
-for tool in ["ours-jobs1", "ours-jobs2", "python-srt", "cp", "cat"]:
+for tool in ["ours-jobs1", "ours-jobs2", "ours-none-jobs2", "python-srt", "cp", "cat"]:
     r = by.get(tool)
     if not r: continue
     m = r["median_s"]; mb = r["input_bytes"] / 1e6
