@@ -8,6 +8,7 @@ import Testing
     static let keywordSets: [[String]] = [
         ["rocket"], ["Rocket", "launch pad"], ["ai"], ["kelvin"], ["café", "naïve"], ["x"], ["1948", "r2d2"], ["amp"],
         ["right", "doing"], ["éclair", "doing"], ["the", "an", "to", "at", "it"], ["ab"], ["ľud"], ["straße", "strasse"],
+        ["launch pad", "pad"], ["right-doing", "right"], ["rock et"], ["zright", "rightz"], ["doing right"],
     ]
 
     static var documents: [String] {
