@@ -112,16 +112,39 @@ public struct KeywordEmphasis: Sendable {
                 if sourceIsText, source != nil, textRange.upperBound <= all.count,
                    Self.isASCII(UnsafeBufferPointer(rebasing: all[textRange])) {
                     // The runs' text is their source bytes: match there, with no string made.
-                    let outlines = cues[cueIndex].runOutlines()
-                    for runIndex in outlines.indices {
-                        let run = outlines[runIndex]
-                        guard run.kind == .text, !run.style.contains(.bold), !run.source.isEmpty,
-                              run.source.upperBound <= all.count else { continue }
-                        scan(UnsafeBufferPointer(rebasing: all[run.source]),
-                             continues: { Self.neighbourContinues(outlines, all, runIndex, before: $0) },
-                             scratch: &scratch) { pattern, range in
+                    let byPairs = table.pairsCoverAll
+                    // A cue without markup: its text runs are its lines, with line
+                    // breaks (or nothing) around each, so a word at a run's edge is whole.
+                    let plain = cues[cueIndex].forEachPlainSRTTextRun { runIndex, source in
+                        guard source.upperBound <= all.count else { return }
+                        let text = UnsafeBufferPointer(rebasing: all[source])
+                        let found = { (pattern: Pattern, range: Range<Int>) in
                             counts[pattern.keyword] += 1
                             ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                        }
+                        if byPairs {
+                            scanASCII(text, continues: { _ in false }, scratch: &scratch, found: found)
+                        } else {
+                            scan(text, continues: { _ in false }, scratch: &scratch, found: found)
+                        }
+                    }
+                    if !plain {
+                        let outlines = cues[cueIndex].runOutlines()
+                        for runIndex in outlines.indices {
+                            let run = outlines[runIndex]
+                            guard run.kind == .text, !run.style.contains(.bold), !run.source.isEmpty,
+                                  run.source.upperBound <= all.count else { continue }
+                            let text = UnsafeBufferPointer(rebasing: all[run.source])
+                            let continues = { Self.neighbourContinues(outlines, all, runIndex, before: $0) }
+                            let found = { (pattern: Pattern, range: Range<Int>) in
+                                counts[pattern.keyword] += 1
+                                ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                            }
+                            if byPairs {
+                                scanASCII(text, continues: continues, scratch: &scratch, found: found)
+                            } else {
+                                scan(text, continues: continues, scratch: &scratch, found: found)
+                            }
                         }
                     }
                 } else {
@@ -162,6 +185,57 @@ public struct KeywordEmphasis: Sendable {
                 i = matchEnd
                 break
             }
+        }
+    }
+
+    /// `scan` for an all-ASCII run, when `table.pairsCoverAll`: only where a
+    /// word's first two bytes, lower-cased, are those of some keyword's first
+    /// word (found eight bytes at a time, as `asciiMayMatch` does) is the word
+    /// cut and looked up. Every other word has no candidates in `scan` either,
+    /// so the matches are the same, found left to right.
+    private func scanASCII(_ p: UnsafeBufferPointer<UInt8>, continues: (_ before: Bool) -> Bool,
+                           scratch: inout Scratch, found: (Pattern, Range<Int>) -> Void) {
+        guard let base = p.baseAddress else { return }
+        let n = p.count
+        // Where the next word may start: after the last match.
+        var resume = 0
+        @inline(__always) func tryWord(at j: Int) {
+            guard j >= resume, WordCharacters.isASCIIWord(p[j]) else { return }
+            if j > 0 && WordCharacters.isASCIIWord(p[j - 1]) { return }
+            var end = j + 1
+            while end < n, WordCharacters.isASCIIWord(p[end]) { end += 1 }
+            guard let hash = firstWordHash(p, j..<end, ascii: true, scratch: &scratch.first),
+                  let candidates = table.candidates(hash) else { return }
+            if j == 0 && continues(true) { return }
+            for pattern in candidates {
+                guard Self.equalFolded(p, j..<end, ascii: true, pattern.words[0], scratch: scratch.first) else { continue }
+                guard let matchEnd = Self.continueMatch(p, after: end, pattern, scratch: &scratch.other) else { continue }
+                if matchEnd == n && continues(false) { continue }
+                found(pattern, j..<matchEnd)
+                resume = matchEnd
+                break
+            }
+        }
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, caseBits: UInt64 = 0x2020_2020_2020_2020
+        /// The high bit of each byte of `y` that is zero (exact: no carry crosses bytes).
+        @inline(__always) func zeros(_ y: UInt64) -> UInt64 { ~(((y & low) &+ low) | y | low) }
+        let pairs = table.pairs
+        var i = 0
+        while i + 9 <= n {
+            let x0 = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) | caseBits
+            let x1 = UInt64(littleEndian: UnsafeRawPointer(base + i + 1).loadUnaligned(as: UInt64.self)) | caseBits
+            var m: UInt64 = 0
+            for pair in pairs { m |= zeros(x0 ^ (pair.first | caseBits)) & zeros(x1 ^ (pair.second | caseBits)) }
+            while m != 0 {
+                tryWord(at: i + m.trailingZeroBitCount / 8)
+                m &= m &- 1
+            }
+            i += 8
+        }
+        while i + 1 < n {
+            let b0 = UInt64(p[i] | 0x20), b1 = UInt64(p[i + 1] | 0x20)
+            if pairs.contains(where: { $0.first & 0xFF | 0x20 == b0 && $0.second & 0xFF | 0x20 == b1 }) { tryWord(at: i) }
+            i += 1
         }
     }
 

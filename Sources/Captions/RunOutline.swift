@@ -28,3 +28,15 @@ extension Cue {
         return runs.map { RunOutline(kind: $0.kind, style: $0.style, source: $0.source) }
     }
 }
+
+extension Cue {
+    /// For an SRT cue whose runs are not built yet and whose text holds no
+    /// `<` or `{` (so its runs are its lines, no markup, no style): calls
+    /// `body` with the index in `runs` and the source bytes of each text run,
+    /// in order, and returns true, without making any run. Otherwise calls
+    /// nothing and returns false.
+    public func forEachPlainSRTTextRun(_ body: (_ run: Int, _ source: Range<Int>) -> Void) -> Bool {
+        guard case .lazy(let lazy) = storage, case .srt = lazy.builder else { return false }
+        return SRTParser.forEachPlainTextRun(in: lazy.range, of: lazy.bytes, body)
+    }
+}

@@ -55,6 +55,10 @@ struct SRTParser {
     /// Index in `warnings` of the one "past 24 hours" warning, and how many cues it covers.
     private var pastDayWarning: Int?
     private var pastDayCount = 0
+    /// The next cue's timing line (and number line), when reading the cue
+    /// text before it already found them: `parse` starts that cue from them
+    /// instead of reading the blank, number and timing lines a second time.
+    private var nextCue: (timing: Line, identifier: Line?)?
 
     private static let twentyFourHours = CaptionTime(milliseconds: 86_400_000)
 
@@ -116,6 +120,42 @@ struct SRTParser {
                 emit(.lineBreak, l.end..<l.next, counts.style, p)
                 l = n
             }
+        }
+    }
+
+    /// For cue text in `range` with no `<` or `{`: calls `body` with the
+    /// index and source bytes of each `.text` run that `runs(in:of:)` would
+    /// give (each non-empty line; a line break run between lines), and returns
+    /// true. With a `<` or `{` in the range, calls nothing and returns false.
+    static func forEachPlainTextRun(in range: Range<Int>, of bytes: [UInt8], _ body: (Int, Range<Int>) -> Void) -> Bool {
+        guard !range.isEmpty else { return true }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard range.upperBound <= buffer.count, let base = buffer.baseAddress else { return false }
+            // No markup anywhere, eight bytes at a time.
+            var i = range.lowerBound
+            while i + 8 <= range.upperBound {
+                let x = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                if equal(x, 0x3C3C_3C3C_3C3C_3C3C) | equal(x, 0x7B7B_7B7B_7B7B_7B7B) != 0 { return false }
+                i += 8
+            }
+            while i < range.upperBound {
+                if buffer[i] == 0x3C || buffer[i] == 0x7B { return false }
+                i += 1
+            }
+            // As `walkRuns`: lines end at LF, CR or CR LF, all within `range`.
+            let parser = SRTParser(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), source: [])
+            var l = parser.line(at: range.lowerBound, number: 0)
+            var run = 0
+            while true {
+                if l.end > l.start {
+                    body(run, l.start..<l.end)
+                    run += 1
+                }
+                guard l.next < range.upperBound, let n = parser.nextLine(after: l) else { break }
+                run += 1  // the line break
+                l = n
+            }
+            return true
         }
     }
 
@@ -311,6 +351,12 @@ struct SRTParser {
         }
         var pos = 0, number = 1
         while pos < count {
+            if let next = nextCue {
+                // What the branches below would find from `pos`: blank lines, then this cue.
+                nextCue = nil
+                (pos, number) = cue(timing: next.timing, identifier: next.identifier)
+                continue
+            }
             let l = line(at: pos, number: number)
             if isBlank(l) {
                 pos = l.next; number += 1
@@ -412,20 +458,22 @@ struct SRTParser {
 
     /// Whether `l` (a non-blank line right after cue text, with no blank line
     /// between) starts the next cue: a readable timing line, or a number line
-    /// directly above one.
-    private func startsCueDirectly(_ l: Line) -> Bool {
+    /// directly above one. Returns that cue's timing line and number line
+    /// (what `parse` would find from `l`), or nil.
+    private func startsCueDirectly(_ l: Line) -> (timing: Line, identifier: Line?)? {
         // Both start (after spaces) with a digit or a sign; most text lines do not.
         var i = l.start
         while i < l.end, p[i] == 0x20 || p[i] == 0x09 { i += 1 }
-        guard i < l.end, p[i] &- 0x30 < 10 || p[i] == 0x2D || p[i] == 0x2B else { return false }
-        if hasArrow(l) { return parseTiming(l) != nil }
-        guard cueNumber(l) != nil, let n = nextLine(after: l), hasArrow(n) else { return false }
-        return parseTiming(n) != nil
+        guard i < l.end, p[i] &- 0x30 < 10 || p[i] == 0x2D || p[i] == 0x2B else { return nil }
+        if hasArrow(l) { return parseTiming(l) != nil ? (l, nil) : nil }
+        guard cueNumber(l) != nil, let n = nextLine(after: l), hasArrow(n) else { return nil }
+        return parseTiming(n) != nil ? (n, l) : nil
     }
 
     /// Reads the text lines after timing line `t`. Runs are built only when `build` is set.
     private mutating func text(after t: Line, build: Bool) -> (runs: [TextRun], range: Range<Int>, resume: (Int, Int)) {
         scratch.removeAll(keepingCapacity: true)
+        nextCue = nil
         var first: Int?
         var last: Line?
         var counts = StyleCounts()
@@ -438,8 +486,15 @@ struct SRTParser {
                 while let k = nextLine(after: j), isBlank(k) { j = k }
                 guard let k = nextLine(after: j) else { return finish(first, last, t, resume: (count, j.number + 1)) }
                 var startsCue = hasArrow(k)
-                if !startsCue, let k2 = nextLine(after: k), hasArrow(k2) || (cueNumber(k) != nil && looksLikeTimingStart(k2)) {
-                    startsCue = true
+                if startsCue {
+                    nextCue = (k, nil)
+                } else if let k2 = nextLine(after: k) {
+                    if hasArrow(k2) {
+                        startsCue = true
+                        nextCue = (k2, k)
+                    } else if cueNumber(k) != nil && looksLikeTimingStart(k2) {
+                        startsCue = true
+                    }
                 }
                 if startsCue || last == nil {
                     if !startsCue {
@@ -473,7 +528,8 @@ struct SRTParser {
                 cur = nextLine(after: k)
                 continue
             }
-            if startsCueDirectly(l) {
+            if let direct = startsCueDirectly(l) {
+                nextCue = direct
                 warnings.append(CaptionWarning(line: l.number, message: "no blank line before this cue"))
                 return finish(first, last, t, resume: (l.start, l.number))
             }

@@ -8,6 +8,7 @@ import Testing
     static let keywordSets: [[String]] = [
         ["rocket"], ["Rocket", "launch pad"], ["ai"], ["kelvin"], ["café", "naïve"], ["x"], ["1948", "r2d2"], ["amp"],
         ["right", "doing"], ["éclair", "doing"], ["the", "an", "to", "at", "it"], ["ab"], ["ľud"], ["straße", "strasse"],
+        ["launch pad", "pad"], ["right-doing", "right"], ["rock et"], ["zright", "rightz"], ["doing right"],
     ]
 
     static var documents: [String] {
@@ -18,6 +19,8 @@ import Testing
             "<b>right <i>doing</i></b> right</b> doing <b>", "x<font color=\"red\">right</font>y right<br>doing", "CAFÉ cafe\u{301} café naïve NAÏVE", "&amp; &lt;b&gt;rocket &#x72;ocket", "x X xx x-x",
             "1948 r2d2 R2D2 1948th", "{\\b1}right{\\b0} doing right", "Right, DOING. right-doing", "éclair Éclair eclair",
             "the an to at it ab AB a b", "ľud ĽUD ľudia", "Straße STRASSE strasse", "déjà vu… right", "rightdoing right’s",
+            "launch pad\n  \t \nlaunch\rpad launch  pad", "right\r\n\r\n  \r\nright-doing", "rock et\rrock\r\net zright rightz",
+            "doing right doing right doing rightdoing right", "\t right \t\r \r", "[right]@doing`right{right}",
         ]
         // Each line at every offset of an eight-byte block, alone and as a two-line cue.
         for (k, line) in lines.enumerated() {

@@ -27,4 +27,22 @@ import Testing
         #expect(CaptionTime(milliseconds: 999) < CaptionTime(milliseconds: 1000))
         #expect(CaptionTime(numerator: -1, denominator: 3)! < .zero)
     }
+
+    /// `init(milliseconds:)` divides by the gcd with a shift and a multiplication;
+    /// every residue modulo 1000, signed and large, reduces as the gcd loop does.
+    @Test func millisecondsReduceLikeTheGeneralFraction() throws {
+        for r: Int64 in 0..<1000 {
+            for base: Int64 in [0, 1000, 7_000, 86_400_000, 9_223_372_036_854_000] {
+                for ms in [base + r, -(base + r)] {
+                    let t = CaptionTime(milliseconds: ms)
+                    let general = try #require(CaptionTime(numerator: ms, denominator: 1000))
+                    #expect(t.numerator == general.numerator && t.denominator == general.denominator, "\(ms)")
+                }
+            }
+        }
+        let largest = CaptionTime(milliseconds: .max)  // .max mod 1000 = 807: already reduced
+        #expect(largest.numerator == .max && largest.denominator == 1000)
+        let smallest = CaptionTime(milliseconds: .min)  // 2^63 mod 1000 = 808: gcd 8
+        #expect(smallest.numerator == .min / 8 && smallest.denominator == 125)
+    }
 }
