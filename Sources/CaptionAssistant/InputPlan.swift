@@ -100,25 +100,26 @@ public struct InputPlan: Sendable, Equatable {
                 throw UsageError("the output folder \(outputFolder ?? "") is inside the input folder \(argument), so its outputs would be read as inputs; choose an output folder outside \(argument)")
             }
             let folder = argument.count > 1 && argument.hasSuffix("/") ? String(argument.dropLast()) : argument
-            for relative in captionFiles(in: folder) {
+            for (relative, isLink) in captionFiles(in: folder) {
                 let path = folder + "/" + relative
                 var location = Location.file(path)
-                if let reason = linkLeavingFolder(path, folder: canonical) { location = .refused(reason) }
+                if isLink, let reason = linkLeavingFolder(path, folder: canonical) { location = .refused(reason) }
                 add(input: path, location: location, relative: relative, absoluteInput: canonical + "/" + relative)
             }
         }
         return InputPlan(items: items)
     }
 
-    /// The caption files under `folder`, as paths relative to it, sorted by their bytes.
+    /// The caption files under `folder`, as paths relative to it, sorted by
+    /// their bytes, each with whether it is a symbolic link.
     ///
     /// Walks the tree with `opendir`/`readdir`, using the entry type the
     /// directory already holds (one `stat` only for symbolic links and file
     /// systems that do not say), so a folder of thousands of files costs few
     /// system calls. Symbolic links to files are taken; links to folders are not followed.
-    static func captionFiles(in folder: String) -> [String] {
+    static func captionFiles(in folder: String) -> [(path: String, isLink: Bool)] {
         let canonicalFolder = canonicalPath(folder)
-        var found: [String] = []
+        var found: [(path: String, isLink: Bool)] = []
         var pending: [String] = [""]  // folders to read, relative to `folder`
         while let relativeFolder = pending.popLast() {
             let path = relativeFolder.isEmpty ? folder : folder + "/" + relativeFolder
@@ -153,10 +154,10 @@ public struct InputPlan: Sendable, Equatable {
                     var info = stat()
                     guard stat(folder + "/" + relative, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
                 }
-                found.append(relative)
+                found.append((relative, type == Int32(DT_LNK)))
             }
         }
-        found.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        found.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         return found
     }
 
