@@ -153,13 +153,15 @@ public struct BatchRunner: Sendable {
     /// Gathers what the workers finish: the summary, the count of files done
     /// (for `progress`, called under the lock, so one at a time and in order),
     /// and the reports themselves only when they are kept.
-    private final class Collector: @unchecked Sendable {
+    final class Collector: @unchecked Sendable {
         private let lock = NSLock()
         private var summary = BatchSummary()
         private var files: [FileReport?]
         private var started: [Bool]
         private var done = 0
         private var skipped = 0
+        /// The plan index of each entry of `summary.failures`.
+        private var failureIndices: [Int] = []
         private let keepsReports: Bool
         private let progress: (@Sendable (Int) -> Void)?
 
@@ -171,7 +173,9 @@ public struct BatchRunner: Sendable {
 
         func record(_ handled: Handled, at index: Int) {
             lock.withLock {
+                let failuresBefore = summary.failures.count
                 summary.add(handled.report)
+                if summary.failures.count > failuresBefore { failureIndices.append(index) }
                 if keepsReports { files[index] = handled.report }
                 started[index] = true
                 if handled.skipped { skipped += 1 }
@@ -180,9 +184,15 @@ public struct BatchRunner: Sendable {
             }
         }
 
-        /// The summary, the kept reports (by index), how many were skipped, and which indices were handled.
+        /// The summary (its failures in plan order, not in the order files
+        /// finished), the kept reports (by index), how many were skipped, and
+        /// which indices were handled.
         func finish() -> (BatchSummary, [FileReport?], Int, [Bool]) {
-            lock.withLock { (summary, files, skipped, started) }
+            lock.withLock {
+                var ordered = summary
+                ordered.failures = zip(failureIndices, summary.failures).sorted { $0.0 < $1.0 }.map(\.1)
+                return (ordered, files, skipped, started)
+            }
         }
     }
 

@@ -110,3 +110,18 @@ struct SplitMix: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+@Suite struct BatchCollectorTests {
+    /// Files finish in any order; the command line lists failures in plan order.
+    @Test func failuresComeOutInPlanOrderWhateverOrderFilesFinish() {
+        let processor = FileProcessor(configuration: fakeConfiguration())
+        let collector = BatchRunner.Collector(count: 10, keepsReports: false, progress: nil)
+        for index in [7, 2, 9, 0, 5] {
+            collector.record(BatchRunner.Handled(report: processor.failure(input: "f\(index)", error: "e\(index)")), at: index)
+        }
+        let (summary, _, _, started) = collector.finish()
+        #expect(summary.failures.map(\.input) == ["f0", "f2", "f5", "f7", "f9"])
+        #expect(summary.failures.map(\.error) == ["e0", "e2", "e5", "e7", "e9"])
+        #expect(started.enumerated().filter(\.element).map(\.offset) == [0, 2, 5, 7, 9])
+    }
+}
