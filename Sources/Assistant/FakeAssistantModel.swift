@@ -213,16 +213,18 @@ extension FakeAssistantModel {
                 run = 0
                 m &= UInt64.max &<< t
             }
-            while m != 0 {
-                let s = m.trailingZeroBitCount
-                let length = (~(m &>> s)).trailingZeroBitCount
-                let end = s &+ length
-                if end >= count {
-                    run = count &- s
-                    break
-                }
-                if length >= 5 { ascii.addLetters(base + (j &+ s), length) }
-                m &= UInt64.max &<< end
+            // The run of letters that reaches the block's end stays open for the next block.
+            let open = (~(m &<< UInt64(64 &- count))).leadingZeroBitCount
+            run = open
+            if open > 0 { m &= open == count ? 0 : UInt64.max &>> UInt64(64 &- (count &- open)) }
+            // Every run left is closed on both sides; those of five or more letters start where
+            // five letters in a row start and the byte before is no letter.
+            let five = m & (m &>> 1) & (m &>> 2) & (m &>> 3) & (m &>> 4)
+            var starts = five & ~(m &<< 1)
+            while starts != 0 {
+                let s = starts.trailingZeroBitCount
+                ascii.addLetters(base + (j &+ s), (~(m &>> UInt64(s))).trailingZeroBitCount)
+                starts &= starts &- 1
             }
             j &+= count
         }
