@@ -2,8 +2,36 @@
 enum AnswerJSON {
     /// `{"keywords": [...], "titles": [...], "emoji": "..."}` with every string escaped.
     static func encode(keywords: [String], titles: [String], emoji: String) -> String {
-        func list(_ items: [String]) -> String { "[" + items.map(string).joined(separator: ", ") + "]" }
-        return #"{"keywords": \#(list(keywords)), "titles": \#(list(titles)), "emoji": \#(string(emoji))}"#
+        var out = #"{"keywords": "#
+        out.reserveCapacity(64 + (keywords + titles).reduce(emoji.utf8.count) { $0 + $1.utf8.count + 4 })
+        append(keywords, to: &out)
+        out += #", "titles": "#
+        append(titles, to: &out)
+        out += #", "emoji": "#
+        append(emoji, to: &out)
+        out += "}"
+        return out
+    }
+
+    /// Appends `[` the items as JSON strings, separated by `, `, `]`.
+    private static func append(_ items: [String], to out: inout String) {
+        out += "["
+        for (k, item) in items.enumerated() {
+            if k > 0 { out += ", " }
+            append(item, to: &out)
+        }
+        out += "]"
+    }
+
+    /// Appends `text` as a JSON string literal.
+    private static func append(_ text: String, to out: inout String) {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
+            out += "\""
+            out += text
+            out += "\""
+        } else {
+            out += string(text)
+        }
     }
 
     /// `text` as a JSON string literal.

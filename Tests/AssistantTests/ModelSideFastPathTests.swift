@@ -131,6 +131,24 @@ import Testing
         #expect(FakeAssistantModel.keywords(in: "\u{212A}elvin zebra kelvin") == ["kelvin", "zebra"])
     }
 
+    @Test func answerJSONIsTheJoinedForm() throws {
+        let lists: [[String]] = [[], ["one"], ["a\"b", "back\\slash", "tab\tx", "\u{1}", "déjà vu…"], ["", " ", "🎬", "{\"x\": 1}"]]
+        for keywords in lists {
+            for titles in lists {
+                for emoji in ["🎬", "", "\"", "\n"] {
+                    func list(_ items: [String]) -> String { "[" + items.map(AnswerJSON.string).joined(separator: ", ") + "]" }
+                    let joined = #"{"keywords": \#(list(keywords)), "titles": \#(list(titles)), "emoji": \#(AnswerJSON.string(emoji))}"#
+                    let encoded = AnswerJSON.encode(keywords: keywords, titles: titles, emoji: emoji)
+                    #expect(encoded == joined)
+                    let object = try #require(try JSONSerialization.jsonObject(with: Data(encoded.utf8)) as? [String: Any])
+                    #expect(object["keywords"] as? [String] == keywords)
+                    #expect(object["titles"] as? [String] == titles)
+                    #expect(object["emoji"] as? String == emoji)
+                }
+            }
+        }
+    }
+
     // MARK: Decoder
 
     /// The keyword checks written the general way (the code the ASCII path stands beside).
