@@ -2,10 +2,21 @@
 enum AnswerJSON {
     /// `{"keywords": [...], "titles": [...], "emoji": "..."}` with every string escaped.
     static func encode(keywords: [String], titles: [String], emoji: String) -> String {
+        encode(keywords: keywords, tail: tail(titles: titles, emoji: emoji))
+    }
+
+    /// `encode(keywords:titles:emoji:)` with the part after the keywords (`tail(titles:emoji:)`) made once beforehand.
+    static func encode(keywords: [String], tail: String) -> String {
         var out = #"{"keywords": "#
-        out.reserveCapacity(64 + (keywords + titles).reduce(emoji.utf8.count) { $0 + $1.utf8.count + 4 })
+        out.reserveCapacity(out.utf8.count + tail.utf8.count + keywords.reduce(2) { $0 + $1.utf8.count + 4 })
         append(keywords, to: &out)
-        out += #", "titles": "#
+        out += tail
+        return out
+    }
+
+    /// What follows the keywords list: `, "titles": [...], "emoji": "..."}`.
+    static func tail(titles: [String], emoji: String) -> String {
+        var out = #", "titles": "#
         append(titles, to: &out)
         out += #", "emoji": "#
         append(emoji, to: &out)

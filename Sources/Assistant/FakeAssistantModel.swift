@@ -15,6 +15,9 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
     /// The emoji the fake always suggests.
     public static let emoji = "🎬"
 
+    /// The answer after its keywords (the fixed titles and emoji), written once.
+    static let answerTail = AnswerJSON.tail(titles: titles, emoji: emoji)
+
     /// The prompts received, in order (empty when `recordsPrompts` is false).
     public let log = PromptLog()
     /// Whether each prompt is kept in `log`.
@@ -43,7 +46,7 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
         let keywords = CharacterSteps.withBytes(prompt) { p, text in
             Prompt.transcriptRange(in: p).map { Self.keywords(p, $0, text: text) } ?? []
         }
-        return AnswerJSON.encode(keywords: keywords, titles: Self.titles, emoji: Self.emoji)
+        return AnswerJSON.encode(keywords: keywords, tail: Self.answerTail)
     }
 
     /// Always `.available`.
