@@ -15,6 +15,9 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
     /// The emoji the fake always suggests.
     public static let emoji = "🎬"
 
+    /// The answer after its keywords (the fixed titles and emoji), written once.
+    static let answerTail = AnswerJSON.tail(titles: titles, emoji: emoji)
+
     /// The prompts received, in order (empty when `recordsPrompts` is false).
     public let log = PromptLog()
     /// Whether each prompt is kept in `log`.
@@ -43,7 +46,7 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
         let keywords = CharacterSteps.withBytes(prompt) { p, text in
             Prompt.transcriptRange(in: p).map { Self.keywords(p, $0, text: text) } ?? []
         }
-        return AnswerJSON.encode(keywords: keywords, titles: Self.titles, emoji: Self.emoji)
+        return AnswerJSON.encode(keywords: keywords, tail: Self.answerTail)
     }
 
     /// Always `.available`.
@@ -69,12 +72,8 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
     /// The range must start and end at `Character` boundaries that a line
     /// feed or the text's ends make (as the prompt's transcript block does).
     static func keywords(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, text: String) -> [String] {
-        var ascii = ASCIIWordCounts()
+        let ascii = ASCIIWordCounts()
         var others: [String: Int] = [:]
-        // Words of five or more letters found by the branch-free scan, flushed block by block.
-        let blockSize = 4096
-        let found = UnsafeMutableBufferPointer<(start: Int, length: Int)>.allocate(capacity: blockSize / 6 + 2)
-        defer { found.deallocate() }
         do {
             let n = range.upperBound
             var i = range.lowerBound
@@ -83,27 +82,14 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
             var allASCII = true
             while i < n {
                 // Between words, a stretch of ASCII bytes each followed by an ASCII byte (each
-                // one Character; CR and LF are no letters either way) is scanned without branches.
+                // one Character; CR and LF are no letters either way) is scanned 64 bytes at a time.
                 if letters == 0 {
                     let stop = Self.singleASCIIEnd(p, from: i, to: n)
                     if stop - i >= 32 {
-                        var run = 0
-                        while i < stop {
-                            let blockEnd = min(stop, i + blockSize)
-                            var k = 0
-                            for j in i..<blockEnd {
-                                let letter = CharacterSteps.isASCIILetter(p[j]) ? 1 : 0
-                                // Written every time, kept (k moves on) only when a long enough word ends here.
-                                found[k] = (j &- run, run)
-                                k &+= (1 &- letter) & (run >= 5 ? 1 : 0)
-                                run = (run &+ 1) &* letter
-                            }
-                            for w in found[0..<k] { ascii.add(UnsafeBufferPointer(rebasing: p[w.start..<w.start + w.length])) }
-                            i = blockEnd
-                        }
                         // A word still open at the end of the stretch goes on in the loop below.
-                        letters = run
-                        wordStart = i &- run
+                        letters = Self.countLetterWords(p, i..<stop, ascii)
+                        wordStart = stop &- letters
+                        i = stop
                         continue
                     }
                 }
@@ -120,7 +106,7 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
                         continue
                     }
                     if letters > 0 {
-                        Self.finishWord(p, wordStart..<i, letters: letters, allASCII: allASCII, &ascii, &others)
+                        Self.finishWord(p, wordStart..<i, letters: letters, allASCII: allASCII, ascii, &others)
                         letters = 0; allASCII = true
                     }
                     i += 1
@@ -145,12 +131,12 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
                     if letters == 0 { wordStart = i }
                     letters += 1
                 } else if letters > 0 {
-                    Self.finishWord(p, wordStart..<i, letters: letters, allASCII: allASCII, &ascii, &others)
+                    Self.finishWord(p, wordStart..<i, letters: letters, allASCII: allASCII, ascii, &others)
                     letters = 0; allASCII = true
                 }
                 i = end
             }
-            if letters > 0 { Self.finishWord(p, wordStart..<n, letters: letters, allASCII: allASCII, &ascii, &others) }
+            if letters > 0 { Self.finishWord(p, wordStart..<n, letters: letters, allASCII: allASCII, ascii, &others) }
         }
         // The best two of each kind, then the best two of those four.
         func before(_ a: (key: String, value: Int), _ b: (key: String, value: Int)) -> Bool {
@@ -188,84 +174,87 @@ extension FakeAssistantModel {
 
     /// Counts the word at `r` (of `letters` letters) when it has five or more.
     fileprivate static func finishWord(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, letters: Int, allASCII: Bool,
-                                       _ ascii: inout ASCIIWordCounts, _ others: inout [String: Int]) {
-        guard letters >= 5 else { return }
+                                       _ ascii: ASCIIWordCounts, _ others: inout [String: Int]) {
+        guard letters >= 5, let base = p.baseAddress else { return }
         if allASCII {
-            ascii.add(UnsafeBufferPointer(rebasing: p[r]))
+            ascii.addLetters(base + r.lowerBound, r.count)
         } else {
             // The Kelvin sign lower-cases to an ASCII "k": such a word counts with the ASCII ones.
+            // (Letters lower-case to letters; a word that somehow did not stays a `String` key,
+            // which no word of the table can equal, so nothing is counted twice.)
             var lower = CharacterSteps.string(p, r).lowercased()
-            if lower.utf8.allSatisfy({ $0 < 0x80 }) {
-                lower.withUTF8 { ascii.add($0) }
+            let table = lower.utf8.count >= 5 && lower.utf8.allSatisfy(CharacterSteps.isASCIILetter)
+            if table {
+                lower.withUTF8 { u in if let b = u.baseAddress { ascii.addLetters(b, u.count) } }
             } else {
                 others[lower, default: 0] += 1
             }
         }
     }
-}
 
-/// Counts of lower-cased ASCII words, keyed by their bytes (open addressing, FNV-1a).
-private struct ASCIIWordCounts {
-    private var bytes: [UInt8] = []
-    private var words: [(start: Int, length: Int, hash: UInt64, count: Int)] = []
-    private var slots = [Int32](repeating: -1, count: 512)
-
-    mutating func add(_ word: UnsafeBufferPointer<UInt8>) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in word { hash = (hash ^ UInt64(CharacterSteps.asciiLower(b))) &* 0x0000_0100_0000_01B3 }
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let index = Int(slots[slot])
-            if index < 0 { break }
-            let entry = words[index]
-            if entry.hash == hash && entry.length == word.count && equal(entry.start, word) {
-                words[index].count += 1
-                return
+    /// Counts the words of five or more letters in `r`, a stretch of ASCII bytes that
+    /// are each one `Character`, 64 bytes at a time from a bit mask of its letters;
+    /// returns the length of the run of letters still open at its end.
+    static func countLetterWords(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ ascii: ASCIIWordCounts) -> Int {
+        guard let base = p.baseAddress else { return 0 }
+        var run = 0
+        var j = r.lowerBound
+        let stop = r.upperBound
+        while j < stop {
+            let count = min(64, stop &- j)
+            var m = letterMask(base + j, count)
+            if run > 0 {
+                // The letters that go on with the open run.
+                let t = (~m).trailingZeroBitCount
+                if t >= count {
+                    run &+= count
+                    j &+= count
+                    continue
+                }
+                run &+= t
+                if run >= 5 { ascii.addLetters(base + (j &+ t &- run), run) }
+                run = 0
+                m &= UInt64.max &<< t
             }
-            slot = (slot + 1) & mask
-        }
-        slots[slot] = Int32(words.count)
-        words.append((bytes.count, word.count, hash, 1))
-        for b in word { bytes.append(CharacterSteps.asciiLower(b)) }
-        if words.count * 2 > slots.count { grow() }
-    }
-
-    private func equal(_ start: Int, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
-        for k in 0..<word.count where bytes[start + k] != CharacterSteps.asciiLower(word[k]) { return false }
-        return true
-    }
-
-    private mutating func grow() {
-        slots = [Int32](repeating: -1, count: slots.count * 2)
-        let mask = slots.count - 1
-        for (index, entry) in words.enumerated() {
-            var slot = Int(truncatingIfNeeded: entry.hash) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(index)
-        }
-    }
-
-    /// The two most frequent words, ties broken by their bytes (which for ASCII is `String` order).
-    func bestTwo() -> [(String, Int)] {
-        func before(_ a: Int, _ b: Int) -> Bool {
-            let x = words[a], y = words[b]
-            if x.count != y.count { return x.count > y.count }
-            return bytes[x.start..<x.start + x.length].lexicographicallyPrecedes(bytes[y.start..<y.start + y.length])
-        }
-        var best: [Int] = []
-        for index in words.indices {
-            if best.count < 2 {
-                best.append(index)
-                if best.count == 2 && before(best[1], best[0]) { best.swapAt(0, 1) }
-            } else if before(index, best[1]) {
-                best[1] = index
-                if before(best[1], best[0]) { best.swapAt(0, 1) }
+            // The run of letters that reaches the block's end stays open for the next block.
+            let open = (~(m &<< UInt64(64 &- count))).leadingZeroBitCount
+            run = open
+            if open > 0 { m &= open == count ? 0 : UInt64.max &>> UInt64(64 &- (count &- open)) }
+            // Every run left is closed on both sides; those of five or more letters start where
+            // five letters in a row start and the byte before is no letter.
+            let five = m & (m &>> 1) & (m &>> 2) & (m &>> 3) & (m &>> 4)
+            var starts = five & ~(m &<< 1)
+            while starts != 0 {
+                let s = starts.trailingZeroBitCount
+                ascii.addLetters(base + (j &+ s), (~(m &>> UInt64(s))).trailingZeroBitCount)
+                starts &= starts &- 1
             }
+            j &+= count
         }
-        return best.map { index in
-            let w = words[index]
-            return (String(decoding: bytes[w.start..<w.start + w.length], as: UTF8.self), w.count)
+        return run
+    }
+
+    /// Bit k set where byte k of the `count` (at most 64) ASCII bytes at `q` is an ASCII letter.
+    @inline(__always)
+    static func letterMask(_ q: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+        var mask: UInt64 = 0
+        var k = 0
+        while k &+ 8 <= count {
+            let w = UInt64(littleEndian: UnsafeRawPointer(q + k).loadUnaligned(as: UInt64.self))
+            // For bytes below 0x80: the high bit of each byte of `low` is set from "a" (lower-cased)
+            // up, that of `high` from "{" up; no sum carries into the next byte.
+            let y = w | 0x2020_2020_2020_2020
+            let low = y &+ 0x1F1F_1F1F_1F1F_1F1F
+            let high = y &+ 0x0505_0505_0505_0505
+            let bits = low & ~high & 0x8080_8080_8080_8080
+            // Gathers the eight high bits into the top byte.
+            mask |= (((bits &>> 7) &* 0x0102_0408_1020_4080) &>> 56) &<< UInt64(k)
+            k &+= 8
         }
+        while k < count {
+            if CharacterSteps.isASCIILetter(q[k]) { mask |= 1 &<< UInt64(k) }
+            k &+= 1
+        }
+        return mask
     }
 }

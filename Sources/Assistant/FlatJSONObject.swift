@@ -3,17 +3,21 @@
 /// simple ones (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`).
 ///
 /// It gives what `JSONSerialization` gives for that shape (a `[String: Any]`
-/// of `String` and `[Any]` of `String`), without Foundation's general parser.
+/// of `String` and `[Any]` of `String`), typed (`AnswerField.text` and
+/// `.texts`), without Foundation's general parser.
 /// Anything else (numbers, literals, nested objects, `\u` escapes, raw
 /// control characters, a repeated key, trailing text) makes it answer nil, and
 /// the caller asks `JSONSerialization`.
 enum FlatJSONObject {
     /// The object in `bytes` (which must be exactly one object), or nil when it is not of the flat shape.
-    static func parse(_ bytes: ArraySlice<UInt8>) -> [String: Any]? {
-        bytes.withUnsafeBufferPointer { p in
-            var reader = Reader(p: p, i: 0)
-            return reader.object()
-        }
+    static func parse(_ bytes: ArraySlice<UInt8>) -> [String: AnswerField]? {
+        bytes.withUnsafeBufferPointer { parse($0) }
+    }
+
+    /// The object in `p` (which must be exactly one object), or nil when it is not of the flat shape.
+    static func parse(_ p: UnsafeBufferPointer<UInt8>) -> [String: AnswerField]? {
+        var reader = Reader(p: p, i: 0)
+        return reader.object()
     }
 
     private struct Reader {
@@ -31,9 +35,9 @@ enum FlatJSONObject {
             return true
         }
 
-        mutating func object() -> [String: Any]? {
+        mutating func object() -> [String: AnswerField]? {
             guard take(0x7B) else { return nil }
-            var result: [String: Any] = [:]
+            var result: [String: AnswerField] = [:]
             if take(0x7D) { return finished(result) }
             while true {
                 guard take(0x22), let key = string(), take(0x3A), result[key] == nil else { return nil }
@@ -42,10 +46,10 @@ enum FlatJSONObject {
                 if p[i] == 0x22 {
                     i += 1
                     guard let value = string() else { return nil }
-                    result[key] = value
+                    result[key] = .text(value)
                 } else if p[i] == 0x5B {
                     i += 1
-                    var items: [Any] = []
+                    var items: [String] = []
                     if !take(0x5D) {
                         while true {
                             guard take(0x22), let item = string() else { return nil }
@@ -54,7 +58,7 @@ enum FlatJSONObject {
                             guard take(0x2C) else { return nil }
                         }
                     }
-                    result[key] = items
+                    result[key] = .texts(items)
                 } else {
                     return nil
                 }
@@ -63,7 +67,7 @@ enum FlatJSONObject {
             }
         }
 
-        mutating func finished(_ result: [String: Any]) -> [String: Any]? {
+        mutating func finished(_ result: [String: AnswerField]) -> [String: AnswerField]? {
             skipSpace()
             return i == p.count ? result : nil
         }

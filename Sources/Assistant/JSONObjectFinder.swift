@@ -12,9 +12,17 @@ enum JSONObjectFinder {
     static let answerKeys = ["keywords", "titles", "emoji"]
 
     /// The best JSON object found in `text`, or nil.
-    static func firstObject(in text: String) -> [String: Any]? {
-        let bytes = Array(text.utf8)
-        var fallback: [String: Any]?
+    static func firstObject(in text: String) -> [String: AnswerField]? {
+        var text = text
+        if let found = text.utf8.withContiguousStorageIfAvailable({ firstObject(in: $0) }) { return found }
+        text.makeContiguousUTF8()
+        if let found = text.utf8.withContiguousStorageIfAvailable({ firstObject(in: $0) }) { return found }
+        return Array(text.utf8).withUnsafeBufferPointer { firstObject(in: $0) }
+    }
+
+    /// `firstObject(in:)` of the UTF-8 bytes `bytes`.
+    static func firstObject(in bytes: UnsafeBufferPointer<UInt8>) -> [String: AnswerField]? {
+        var fallback: [String: AnswerField]?
         var tried = 0
         var index = 0
         while index < bytes.count, tried < maximumCandidates {
@@ -22,14 +30,15 @@ enum JSONObjectFinder {
             guard bytes[index] == UInt8(ascii: "{") else { continue }
             tried += 1
             guard let end = matchingBrace(in: bytes, from: index) else { continue }
-            let object: [String: Any]
-            if let flat = FlatJSONObject.parse(bytes[index...end]) {
+            let candidate = UnsafeBufferPointer(rebasing: bytes[index...end])
+            let object: [String: AnswerField]
+            if let flat = FlatJSONObject.parse(candidate) {
                 object = flat
             } else {
-                guard let parsed = try? JSONSerialization.jsonObject(with: Data(bytes[index...end])),
+                guard let parsed = try? JSONSerialization.jsonObject(with: Data(candidate)),
                       let parsedObject = parsed as? [String: Any]
                 else { continue }
-                object = parsedObject
+                object = parsedObject.mapValues { .other($0) }
             }
             if answerKeys.contains(where: { object[$0] != nil }) { return object }
             if fallback == nil { fallback = object }
@@ -41,7 +50,7 @@ enum JSONObjectFinder {
     ///
     /// Works on UTF-8 bytes: braces, quotes and backslashes are ASCII and never
     /// occur inside a multi-byte sequence.
-    static func matchingBrace(in bytes: [UInt8], from start: Int) -> Int? {
+    static func matchingBrace(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var depth = 0
         var inString = false
         var escaped = false

@@ -37,16 +37,35 @@ public struct SuggestionDecoder: Sendable {
 
     // MARK: Keywords
 
-    func validateKeywords(_ field: Any?, transcript: String, dropped: inout [DroppedKeyword]) -> ActionOutcome<[String]> {
+    /// One item of the keywords list: text, or any other JSON value.
+    enum Item {
+        case text(String)
+        case other(Any)
+    }
+
+    func validateKeywords(_ field: AnswerField?, transcript: String, dropped: inout [DroppedKeyword]) -> ActionOutcome<[String]> {
         guard let field else { return .failed("The answer has no \"keywords\" list.") }
-        guard let items = field as? [Any] else { return .failed("\"keywords\" in the answer is not a list.") }
+        switch field {
+        case .texts(let items):
+            return validateKeywords(items.lazy.map { Item.text($0) }, transcript: transcript, dropped: &dropped)
+        case .text:
+            return .failed("\"keywords\" in the answer is not a list.")
+        case .other(let value):
+            guard let items = value as? [Any] else { return .failed("\"keywords\" in the answer is not a list.") }
+            return validateKeywords(items.lazy.map { ($0 as? String).map { Item.text($0) } ?? .other($0) }, transcript: transcript, dropped: &dropped)
+        }
+    }
+
+    private func validateKeywords(_ items: some Collection<Item>, transcript: String, dropped: inout [DroppedKeyword]) -> ActionOutcome<[String]> {
         if items.isEmpty { return .failed("The model suggested no keywords.") }
         let haystack = WholeWordMatcher(transcript)
         var kept: [String] = []
-        var seen: Set<String> = []
+        var seen = FoldedSet()
         for item in items {
-            guard let raw = item as? String else {
-                dropped.append(DroppedKeyword(keyword: Self.describe(item), reason: "not text"))
+            guard case .text(let raw) = item else {
+                if case .other(let value) = item {
+                    dropped.append(DroppedKeyword(keyword: Self.describe(value), reason: "not text"))
+                }
                 continue
             }
             let keyword = Self.trimmed(raw)
@@ -54,23 +73,31 @@ public struct SuggestionDecoder: Sendable {
             let reason: String?
             if keyword.isEmpty {
                 reason = "empty"
+            } else if let flaw = Self.asciiFlaw(keyword, maxLength: maxKeywordLength) {
+                reason = flaw.isEmpty ? nil : flaw
             } else if keyword.contains(where: { Self.markupCharacters.contains($0) }) {
                 reason = "contains markup characters"
             } else if keyword.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 reason = "contains control characters or line breaks"
             } else if keyword.count > maxKeywordLength {
                 reason = "longer than \(maxKeywordLength) characters"
-            } else if seen.contains(folded) {
-                reason = "duplicate"
-            } else if !haystack.containsWholeWord(keyword) {
-                reason = "not in the transcript"
-            } else if kept.count >= maxKeywords {
-                reason = "more than \(maxKeywords) keywords"
             } else {
                 reason = nil
             }
+            let verdict: String?
             if let reason {
-                dropped.append(DroppedKeyword(keyword: keyword, reason: reason))
+                verdict = reason
+            } else if seen.contains(folded) {
+                verdict = "duplicate"
+            } else if !haystack.containsWholeWord(keyword) {
+                verdict = "not in the transcript"
+            } else if kept.count >= maxKeywords {
+                verdict = "more than \(maxKeywords) keywords"
+            } else {
+                verdict = nil
+            }
+            if let verdict {
+                dropped.append(DroppedKeyword(keyword: keyword, reason: verdict))
             } else {
                 kept.append(keyword)
                 seen.insert(folded)
@@ -83,15 +110,72 @@ public struct SuggestionDecoder: Sendable {
         return .applied(kept)
     }
 
+    /// For an all-ASCII keyword: the first of the markup, control and length
+    /// checks it fails ("" when it passes them all); nil when it is not all ASCII.
+    ///
+    /// In ASCII every `Character` is one byte but CR LF (a control character
+    /// anyway), the markup characters are those bytes, and the control
+    /// characters (general category Cc) are U+0000–U+001F and U+007F, so this is
+    /// exactly the general checks' answer.
+    static func asciiFlaw(_ keyword: String, maxLength: Int) -> String? {
+        var markup = false
+        var control = false
+        for b in keyword.utf8 {
+            if b >= 0x80 { return nil }
+            if b < 0x20 || b == 0x7F {
+                control = true
+            } else if b == 0x3C || b == 0x3E || b == 0x26 || b == 0x7B || b == 0x7D {
+                markup = true
+            }
+        }
+        if markup { return "contains markup characters" }
+        if control { return "contains control characters or line breaks" }
+        if keyword.utf8.count > maxLength { return "longer than \(maxLength) characters" }
+        return ""
+    }
+
+    /// The folded keywords kept so far: a list while short, a `Set` past that (same `String` equality either way).
+    struct FoldedSet {
+        private var list: [String] = []
+        private var set: Set<String>? = nil
+
+        func contains(_ folded: String) -> Bool {
+            if let set { return set.contains(folded) }
+            return list.contains(folded)
+        }
+
+        mutating func insert(_ folded: String) {
+            if set != nil {
+                set?.insert(folded)
+            } else if list.count < 16 {
+                list.append(folded)
+            } else {
+                set = Set(list + [folded])
+            }
+        }
+    }
+
     // MARK: Titles
 
-    func validateTitles(_ field: Any?, warnings: inout [String]) -> ActionOutcome<[String]> {
+    func validateTitles(_ field: AnswerField?, warnings: inout [String]) -> ActionOutcome<[String]> {
         guard let field else { return .failed("The answer has no \"titles\" list.") }
-        guard let items = field as? [Any] else { return .failed("\"titles\" in the answer is not a list.") }
+        switch field {
+        case .texts(let items):
+            return validateTitles(items.lazy.map { Optional($0) }, warnings: &warnings)
+        case .text:
+            return .failed("\"titles\" in the answer is not a list.")
+        case .other(let value):
+            guard let items = value as? [Any] else { return .failed("\"titles\" in the answer is not a list.") }
+            return validateTitles(items.lazy.map { $0 as? String }, warnings: &warnings)
+        }
+    }
+
+    /// Titles from the list's items (nil: an item that is not text).
+    private func validateTitles(_ items: some Sequence<String?>, warnings: inout [String]) -> ActionOutcome<[String]> {
         var titles: [String] = []
         var skipped = 0
         for item in items {
-            guard let raw = item as? String else {
+            guard let raw = item else {
                 skipped += 1
                 continue
             }
@@ -116,9 +200,18 @@ public struct SuggestionDecoder: Sendable {
 
     // MARK: Emoji
 
-    func validateEmoji(_ field: Any?) -> ActionOutcome<String> {
+    func validateEmoji(_ field: AnswerField?) -> ActionOutcome<String> {
         guard let field else { return .failed("The answer has no \"emoji\".") }
-        guard let raw = field as? String else { return .failed("\"emoji\" in the answer is not text.") }
+        let raw: String
+        switch field {
+        case .text(let text):
+            raw = text
+        case .texts:
+            return .failed("\"emoji\" in the answer is not text.")
+        case .other(let value):
+            guard let text = value as? String else { return .failed("\"emoji\" in the answer is not text.") }
+            raw = text
+        }
         let emoji = Self.trimmed(raw)
         guard let first = emoji.first else { return .failed("The suggested emoji is empty.") }
         guard emoji.count == 1 else {
@@ -137,9 +230,16 @@ public struct SuggestionDecoder: Sendable {
     static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return text }
+        // ASCII ends: white space and new lines there are U+0009–U+000D and U+0020 (as the set says).
+        if first.isASCII && last.isASCII && !isASCIISpace(first) && !isASCIISpace(last) { return text }
         let set = CharacterSet.whitespacesAndNewlines
         if !set.contains(first) && !set.contains(last) { return text }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Whether an ASCII scalar is in `CharacterSet.whitespacesAndNewlines`.
+    static func isASCIISpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0x20 || scalar.value &- 0x09 < 5
     }
 
     /// Collapses line breaks and runs of white space into single spaces, and trims.

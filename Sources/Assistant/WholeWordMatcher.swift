@@ -32,16 +32,32 @@ public struct WholeWordMatcher: Sendable {
 
     /// The phrase's `Character`s, lower-cased one by one; `ascii` holds the byte of each that is a single ASCII byte.
     private struct Needle {
+        /// Empty when every `Character` is a single ASCII byte: then `ascii` says it all.
         var folded: [String]
         var ascii: [UInt8?]
+        var count: Int
 
         init(_ phrase: String) {
+            // A phrase of ASCII bytes with no CR (so no CR LF): each byte is a `Character`, lower-cased on its own.
+            if phrase.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+                folded = []
+                ascii = phrase.utf8.map { CharacterSteps.asciiLower($0) }
+                count = ascii.count
+                return
+            }
             folded = phrase.map { $0.lowercased() }
             ascii = folded.map { f in
                 let utf8 = f.utf8
                 guard utf8.count == 1, let b = utf8.first, b < 0x80 else { return nil }
                 return b
             }
+            count = folded.count
+        }
+
+        /// The `k`th `Character`, lower-cased.
+        func folded(_ k: Int) -> String {
+            if folded.isEmpty, let b = ascii[k] { return String(decoding: CollectionOfOne(b), as: UTF8.self) }
+            return folded[k]
         }
 
         /// Whether the text's `Character` at `r`, lower-cased, equals the needle's `k`th.
@@ -50,15 +66,15 @@ public struct WholeWordMatcher: Sendable {
             if CharacterSteps.isSingleASCII(p, r) {
                 let lower = CharacterSteps.asciiLower(p[r.lowerBound])
                 if let b = ascii[k] { return lower == b }
-                return String(decoding: CollectionOfOne(lower), as: UTF8.self) == folded[k]
+                return String(decoding: CollectionOfOne(lower), as: UTF8.self) == folded(k)
             }
-            return CharacterSteps.string(p, r).lowercased() == folded[k]
+            return CharacterSteps.string(p, r).lowercased() == folded(k)
         }
     }
 
     private func ranges(of phrase: String, limit: Int) -> [Range<Int>] {
         let needle = Needle(phrase)
-        guard !needle.folded.isEmpty else { return [] }
+        guard needle.count > 0 else { return [] }
         return CharacterSteps.withBytes(text) { p, text in
             var found: [Range<Int>] = []
             let n = p.count
@@ -82,7 +98,7 @@ public struct WholeWordMatcher: Sendable {
                 var last = first
                 var matched = needle.matches(0, p, first)
                 var k = 1
-                while matched && k < needle.folded.count {
+                while matched && k < needle.count {
                     guard at < n else { matched = false; break }
                     let next = at..<CharacterSteps.end(of: at, in: p, text: text)
                     matched = needle.matches(k, p, next)
