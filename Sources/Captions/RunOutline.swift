@@ -27,6 +27,16 @@ extension Cue {
         }
         return runs.map { RunOutline(kind: $0.kind, style: $0.style, source: $0.source) }
     }
+
+    /// Appends `runOutlines()` to `out`, so that a caller walking many cues
+    /// can reuse one array.
+    public func appendRunOutlines(to out: inout [RunOutline]) {
+        if case .lazy(let lazy) = storage, case .srt = lazy.builder {
+            SRTParser.appendRunOutlines(in: lazy.range, of: lazy.bytes, to: &out)
+            return
+        }
+        for run in runs { out.append(RunOutline(kind: run.kind, style: run.style, source: run.source)) }
+    }
 }
 
 extension Cue {

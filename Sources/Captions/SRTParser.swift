@@ -87,8 +87,13 @@ struct SRTParser {
     /// the same order, with no string made.
     static func runOutlines(in range: Range<Int>, of bytes: [UInt8]) -> [RunOutline] {
         var outlines: [RunOutline] = []
-        walkRuns(in: range, of: bytes) { kind, source, style, _ in outlines.append(RunOutline(kind: kind, style: style, source: source)) }
+        appendRunOutlines(in: range, of: bytes, to: &outlines)
         return outlines
+    }
+
+    /// Appends `runOutlines(in:of:)` to `out`.
+    static func appendRunOutlines(in range: Range<Int>, of bytes: [UInt8], to out: inout [RunOutline]) {
+        walkRuns(in: range, of: bytes) { kind, source, style, _ in out.append(RunOutline(kind: kind, style: style, source: source)) }
     }
 
     /// Calls `emit` with each run of the cue text in `range` of `bytes`, in
