@@ -99,69 +99,75 @@ public struct KeywordEmphasis: Sendable {
         var found: [(Int, CueEdit)] = []
         var scratch = Scratch()
         var ranges: [CueEdit.RunRange] = []
+        // Reused for every cue that has markup.
+        var outlines: [RunOutline] = []
         let bytes = source ?? []
-        bytes.withUnsafeBufferPointer { all in
-            for cueIndex in cues.indices {
-                // Read in place: no copy of the cue (and its strings) for the pre-check.
-                let textRange = cues[cueIndex].textRange
-                if source != nil, textRange.upperBound <= all.count,
-                   !mayMatch(UnsafeBufferPointer(rebasing: all[textRange]), scratch: &scratch.first) {
-                    continue
-                }
-                ranges.removeAll(keepingCapacity: true)
-                if sourceIsText, source != nil, textRange.upperBound <= all.count,
-                   Self.isASCII(UnsafeBufferPointer(rebasing: all[textRange])) {
-                    // The runs' text is their source bytes: match there, with no string made.
-                    let byPairs = table.pairsCoverAll
-                    // A cue without markup: its text runs are its lines, with line
-                    // breaks (or nothing) around each, so a word at a run's edge is whole.
-                    let plain = cues[cueIndex].forEachPlainSRTTextRun { runIndex, source in
-                        guard source.upperBound <= all.count else { return }
-                        let text = UnsafeBufferPointer(rebasing: all[source])
-                        let found = { (pattern: Pattern, range: Range<Int>) in
-                            counts[pattern.keyword] += 1
-                            ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
-                        }
-                        if byPairs {
-                            scanASCII(text, continues: { _ in false }, scratch: &scratch, found: found)
-                        } else {
-                            scan(text, continues: { _ in false }, scratch: &scratch, found: found)
-                        }
-                    }
-                    if !plain {
-                        let outlines = cues[cueIndex].runOutlines()
-                        for runIndex in outlines.indices {
-                            let run = outlines[runIndex]
-                            guard run.kind == .text, !run.style.contains(.bold), !run.source.isEmpty,
-                                  run.source.upperBound <= all.count else { continue }
-                            let text = UnsafeBufferPointer(rebasing: all[run.source])
-                            let continues = { Self.neighbourContinues(outlines, all, runIndex, before: $0) }
+        let byPairs = table.pairsCoverAll
+        // Cues are read in place through the buffer: no copy of a cue (and no
+        // retain of its strings and source) per cue.
+        cues.withUnsafeBufferPointer { cues in
+            bytes.withUnsafeBufferPointer { all in
+                for cueIndex in cues.indices {
+                    let textRange = cues[cueIndex].textRange
+                    let inSource = source != nil && textRange.lowerBound >= 0 && textRange.upperBound <= all.count
+                    let raw = inSource ? UnsafeBufferPointer(rebasing: all[textRange]) : UnsafeBufferPointer(start: nil, count: 0)
+                    if inSource, !mayMatch(raw, scratch: &scratch.first) { continue }
+                    ranges.removeAll(keepingCapacity: true)
+                    if sourceIsText, inSource, let ascii = Self.textKind(raw) {
+                        // The runs' text is their source bytes (valid UTF-8): match
+                        // there, with no string made.
+                        let fast = ascii && byPairs
+                        // A cue without markup: its text runs are its lines, with line
+                        // breaks (or nothing) around each, so a word at a run's edge is whole.
+                        let plain = cues[cueIndex].forEachPlainSRTTextRun { runIndex, source in
+                            guard source.upperBound <= all.count else { return }
+                            let text = UnsafeBufferPointer(rebasing: all[source])
                             let found = { (pattern: Pattern, range: Range<Int>) in
                                 counts[pattern.keyword] += 1
                                 ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
                             }
-                            if byPairs {
-                                scanASCII(text, continues: continues, scratch: &scratch, found: found)
+                            if fast {
+                                scanASCII(text, continues: { _ in false }, scratch: &scratch, found: found)
                             } else {
-                                scan(text, continues: continues, scratch: &scratch, found: found)
+                                scan(text, continues: { _ in false }, scratch: &scratch, found: found)
+                            }
+                        }
+                        if !plain {
+                            outlines.removeAll(keepingCapacity: true)
+                            cues[cueIndex].appendRunOutlines(to: &outlines)
+                            for runIndex in outlines.indices {
+                                let run = outlines[runIndex]
+                                guard run.kind == .text, !run.style.contains(.bold), !run.source.isEmpty,
+                                      run.source.lowerBound >= 0, run.source.upperBound <= all.count else { continue }
+                                let text = UnsafeBufferPointer(rebasing: all[run.source])
+                                let continues = { Self.neighbourContinues(outlines, all, runIndex, before: $0) }
+                                let found = { (pattern: Pattern, range: Range<Int>) in
+                                    counts[pattern.keyword] += 1
+                                    ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                                }
+                                if fast {
+                                    scanASCII(text, continues: continues, scratch: &scratch, found: found)
+                                } else {
+                                    scan(text, continues: continues, scratch: &scratch, found: found)
+                                }
+                            }
+                        }
+                    } else {
+                        let runs = cues[cueIndex].runs
+                        for runIndex in runs.indices {
+                            let run = runs[runIndex]
+                            guard run.kind == .text, !run.style.contains(.bold), !run.text.isEmpty else { continue }
+                            var text = run.text
+                            text.withUTF8 { p in
+                                scan(p, continues: { Self.neighbourContinues(runs, runIndex, before: $0) }, scratch: &scratch) { pattern, range in
+                                    counts[pattern.keyword] += 1
+                                    ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                                }
                             }
                         }
                     }
-                } else {
-                    let runs = cues[cueIndex].runs
-                    for runIndex in runs.indices {
-                        let run = runs[runIndex]
-                        guard run.kind == .text, !run.style.contains(.bold), !run.text.isEmpty else { continue }
-                        var text = run.text
-                        text.withUTF8 { p in
-                            scan(p, continues: { Self.neighbourContinues(runs, runIndex, before: $0) }, scratch: &scratch) { pattern, range in
-                                counts[pattern.keyword] += 1
-                                ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
-                            }
-                        }
-                    }
+                    if !ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: ranges))) }
                 }
-                if !ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: ranges))) }
             }
         }
         return Result(edits: Dictionary(uniqueKeysWithValues: found), counts: counts)
@@ -274,12 +280,17 @@ public struct KeywordEmphasis: Sendable {
         return false
     }
 
-    /// `mayMatch` for an all-ASCII cue, eight bytes at a time: a word can be
-    /// a keyword's first word only where its first two bytes, lower-cased, are
+    /// `mayMatch` by byte pairs, eight bytes at a time: a word can be a
+    /// keyword's first word only where its first two bytes, lower-cased, are
     /// those of one (`FirstWordTable.pairs`); only there is a word cut and
-    /// looked up. Nil when the cue has a non-ASCII byte (whose word could
-    /// lower-case to ASCII, as the Kelvin sign does): `mayMatch` decides then.
-    /// Call only when `table.pairsCoverAll`.
+    /// looked up. Call only when `table.pairsCoverAll`.
+    ///
+    /// Non-ASCII bytes are allowed: a word with a non-ASCII character folds to
+    /// non-ASCII bytes there, except for U+0130 and U+212A (whose lower case
+    /// starts with `i` and is `k`), so such a word can match only through two
+    /// ASCII bytes at its start, where the pairs find it. Where a non-ASCII
+    /// byte touches a word found so, the answer is yes (a may, never a miss).
+    /// Nil when the cue holds U+0130 or U+212A: `mayMatch` decides then.
     private func asciiMayMatch(_ p: UnsafeBufferPointer<UInt8>) -> Bool? {
         guard let base = p.baseAddress else { return false }
         let n = p.count
@@ -288,52 +299,76 @@ public struct KeywordEmphasis: Sendable {
         /// The high bit of each byte of `y` that is zero (exact: no carry crosses bytes).
         @inline(__always) func zeros(_ y: UInt64) -> UInt64 { ~(((y & low) &+ low) | y | low) }
         let pairs = table.pairs
-        var i = 0
-        while i + 9 <= n {
+        var sawHigh: UInt64 = 0
+        /// Whether the window of nine bytes at `i` has a `&` or a word that is a
+        /// first word, at the pair starts whose bits are in `keep`.
+        @inline(__always) func window(_ i: Int, keep: UInt64) -> Bool {
             let x0 = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
             let x1 = UInt64(littleEndian: UnsafeRawPointer(base + i + 1).loadUnaligned(as: UInt64.self))
-            if (x0 | x1) & high != 0 { return nil }
-            if zeros(x0 ^ ampersands) != 0 { return true }
+            sawHigh |= x0 | x1
+            if zeros(x0 ^ ampersands) & keep != 0 { return true }
             // `| 0x20` lower-cases letters; other bytes may then pass too, and are checked below.
             let l0 = x0 | caseBits, l1 = x1 | caseBits
             var m: UInt64 = 0
             for pair in pairs { m |= zeros(l0 ^ (pair.first | caseBits)) & zeros(l1 ^ (pair.second | caseBits)) }
+            m &= keep
             while m != 0 {
-                guard let hit = asciiWordIsFirstWord(p, at: i + m.trailingZeroBitCount / 8) else { return nil }
-                if hit { return true }
+                if asciiWordMayBeFirstWord(p, at: i + m.trailingZeroBitCount / 8) { return true }
                 m &= m &- 1
             }
-            i += 8
+            return false
         }
-        while i < n {
-            let b = p[i]
-            if b >= 0x80 { return nil }
-            if b == 0x26 { return true }
-            if i + 1 < n {
-                if p[i + 1] >= 0x80 { return nil }
-                let b0 = UInt64(b | 0x20), b1 = UInt64(p[i + 1] | 0x20)
-                if pairs.contains(where: { $0.first & 0xFF | 0x20 == b0 && $0.second & 0xFF | 0x20 == b1 }) {
-                    guard let hit = asciiWordIsFirstWord(p, at: i) else { return nil }
-                    if hit { return true }
-                }
+        var i = 0
+        if n >= 9 {
+            while i + 9 <= n {
+                if window(i, keep: high) { return true }
+                i += 8
             }
-            i += 1
+            // The last pair starts, in one window ending at the last byte; those seen already masked off.
+            if i < n - 1 {
+                let s = n - 9
+                if window(s, keep: high << UInt64((i - s) * 8)) { return true }
+            }
+        } else {
+            while i < n {
+                let b = p[i]
+                sawHigh |= UInt64(b)
+                if b == 0x26 { return true }
+                if i + 1 < n {
+                    let b0 = UInt64(b | 0x20), b1 = UInt64(p[i + 1] | 0x20)
+                    if pairs.contains(where: { $0.first & 0xFF | 0x20 == b0 && $0.second & 0xFF | 0x20 == b1 }),
+                       asciiWordMayBeFirstWord(p, at: i) { return true }
+                }
+                i += 1
+            }
+        }
+        if sawHigh & high != 0 {
+            // U+0130 (C4 B0) or U+212A (E2 84 AA) lower-case to ASCII.
+            var k = 0
+            while k + 1 < n {
+                let b = p[k]
+                if b == 0xC4 && p[k + 1] == 0xB0 { return nil }
+                if b == 0xE2 && p[k + 1] == 0x84 && k + 2 < n && p[k + 2] == 0xAA { return nil }
+                k += 1
+            }
         }
         return false
     }
 
-    /// Whether a word starts at `j` (ASCII before it, checked) and, cut and
-    /// lower-cased as `scan` does, is some keyword's first word; nil when a
-    /// non-ASCII byte ends it (`mayMatch` decides then).
+    /// Whether the word that may start at `j` (after a byte that is not an
+    /// ASCII word character), cut and lower-cased as `scan` does, may be some
+    /// keyword's first word: true too when a non-ASCII byte follows its ASCII
+    /// part (it may continue the word).
     @inline(__always)
-    private func asciiWordIsFirstWord(_ p: UnsafeBufferPointer<UInt8>, at j: Int) -> Bool? {
+    private func asciiWordMayBeFirstWord(_ p: UnsafeBufferPointer<UInt8>, at j: Int) -> Bool {
         guard WordCharacters.isASCIIWord(p[j]) else { return false }
         if j > 0 && WordCharacters.isASCIIWord(p[j - 1]) { return false }
         var end = j + 1
         while end < p.count, WordCharacters.isASCIIWord(p[end]) { end += 1 }
-        if end < p.count && p[end] >= 0x80 { return nil }
-        var scratch: [UInt8] = []
-        guard let hash = firstWordHash(p, j..<end, ascii: true, scratch: &scratch) else { return false }
+        if end < p.count && p[end] >= 0x80 { return true }
+        var hash = FirstWordTable.offset
+        guard table.mayStart(WordCharacters.asciiLower(p[j]), length: end - j) else { return false }
+        for k in j..<end { hash = FirstWordTable.mix(hash, WordCharacters.asciiLower(p[k])) }
         return table.candidates(hash) != nil
     }
 
@@ -430,7 +465,8 @@ public struct KeywordEmphasis: Sendable {
         return at
     }
 
-    /// `neighbourContinues` for outlines of all-ASCII runs whose text is their bytes in `source`.
+    /// `neighbourContinues` for outlines of runs whose text is their bytes in
+    /// `source` (valid UTF-8): the neighbour's last (or first) scalar, decoded there.
     private static func neighbourContinues(_ outlines: [RunOutline], _ source: UnsafeBufferPointer<UInt8>, _ runIndex: Int,
                                            before: Bool) -> Bool {
         var j = before ? runIndex - 1 : runIndex + 1
@@ -441,11 +477,31 @@ public struct KeywordEmphasis: Sendable {
             case .markup: j += before ? -1 : 1
             case .text:
                 if run.source.isEmpty { j += before ? -1 : 1; continue }
-                guard run.source.upperBound <= source.count else { return false }
-                return WordCharacters.isASCIIWord(source[before ? run.source.upperBound - 1 : run.source.lowerBound])
+                guard run.source.lowerBound >= 0, run.source.upperBound <= source.count else { return false }
+                let text = UnsafeBufferPointer(rebasing: source[run.source])
+                var k = before ? text.count - 1 : 0
+                if text[k] < 0x80 { return WordCharacters.isASCIIWord(text[k]) }
+                // Back to the first byte of the last scalar.
+                if before { while k > 0 && text[k] & 0xC0 == 0x80 { k -= 1 } }
+                return WordCharacters.classify(text, k).0
             }
         }
         return false
+    }
+
+    /// Whether `p` is all ASCII (true), valid UTF-8 with some non-ASCII (false),
+    /// or not valid UTF-8 (nil: its runs' text is repaired, so not its bytes).
+    private static func textKind(_ p: UnsafeBufferPointer<UInt8>) -> Bool? {
+        if isASCII(p) { return true }
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = p.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid: continue
+            case .error: return nil
+            case .emptyInput: return false
+            }
+        }
     }
 
     /// Whether every byte of `p` is ASCII.
