@@ -305,7 +305,11 @@ public struct KeywordEmphasis: Sendable {
         @inline(__always) func window(_ i: Int, keep: UInt64) -> Bool {
             let x0 = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
             let x1 = UInt64(littleEndian: UnsafeRawPointer(base + i + 1).loadUnaligned(as: UInt64.self))
-            sawHigh |= x0 | x1
+            if (x0 | x1) & high != 0 {
+                // Where C4 B0 (U+0130) or E2 84 (U+212A's first two bytes) may start.
+                sawHigh |= zeros(x0 ^ 0xC4C4_C4C4_C4C4_C4C4) & zeros(x1 ^ 0xB0B0_B0B0_B0B0_B0B0)
+                    | zeros(x0 ^ 0xE2E2_E2E2_E2E2_E2E2) & zeros(x1 ^ 0x8484_8484_8484_8484)
+            }
             if zeros(x0 ^ ampersands) & keep != 0 { return true }
             // `| 0x20` lower-cases letters; other bytes may then pass too, and are checked below.
             let l0 = x0 | caseBits, l1 = x1 | caseBits
@@ -332,7 +336,7 @@ public struct KeywordEmphasis: Sendable {
         } else {
             while i < n {
                 let b = p[i]
-                sawHigh |= UInt64(b)
+                if b >= 0x80 { sawHigh = high }
                 if b == 0x26 { return true }
                 if i + 1 < n {
                     let b0 = UInt64(b | 0x20), b1 = UInt64(p[i + 1] | 0x20)
@@ -342,7 +346,7 @@ public struct KeywordEmphasis: Sendable {
                 i += 1
             }
         }
-        if sawHigh & high != 0 {
+        if sawHigh != 0 {
             // U+0130 (C4 B0) or U+212A (E2 84 AA) lower-case to ASCII.
             var k = 0
             while k + 1 < n {
