@@ -323,7 +323,50 @@ public struct KeywordEmphasis: Sendable {
             return false
         }
         var i = 0
-        if n >= 9 {
+        if n >= 17 {
+            // Sixteen bytes at a time; the last window overlaps the one before
+            // (a position looked at twice gives the same answer).
+            typealias V = SIMD16<UInt8>
+            let amp = V(repeating: 0x26), lowerBits = V(repeating: 0x20)
+            @inline(__always) func bits(_ m: SIMDMask<V.MaskStorage>) -> (UInt64, UInt64) {
+                let w = unsafeBitCast(m, to: SIMD2<UInt64>.self)
+                return (w[0] & high, w[1] & high)
+            }
+            /// Whether any lane is set (`any(_:)` is not inlined).
+            @inline(__always) func some(_ m: SIMDMask<V.MaskStorage>) -> Bool {
+                let w = unsafeBitCast(m, to: SIMD2<UInt64>.self)
+                return w[0] | w[1] != 0
+            }
+            var kelvin = SIMDMask<V.MaskStorage>(repeating: false)
+            while true {
+                let at = min(i, n - 17)
+                let x0 = UnsafeRawPointer(base + at).loadUnaligned(as: V.self)
+                let x1 = UnsafeRawPointer(base + at + 1).loadUnaligned(as: V.self)
+                if some(x0 .== amp) { return true }
+                kelvin .|= (x0 .== V(repeating: 0xC4)) .& (x1 .== V(repeating: 0xB0))
+                kelvin .|= (x0 .== V(repeating: 0xE2)) .& (x1 .== V(repeating: 0x84))
+                let l0 = x0 | lowerBits, l1 = x1 | lowerBits
+                var m = SIMDMask<V.MaskStorage>(repeating: false)
+                for pair in pairs {
+                    m .|= (l0 .== V(repeating: UInt8(truncatingIfNeeded: pair.first) | 0x20))
+                        .& (l1 .== V(repeating: UInt8(truncatingIfNeeded: pair.second) | 0x20))
+                }
+                if some(m) {
+                    var (lo, hi) = bits(m)
+                    while lo != 0 {
+                        if asciiWordMayBeFirstWord(p, at: at + lo.trailingZeroBitCount / 8) { return true }
+                        lo &= lo &- 1
+                    }
+                    while hi != 0 {
+                        if asciiWordMayBeFirstWord(p, at: at + 8 + hi.trailingZeroBitCount / 8) { return true }
+                        hi &= hi &- 1
+                    }
+                }
+                if at == n - 17 { break }
+                i += 16
+            }
+            if some(kelvin) { sawHigh = high }
+        } else if n >= 9 {
             while i + 9 <= n {
                 if window(i, keep: high) { return true }
                 i += 8
