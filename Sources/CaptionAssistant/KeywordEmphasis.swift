@@ -90,8 +90,10 @@ public struct KeywordEmphasis: Sendable {
     /// word that could start a keyword is passed over without building its runs.
     ///
     /// With `sourceIsText` too (SRT, where a text run's text is exactly its
-    /// source bytes), a cue whose bytes are all ASCII is matched on those
-    /// bytes, through `Cue.runOutlines()`, without making its runs' strings.
+    /// source bytes when they are valid UTF-8), a cue whose bytes are valid
+    /// UTF-8 is matched on those bytes, through its lines (no markup) or
+    /// `Cue.appendRunOutlines(to:)`, without making its runs' strings; a cue
+    /// with invalid bytes (repaired in its runs' text) goes through `runs`.
     public func apply(to cues: [Cue], source: [UInt8]? = nil, sourceIsText: Bool = false) -> Result {
         var counts = [Int](repeating: 0, count: keywords.count)
         guard !table.isEmpty else { return Result(edits: [:], counts: counts) }
