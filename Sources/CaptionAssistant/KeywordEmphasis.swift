@@ -38,6 +38,9 @@ public struct KeywordEmphasis: Sendable {
     /// The keywords, as given.
     public let keywords: [String]
     private let table: FirstWordTable
+    /// Whether no keyword has a line break between its words, so that no
+    /// match can span two lines of a cue.
+    private let separatorsOnOneLine: Bool
 
     /// Prepares `keywords` for matching. A keyword's leading and trailing
     /// characters that are not word characters are ignored; a keyword with no
@@ -49,6 +52,7 @@ public struct KeywordEmphasis: Sendable {
             if let p = KeywordEmphasis.pattern(for: keyword, index: index) { patterns.append(p) }
         }
         table = FirstWordTable(patterns)
+        separatorsOnOneLine = !patterns.contains { $0.separators.contains { $0.contains(0x0A) || $0.contains(0x0D) } }
     }
 
     static func pattern(for keyword: String, index: Int) -> Pattern? {
@@ -105,6 +109,8 @@ public struct KeywordEmphasis: Sendable {
         var outlines: [RunOutline] = []
         let bytes = source ?? []
         let byPairs = table.pairsCoverAll
+        // SRT cues of plain ASCII lines are matched in one piece (see `plainASCIIHasPair`).
+        let wholeCues = sourceIsText && source != nil && byPairs && separatorsOnOneLine
         // Cues are read in place through the buffer: no copy of a cue (and no
         // retain of its strings and source) per cue.
         cues.withUnsafeBufferPointer { cues in
@@ -113,6 +119,16 @@ public struct KeywordEmphasis: Sendable {
                     let textRange = cues[cueIndex].textRange
                     let inSource = source != nil && textRange.lowerBound >= 0 && textRange.upperBound <= all.count
                     let raw = inSource ? UnsafeBufferPointer(rebasing: all[textRange]) : UnsafeBufferPointer(start: nil, count: 0)
+                    if wholeCues, inSource, cues[cueIndex].hasUnbuiltSRTRuns, let hasPair = plainASCIIHasPair(raw) {
+                        guard hasPair else { continue }
+                        ranges.removeAll(keepingCapacity: true)
+                        matchPlainASCII(raw, scratch: &scratch) { pattern, run, range in
+                            counts[pattern.keyword] += 1
+                            ranges.append(CueEdit.RunRange(run: run, utf8: range))
+                        }
+                        if !ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: ranges))) }
+                        continue
+                    }
                     if inSource, !mayMatch(raw, scratch: &scratch.first) { continue }
                     ranges.removeAll(keepingCapacity: true)
                     if sourceIsText, inSource, let ascii = Self.textKind(raw) {
@@ -173,6 +189,82 @@ public struct KeywordEmphasis: Sendable {
             }
         }
         return Result(edits: Dictionary(uniqueKeysWithValues: found), counts: counts)
+    }
+
+    /// For an SRT cue's text whose runs are its lines (no `<` or `{`) and
+    /// which is all ASCII: whether some pair of bytes is the lower-cased
+    /// start of a keyword's first word (without one, no word can match).
+    /// Nil for any other cue (a non-ASCII byte, a `<` or a `{`). Sixteen
+    /// bytes at a time; call only when `table.pairsCoverAll`.
+    private func plainASCIIHasPair(_ p: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let base = p.baseAddress else { return false }
+        let n = p.count
+        let pairs = table.pairs
+        guard n >= 17 else {
+            var hit = false
+            for i in 0..<n {
+                let b = p[i]
+                if b >= 0x80 || b == 0x3C || b == 0x7B { return nil }
+                if i + 1 < n {
+                    let b0 = UInt64(b | 0x20), b1 = UInt64(p[i + 1] | 0x20)
+                    if pairs.contains(where: { $0.first & 0xFF | 0x20 == b0 && $0.second & 0xFF | 0x20 == b1 }) { hit = true }
+                }
+            }
+            return hit
+        }
+        typealias V = SIMD16<UInt8>
+        let lowerBits = V(repeating: 0x20), highBit = V(repeating: 0x80)
+        let lt = V(repeating: 0x3C), brace = V(repeating: 0x7B)
+        var bad = V(repeating: 0)
+        var hits = SIMDMask<V.MaskStorage>(repeating: false)
+        var i = 0
+        while true {
+            // The last window overlaps the one before; that changes no answer.
+            let at = min(i, n - 17)
+            let x0 = UnsafeRawPointer(base + at).loadUnaligned(as: V.self)
+            let x1 = UnsafeRawPointer(base + at + 1).loadUnaligned(as: V.self)
+            bad |= (x0 | x1) & highBit
+            bad |= V(repeating: 0x01).replacing(with: 0, where: .!((x0 .== lt) .| (x0 .== brace) .| (x1 .== lt) .| (x1 .== brace)))
+            let l0 = x0 | lowerBits, l1 = x1 | lowerBits
+            for pair in pairs {
+                hits .|= (l0 .== V(repeating: UInt8(truncatingIfNeeded: pair.first) | 0x20))
+                    .& (l1 .== V(repeating: UInt8(truncatingIfNeeded: pair.second) | 0x20))
+            }
+            if at == n - 17 { break }
+            i += 16
+        }
+        let b = unsafeBitCast(bad, to: SIMD2<UInt64>.self)
+        if b[0] | b[1] != 0 { return nil }
+        let h = unsafeBitCast(hits, to: SIMD2<UInt64>.self)
+        return h[0] | h[1] != 0
+    }
+
+    /// Matches a cue that `plainASCIIHasPair` accepted, all its lines in one
+    /// scan (no keyword has a line break between words, and line breaks are
+    /// not word characters, so no match spans two lines and each is found as
+    /// in its line alone), and calls `found` with the index in `runs` of the
+    /// line's text run and the range in it: the runs are the non-empty lines,
+    /// with a line-break run between lines (LF, CR or CR LF), as `SRTParser` makes them.
+    private func matchPlainASCII(_ p: UnsafeBufferPointer<UInt8>, scratch: inout Scratch,
+                                 found: (Pattern, Int, Range<Int>) -> Void) {
+        let n = p.count
+        // The line being mapped to: where it starts and ends, and its run's index.
+        var lineStart = 0, lineEnd = -1, run = -1
+        scanASCII(p, continues: { _ in false }, scratch: &scratch) { pattern, range in
+            while range.lowerBound > lineEnd || lineEnd < 0 {
+                if lineEnd >= 0 {
+                    // Past the line break after the line (CR LF is one).
+                    var next = lineEnd + 1
+                    if p[lineEnd] == 0x0D && next < n && p[next] == 0x0A { next += 1 }
+                    lineStart = next
+                    run += 1  // the line-break run
+                }
+                lineEnd = lineStart
+                while lineEnd < n && p[lineEnd] != 0x0A && p[lineEnd] != 0x0D { lineEnd += 1 }
+                if lineEnd > lineStart { run += 1 }
+            }
+            found(pattern, run, range.lowerBound - lineStart..<range.upperBound - lineStart)
+        }
     }
 
     /// Scans one run's UTF-8 bytes, calling `found` for each match, left to right.

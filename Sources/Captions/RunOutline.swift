@@ -40,6 +40,13 @@ extension Cue {
 }
 
 extension Cue {
+    /// Whether this is an SRT cue whose runs are not built yet: they will be
+    /// built from its `textRange` in the document source, by SRT's rules.
+    public var hasUnbuiltSRTRuns: Bool {
+        if case .lazy(let lazy) = storage, case .srt = lazy.builder { return lazy.range == textRange }
+        return false
+    }
+
     /// For an SRT cue whose runs are not built yet and whose text holds no
     /// `<` or `{` (so its runs are its lines, no markup, no style): calls
     /// `body` with the index in `runs` and the source bytes of each text run,

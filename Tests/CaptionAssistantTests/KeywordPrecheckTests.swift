@@ -9,7 +9,7 @@ import Testing
         ["rocket"], ["Rocket", "launch pad"], ["ai"], ["kelvin"], ["café", "naïve"], ["x"], ["1948", "r2d2"], ["amp"],
         ["right", "doing"], ["éclair", "doing"], ["the", "an", "to", "at", "it"], ["ab"], ["ľud"], ["straße", "strasse"],
         ["launch pad", "pad"], ["right-doing", "right"], ["rock et"], ["zright", "rightz"], ["doing right"],
-        ["ai\u{307}b", "istanbul"], ["i\u{307}stanbul", "ab"], ["ak", "right"], ["vu", "déjà"], ["ai\u{307}b"], ["ak"],
+        ["ai\u{307}b", "istanbul"], ["i\u{307}stanbul", "ab"], ["ak", "right"], ["vu", "déjà"], ["ai\u{307}b"], ["ak"], ["launch\npad", "rock\r\net"], ["right\rdoing"],
     ]
 
     static var documents: [String] {
@@ -23,7 +23,7 @@ import Testing
             "launch pad\n  \t \nlaunch\rpad launch  pad", "right\r\n\r\n  \r\nright-doing", "rock et\rrock\r\net zright rightz",
             "doing right doing right doing rightdoing right", "\t right \t\r \r", "[right]@doing`right{right}",
             "AİB aİb İstanbul ISTANBUL i\u{307}stanbul", "A\u{212A} ak AK", "é<i>right</i> <i>right</i>é right<i>é</i>",
-            "…right… “doing” right—doing", "AİB.", "é A\u{212A}", "ab", "r", "déjà<b>vu</b> vu<i>déjà</i>", "right\rdoing\rright",
+            "…right… “doing” right—doing", "AİB.", "é A\u{212A}", "{\\b1}right{\\b0}", "<b>ab</b>", "ab", "r", "déjà<b>vu</b> vu<i>déjà</i>", "right\rdoing\rright",
         ]
         // Each line at every offset of an eight-byte block, alone and as a two-line cue.
         for (k, line) in lines.enumerated() {
