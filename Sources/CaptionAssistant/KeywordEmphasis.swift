@@ -119,7 +119,7 @@ public struct KeywordEmphasis: Sendable {
                     let textRange = cues[cueIndex].textRange
                     let inSource = source != nil && textRange.lowerBound >= 0 && textRange.upperBound <= all.count
                     let raw = inSource ? UnsafeBufferPointer(rebasing: all[textRange]) : UnsafeBufferPointer(start: nil, count: 0)
-                    if wholeCues, inSource, cues[cueIndex].hasUnbuiltSRTRuns, let hasPair = plainASCIIHasPair(raw) {
+                    if wholeCues, inSource, Cue.hasUnbuiltSRTRuns(cues, at: cueIndex), let hasPair = plainASCIIHasPair(raw) {
                         guard hasPair else { continue }
                         ranges.removeAll(keepingCapacity: true)
                         matchPlainASCII(raw, scratch: &scratch) { pattern, run, range in
@@ -140,14 +140,18 @@ public struct KeywordEmphasis: Sendable {
                         let plain = cues[cueIndex].forEachPlainSRTTextRun { runIndex, source in
                             guard source.upperBound <= all.count else { return }
                             let text = UnsafeBufferPointer(rebasing: all[source])
-                            let found = { (pattern: Pattern, range: Range<Int>) in
-                                counts[pattern.keyword] += 1
-                                ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
-                            }
+                            // Closures passed straight in (not held in a variable),
+                            // so what they capture stays on the stack.
                             if fast {
-                                scanASCII(text, continues: { _ in false }, scratch: &scratch, found: found)
+                                scanASCII(text, continues: { _ in false }, scratch: &scratch) { pattern, range in
+                                    counts[pattern.keyword] += 1
+                                    ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                                }
                             } else {
-                                scan(text, continues: { _ in false }, scratch: &scratch, found: found)
+                                scan(text, continues: { _ in false }, scratch: &scratch) { pattern, range in
+                                    counts[pattern.keyword] += 1
+                                    ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                                }
                             }
                         }
                         if !plain {
@@ -158,15 +162,18 @@ public struct KeywordEmphasis: Sendable {
                                 guard run.kind == .text, !run.style.contains(.bold), !run.source.isEmpty,
                                       run.source.lowerBound >= 0, run.source.upperBound <= all.count else { continue }
                                 let text = UnsafeBufferPointer(rebasing: all[run.source])
-                                let continues = { Self.neighbourContinues(outlines, all, runIndex, before: $0) }
-                                let found = { (pattern: Pattern, range: Range<Int>) in
-                                    counts[pattern.keyword] += 1
-                                    ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
-                                }
                                 if fast {
-                                    scanASCII(text, continues: continues, scratch: &scratch, found: found)
+                                    scanASCII(text, continues: { Self.neighbourContinues(outlines, all, runIndex, before: $0) },
+                                              scratch: &scratch) { pattern, range in
+                                        counts[pattern.keyword] += 1
+                                        ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                                    }
                                 } else {
-                                    scan(text, continues: continues, scratch: &scratch, found: found)
+                                    scan(text, continues: { Self.neighbourContinues(outlines, all, runIndex, before: $0) },
+                                         scratch: &scratch) { pattern, range in
+                                        counts[pattern.keyword] += 1
+                                        ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                                    }
                                 }
                             }
                         }

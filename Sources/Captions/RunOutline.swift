@@ -40,11 +40,18 @@ extension Cue {
 }
 
 extension Cue {
-    /// Whether this is an SRT cue whose runs are not built yet: they will be
-    /// built from its `textRange` in the document source, by SRT's rules.
-    public var hasUnbuiltSRTRuns: Bool {
-        if case .lazy(let lazy) = storage, case .srt = lazy.builder { return lazy.range == textRange }
-        return false
+    /// Whether `cues[index]` is an SRT cue whose runs are not built yet: they
+    /// will be built from its `textRange` in the document source, by SRT's
+    /// rules. Read in place (no copy of the cue); false for an index outside `cues`.
+    public static func hasUnbuiltSRTRuns(_ cues: UnsafeBufferPointer<Cue>, at index: Int) -> Bool {
+        guard cues.indices.contains(index) else { return false }
+        switch cues[index].storage {
+        case .lazy(let lazy):
+            if case .srt = lazy.builder { return lazy.range == cues[index].textRange }
+            return false
+        case .runs:
+            return false
+        }
     }
 
     /// For an SRT cue whose runs are not built yet and whose text holds no
