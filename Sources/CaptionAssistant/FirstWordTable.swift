@@ -22,39 +22,50 @@ struct FirstWordTable: Sendable {
     private(set) var pairsCoverAll = true
 
     init(_ patterns: [KeywordEmphasis.Pattern]) {
-        var byHash: [UInt64: [KeywordEmphasis.Pattern]] = [:]
-        var order: [UInt64] = []
+        // Distinct first words in order of first appearance, each with its patterns.
+        // Found by a linear search when there are few (the usual two or three
+        // keywords: no dictionary, no hashing beyond the word's own hash).
+        var hashes: [UInt64] = []
+        var groups: [[KeywordEmphasis.Pattern]] = []
+        hashes.reserveCapacity(patterns.count)
+        groups.reserveCapacity(patterns.count)
+        var byHash: [UInt64: Int] = [:]
+        let indexed = patterns.count > 16
         for p in patterns {
             let first = p.words[0]
             firstBytes |= first[0] < 0x80 ? 1 << UInt64(first[0] & 63) : UInt64.max
             lengths |= 1 << UInt64(min(first.count, 63))
             let h = first.reduce(FirstWordTable.offset, FirstWordTable.mix)
-            if byHash[h] == nil {
-                order.append(h)
-                if first.count >= 2 && first[0] < 0x80 && first[1] < 0x80 {
-                    pairs.append((UInt64(first[0]) &* 0x0101_0101_0101_0101, UInt64(first[1]) &* 0x0101_0101_0101_0101))
-                } else {
-                    pairsCoverAll = false
-                }
+            if let g = indexed ? byHash[h] : hashes.firstIndex(of: h) {
+                groups[g].append(p)
+                continue
             }
-            byHash[h, default: []].append(p)
+            if indexed { byHash[h] = hashes.count }
+            hashes.append(h)
+            groups.append([p])
+            if first.count >= 2 && first[0] < 0x80 && first[1] < 0x80 {
+                pairs.append((UInt64(first[0]) &* 0x0101_0101_0101_0101, UInt64(first[1]) &* 0x0101_0101_0101_0101))
+            } else {
+                pairsCoverAll = false
+            }
         }
-        var size = 8
-        while size < order.count * 4 { size *= 2 }
-        mask = size - 1
-        slots = [Int32](repeating: -1, count: size)
-        hashes = []
-        groups = []
-        for h in order {
-            let sorted = (byHash[h] ?? []).sorted {
+        // Longest first (most words, then most bytes), then the keyword given first.
+        for g in groups.indices where groups[g].count > 1 {
+            groups[g].sort {
                 ($0.words.count, $0.byteLength, -$0.keyword) > ($1.words.count, $1.byteLength, -$1.keyword)
             }
+        }
+        var size = 8
+        while size < hashes.count * 4 { size *= 2 }
+        mask = size - 1
+        slots = [Int32](repeating: -1, count: size)
+        for (g, h) in hashes.enumerated() {
             var slot = Int(truncatingIfNeeded: h) & mask
             while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(groups.count)
-            hashes.append(h)
-            groups.append(sorted)
+            slots[slot] = Int32(g)
         }
+        self.hashes = hashes
+        self.groups = groups
     }
 
     var isEmpty: Bool { groups.isEmpty }

@@ -38,6 +38,9 @@ public struct KeywordEmphasis: Sendable {
     /// The keywords, as given.
     public let keywords: [String]
     private let table: FirstWordTable
+    /// Whether no keyword has a line break between its words, so that no
+    /// match can span two lines of a cue.
+    private let separatorsOnOneLine: Bool
 
     /// Prepares `keywords` for matching. A keyword's leading and trailing
     /// characters that are not word characters are ignored; a keyword with no
@@ -49,6 +52,7 @@ public struct KeywordEmphasis: Sendable {
             if let p = KeywordEmphasis.pattern(for: keyword, index: index) { patterns.append(p) }
         }
         table = FirstWordTable(patterns)
+        separatorsOnOneLine = !patterns.contains { $0.separators.contains { $0.contains(0x0A) || $0.contains(0x0D) } }
     }
 
     static func pattern(for keyword: String, index: Int) -> Pattern? {
@@ -90,8 +94,10 @@ public struct KeywordEmphasis: Sendable {
     /// word that could start a keyword is passed over without building its runs.
     ///
     /// With `sourceIsText` too (SRT, where a text run's text is exactly its
-    /// source bytes), a cue whose bytes are all ASCII is matched on those
-    /// bytes, through `Cue.runOutlines()`, without making its runs' strings.
+    /// source bytes when they are valid UTF-8), a cue whose bytes are valid
+    /// UTF-8 is matched on those bytes, through its lines (no markup) or
+    /// `Cue.appendRunOutlines(to:)`, without making its runs' strings; a cue
+    /// with invalid bytes (repaired in its runs' text) goes through `runs`.
     public func apply(to cues: [Cue], source: [UInt8]? = nil, sourceIsText: Bool = false) -> Result {
         var counts = [Int](repeating: 0, count: keywords.count)
         guard !table.isEmpty else { return Result(edits: [:], counts: counts) }
@@ -99,72 +105,173 @@ public struct KeywordEmphasis: Sendable {
         var found: [(Int, CueEdit)] = []
         var scratch = Scratch()
         var ranges: [CueEdit.RunRange] = []
+        // Reused for every cue that has markup.
+        var outlines: [RunOutline] = []
         let bytes = source ?? []
-        bytes.withUnsafeBufferPointer { all in
-            for cueIndex in cues.indices {
-                // Read in place: no copy of the cue (and its strings) for the pre-check.
-                let textRange = cues[cueIndex].textRange
-                if source != nil, textRange.upperBound <= all.count,
-                   !mayMatch(UnsafeBufferPointer(rebasing: all[textRange]), scratch: &scratch.first) {
-                    continue
-                }
-                ranges.removeAll(keepingCapacity: true)
-                if sourceIsText, source != nil, textRange.upperBound <= all.count,
-                   Self.isASCII(UnsafeBufferPointer(rebasing: all[textRange])) {
-                    // The runs' text is their source bytes: match there, with no string made.
-                    let byPairs = table.pairsCoverAll
-                    // A cue without markup: its text runs are its lines, with line
-                    // breaks (or nothing) around each, so a word at a run's edge is whole.
-                    let plain = cues[cueIndex].forEachPlainSRTTextRun { runIndex, source in
-                        guard source.upperBound <= all.count else { return }
-                        let text = UnsafeBufferPointer(rebasing: all[source])
-                        let found = { (pattern: Pattern, range: Range<Int>) in
+        let byPairs = table.pairsCoverAll
+        // SRT cues of plain ASCII lines are matched in one piece (see `plainASCIIHasPair`).
+        let wholeCues = sourceIsText && source != nil && byPairs && separatorsOnOneLine
+        // Cues are read in place through the buffer: no copy of a cue (and no
+        // retain of its strings and source) per cue.
+        cues.withUnsafeBufferPointer { cues in
+            bytes.withUnsafeBufferPointer { all in
+                for cueIndex in cues.indices {
+                    let textRange = cues[cueIndex].textRange
+                    let inSource = source != nil && textRange.lowerBound >= 0 && textRange.upperBound <= all.count
+                    let raw = inSource ? UnsafeBufferPointer(rebasing: all[textRange]) : UnsafeBufferPointer(start: nil, count: 0)
+                    if wholeCues, inSource, Cue.hasUnbuiltSRTRuns(cues, at: cueIndex), let hasPair = plainASCIIHasPair(raw) {
+                        guard hasPair else { continue }
+                        ranges.removeAll(keepingCapacity: true)
+                        matchPlainASCII(raw, scratch: &scratch) { pattern, run, range in
                             counts[pattern.keyword] += 1
-                            ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                            ranges.append(CueEdit.RunRange(run: run, utf8: range))
                         }
-                        if byPairs {
-                            scanASCII(text, continues: { _ in false }, scratch: &scratch, found: found)
-                        } else {
-                            scan(text, continues: { _ in false }, scratch: &scratch, found: found)
-                        }
+                        if !ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: ranges))) }
+                        continue
                     }
-                    if !plain {
-                        let outlines = cues[cueIndex].runOutlines()
-                        for runIndex in outlines.indices {
-                            let run = outlines[runIndex]
-                            guard run.kind == .text, !run.style.contains(.bold), !run.source.isEmpty,
-                                  run.source.upperBound <= all.count else { continue }
-                            let text = UnsafeBufferPointer(rebasing: all[run.source])
-                            let continues = { Self.neighbourContinues(outlines, all, runIndex, before: $0) }
-                            let found = { (pattern: Pattern, range: Range<Int>) in
-                                counts[pattern.keyword] += 1
-                                ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
-                            }
-                            if byPairs {
-                                scanASCII(text, continues: continues, scratch: &scratch, found: found)
+                    if inSource, !mayMatch(raw, scratch: &scratch.first) { continue }
+                    ranges.removeAll(keepingCapacity: true)
+                    if sourceIsText, inSource, let ascii = Self.textKind(raw) {
+                        // The runs' text is their source bytes (valid UTF-8): match
+                        // there, with no string made.
+                        let fast = ascii && byPairs
+                        // A cue without markup: its text runs are its lines, with line
+                        // breaks (or nothing) around each, so a word at a run's edge is whole.
+                        let plain = cues[cueIndex].forEachPlainSRTTextRun { runIndex, source in
+                            guard source.upperBound <= all.count else { return }
+                            let text = UnsafeBufferPointer(rebasing: all[source])
+                            // Closures passed straight in (not held in a variable),
+                            // so what they capture stays on the stack.
+                            if fast {
+                                scanASCII(text, continues: { _ in false }, scratch: &scratch) { pattern, range in
+                                    counts[pattern.keyword] += 1
+                                    ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                                }
                             } else {
-                                scan(text, continues: continues, scratch: &scratch, found: found)
+                                scan(text, continues: { _ in false }, scratch: &scratch) { pattern, range in
+                                    counts[pattern.keyword] += 1
+                                    ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                                }
+                            }
+                        }
+                        if !plain {
+                            outlines.removeAll(keepingCapacity: true)
+                            cues[cueIndex].appendRunOutlines(to: &outlines)
+                            for runIndex in outlines.indices {
+                                let run = outlines[runIndex]
+                                guard run.kind == .text, !run.style.contains(.bold), !run.source.isEmpty,
+                                      run.source.lowerBound >= 0, run.source.upperBound <= all.count else { continue }
+                                let text = UnsafeBufferPointer(rebasing: all[run.source])
+                                if fast {
+                                    scanASCII(text, continues: { Self.neighbourContinues(outlines, all, runIndex, before: $0) },
+                                              scratch: &scratch) { pattern, range in
+                                        counts[pattern.keyword] += 1
+                                        ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                                    }
+                                } else {
+                                    scan(text, continues: { Self.neighbourContinues(outlines, all, runIndex, before: $0) },
+                                         scratch: &scratch) { pattern, range in
+                                        counts[pattern.keyword] += 1
+                                        ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                                    }
+                                }
+                            }
+                        }
+                    } else {
+                        let runs = cues[cueIndex].runs
+                        for runIndex in runs.indices {
+                            let run = runs[runIndex]
+                            guard run.kind == .text, !run.style.contains(.bold), !run.text.isEmpty else { continue }
+                            var text = run.text
+                            text.withUTF8 { p in
+                                scan(p, continues: { Self.neighbourContinues(runs, runIndex, before: $0) }, scratch: &scratch) { pattern, range in
+                                    counts[pattern.keyword] += 1
+                                    ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                                }
                             }
                         }
                     }
-                } else {
-                    let runs = cues[cueIndex].runs
-                    for runIndex in runs.indices {
-                        let run = runs[runIndex]
-                        guard run.kind == .text, !run.style.contains(.bold), !run.text.isEmpty else { continue }
-                        var text = run.text
-                        text.withUTF8 { p in
-                            scan(p, continues: { Self.neighbourContinues(runs, runIndex, before: $0) }, scratch: &scratch) { pattern, range in
-                                counts[pattern.keyword] += 1
-                                ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
-                            }
-                        }
-                    }
+                    if !ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: ranges))) }
                 }
-                if !ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: ranges))) }
             }
         }
         return Result(edits: Dictionary(uniqueKeysWithValues: found), counts: counts)
+    }
+
+    /// For an SRT cue's text whose runs are its lines (no `<` or `{`) and
+    /// which is all ASCII: whether some pair of bytes is the lower-cased
+    /// start of a keyword's first word (without one, no word can match).
+    /// Nil for any other cue (a non-ASCII byte, a `<` or a `{`). Sixteen
+    /// bytes at a time; call only when `table.pairsCoverAll`.
+    private func plainASCIIHasPair(_ p: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let base = p.baseAddress else { return false }
+        let n = p.count
+        let pairs = table.pairs
+        guard n >= 17 else {
+            var hit = false
+            for i in 0..<n {
+                let b = p[i]
+                if b >= 0x80 || b == 0x3C || b == 0x7B { return nil }
+                if i + 1 < n {
+                    let b0 = UInt64(b | 0x20), b1 = UInt64(p[i + 1] | 0x20)
+                    if pairs.contains(where: { $0.first & 0xFF | 0x20 == b0 && $0.second & 0xFF | 0x20 == b1 }) { hit = true }
+                }
+            }
+            return hit
+        }
+        typealias V = SIMD16<UInt8>
+        let lowerBits = V(repeating: 0x20), highBit = V(repeating: 0x80)
+        let lt = V(repeating: 0x3C), brace = V(repeating: 0x7B)
+        var bad = V(repeating: 0)
+        var hits = SIMDMask<V.MaskStorage>(repeating: false)
+        var i = 0
+        while true {
+            // The last window overlaps the one before; that changes no answer.
+            let at = min(i, n - 17)
+            let x0 = UnsafeRawPointer(base + at).loadUnaligned(as: V.self)
+            let x1 = UnsafeRawPointer(base + at + 1).loadUnaligned(as: V.self)
+            bad |= (x0 | x1) & highBit
+            bad |= V(repeating: 0x01).replacing(with: 0, where: .!((x0 .== lt) .| (x0 .== brace) .| (x1 .== lt) .| (x1 .== brace)))
+            let l0 = x0 | lowerBits, l1 = x1 | lowerBits
+            for pair in pairs {
+                hits .|= (l0 .== V(repeating: UInt8(truncatingIfNeeded: pair.first) | 0x20))
+                    .& (l1 .== V(repeating: UInt8(truncatingIfNeeded: pair.second) | 0x20))
+            }
+            if at == n - 17 { break }
+            i += 16
+        }
+        let b = unsafeBitCast(bad, to: SIMD2<UInt64>.self)
+        if b[0] | b[1] != 0 { return nil }
+        let h = unsafeBitCast(hits, to: SIMD2<UInt64>.self)
+        return h[0] | h[1] != 0
+    }
+
+    /// Matches a cue that `plainASCIIHasPair` accepted, all its lines in one
+    /// scan (no keyword has a line break between words, and line breaks are
+    /// not word characters, so no match spans two lines and each is found as
+    /// in its line alone), and calls `found` with the index in `runs` of the
+    /// line's text run and the range in it: the runs are the non-empty lines,
+    /// with a line-break run between lines (LF, CR or CR LF), as `SRTParser` makes them.
+    private func matchPlainASCII(_ p: UnsafeBufferPointer<UInt8>, scratch: inout Scratch,
+                                 found: (Pattern, Int, Range<Int>) -> Void) {
+        let n = p.count
+        // The line being mapped to: where it starts and ends, and its run's index.
+        var lineStart = 0, lineEnd = -1, run = -1
+        scanASCII(p, continues: { _ in false }, scratch: &scratch) { pattern, range in
+            while range.lowerBound > lineEnd || lineEnd < 0 {
+                if lineEnd >= 0 {
+                    // Past the line break after the line (CR LF is one).
+                    var next = lineEnd + 1
+                    if p[lineEnd] == 0x0D && next < n && p[next] == 0x0A { next += 1 }
+                    lineStart = next
+                    run += 1  // the line-break run
+                }
+                lineEnd = lineStart
+                while lineEnd < n && p[lineEnd] != 0x0A && p[lineEnd] != 0x0D { lineEnd += 1 }
+                if lineEnd > lineStart { run += 1 }
+            }
+            found(pattern, run, range.lowerBound - lineStart..<range.upperBound - lineStart)
+        }
     }
 
     /// Scans one run's UTF-8 bytes, calling `found` for each match, left to right.
@@ -274,12 +381,17 @@ public struct KeywordEmphasis: Sendable {
         return false
     }
 
-    /// `mayMatch` for an all-ASCII cue, eight bytes at a time: a word can be
-    /// a keyword's first word only where its first two bytes, lower-cased, are
+    /// `mayMatch` by byte pairs, eight bytes at a time: a word can be a
+    /// keyword's first word only where its first two bytes, lower-cased, are
     /// those of one (`FirstWordTable.pairs`); only there is a word cut and
-    /// looked up. Nil when the cue has a non-ASCII byte (whose word could
-    /// lower-case to ASCII, as the Kelvin sign does): `mayMatch` decides then.
-    /// Call only when `table.pairsCoverAll`.
+    /// looked up. Call only when `table.pairsCoverAll`.
+    ///
+    /// Non-ASCII bytes are allowed: a word with a non-ASCII character folds to
+    /// non-ASCII bytes there, except for U+0130 and U+212A (whose lower case
+    /// starts with `i` and is `k`), so such a word can match only through two
+    /// ASCII bytes at its start, where the pairs find it. Where a non-ASCII
+    /// byte touches a word found so, the answer is yes (a may, never a miss).
+    /// Nil when the cue holds U+0130 or U+212A: `mayMatch` decides then.
     private func asciiMayMatch(_ p: UnsafeBufferPointer<UInt8>) -> Bool? {
         guard let base = p.baseAddress else { return false }
         let n = p.count
@@ -288,52 +400,123 @@ public struct KeywordEmphasis: Sendable {
         /// The high bit of each byte of `y` that is zero (exact: no carry crosses bytes).
         @inline(__always) func zeros(_ y: UInt64) -> UInt64 { ~(((y & low) &+ low) | y | low) }
         let pairs = table.pairs
-        var i = 0
-        while i + 9 <= n {
+        var sawHigh: UInt64 = 0
+        /// Whether the window of nine bytes at `i` has a `&` or a word that is a
+        /// first word, at the pair starts whose bits are in `keep`.
+        @inline(__always) func window(_ i: Int, keep: UInt64) -> Bool {
             let x0 = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
             let x1 = UInt64(littleEndian: UnsafeRawPointer(base + i + 1).loadUnaligned(as: UInt64.self))
-            if (x0 | x1) & high != 0 { return nil }
-            if zeros(x0 ^ ampersands) != 0 { return true }
+            if (x0 | x1) & high != 0 {
+                // Where C4 B0 (U+0130) or E2 84 (U+212A's first two bytes) may start.
+                sawHigh |= zeros(x0 ^ 0xC4C4_C4C4_C4C4_C4C4) & zeros(x1 ^ 0xB0B0_B0B0_B0B0_B0B0)
+                    | zeros(x0 ^ 0xE2E2_E2E2_E2E2_E2E2) & zeros(x1 ^ 0x8484_8484_8484_8484)
+            }
+            if zeros(x0 ^ ampersands) & keep != 0 { return true }
             // `| 0x20` lower-cases letters; other bytes may then pass too, and are checked below.
             let l0 = x0 | caseBits, l1 = x1 | caseBits
             var m: UInt64 = 0
             for pair in pairs { m |= zeros(l0 ^ (pair.first | caseBits)) & zeros(l1 ^ (pair.second | caseBits)) }
+            m &= keep
             while m != 0 {
-                guard let hit = asciiWordIsFirstWord(p, at: i + m.trailingZeroBitCount / 8) else { return nil }
-                if hit { return true }
+                if asciiWordMayBeFirstWord(p, at: i + m.trailingZeroBitCount / 8) { return true }
                 m &= m &- 1
             }
-            i += 8
+            return false
         }
-        while i < n {
-            let b = p[i]
-            if b >= 0x80 { return nil }
-            if b == 0x26 { return true }
-            if i + 1 < n {
-                if p[i + 1] >= 0x80 { return nil }
-                let b0 = UInt64(b | 0x20), b1 = UInt64(p[i + 1] | 0x20)
-                if pairs.contains(where: { $0.first & 0xFF | 0x20 == b0 && $0.second & 0xFF | 0x20 == b1 }) {
-                    guard let hit = asciiWordIsFirstWord(p, at: i) else { return nil }
-                    if hit { return true }
-                }
+        var i = 0
+        if n >= 17 {
+            // Sixteen bytes at a time; the last window overlaps the one before
+            // (a position looked at twice gives the same answer).
+            typealias V = SIMD16<UInt8>
+            let amp = V(repeating: 0x26), lowerBits = V(repeating: 0x20)
+            @inline(__always) func bits(_ m: SIMDMask<V.MaskStorage>) -> (UInt64, UInt64) {
+                let w = unsafeBitCast(m, to: SIMD2<UInt64>.self)
+                return (w[0] & high, w[1] & high)
             }
-            i += 1
+            /// Whether any lane is set (`any(_:)` is not inlined).
+            @inline(__always) func some(_ m: SIMDMask<V.MaskStorage>) -> Bool {
+                let w = unsafeBitCast(m, to: SIMD2<UInt64>.self)
+                return w[0] | w[1] != 0
+            }
+            var kelvin = SIMDMask<V.MaskStorage>(repeating: false)
+            while true {
+                let at = min(i, n - 17)
+                let x0 = UnsafeRawPointer(base + at).loadUnaligned(as: V.self)
+                let x1 = UnsafeRawPointer(base + at + 1).loadUnaligned(as: V.self)
+                if some(x0 .== amp) { return true }
+                kelvin .|= (x0 .== V(repeating: 0xC4)) .& (x1 .== V(repeating: 0xB0))
+                kelvin .|= (x0 .== V(repeating: 0xE2)) .& (x1 .== V(repeating: 0x84))
+                let l0 = x0 | lowerBits, l1 = x1 | lowerBits
+                var m = SIMDMask<V.MaskStorage>(repeating: false)
+                for pair in pairs {
+                    m .|= (l0 .== V(repeating: UInt8(truncatingIfNeeded: pair.first) | 0x20))
+                        .& (l1 .== V(repeating: UInt8(truncatingIfNeeded: pair.second) | 0x20))
+                }
+                if some(m) {
+                    var (lo, hi) = bits(m)
+                    while lo != 0 {
+                        if asciiWordMayBeFirstWord(p, at: at + lo.trailingZeroBitCount / 8) { return true }
+                        lo &= lo &- 1
+                    }
+                    while hi != 0 {
+                        if asciiWordMayBeFirstWord(p, at: at + 8 + hi.trailingZeroBitCount / 8) { return true }
+                        hi &= hi &- 1
+                    }
+                }
+                if at == n - 17 { break }
+                i += 16
+            }
+            if some(kelvin) { sawHigh = high }
+        } else if n >= 9 {
+            while i + 9 <= n {
+                if window(i, keep: high) { return true }
+                i += 8
+            }
+            // The last pair starts, in one window ending at the last byte; those seen already masked off.
+            if i < n - 1 {
+                let s = n - 9
+                if window(s, keep: high << UInt64((i - s) * 8)) { return true }
+            }
+        } else {
+            while i < n {
+                let b = p[i]
+                if b >= 0x80 { sawHigh = high }
+                if b == 0x26 { return true }
+                if i + 1 < n {
+                    let b0 = UInt64(b | 0x20), b1 = UInt64(p[i + 1] | 0x20)
+                    if pairs.contains(where: { $0.first & 0xFF | 0x20 == b0 && $0.second & 0xFF | 0x20 == b1 }),
+                       asciiWordMayBeFirstWord(p, at: i) { return true }
+                }
+                i += 1
+            }
+        }
+        if sawHigh != 0 {
+            // U+0130 (C4 B0) or U+212A (E2 84 AA) lower-case to ASCII.
+            var k = 0
+            while k + 1 < n {
+                let b = p[k]
+                if b == 0xC4 && p[k + 1] == 0xB0 { return nil }
+                if b == 0xE2 && p[k + 1] == 0x84 && k + 2 < n && p[k + 2] == 0xAA { return nil }
+                k += 1
+            }
         }
         return false
     }
 
-    /// Whether a word starts at `j` (ASCII before it, checked) and, cut and
-    /// lower-cased as `scan` does, is some keyword's first word; nil when a
-    /// non-ASCII byte ends it (`mayMatch` decides then).
+    /// Whether the word that may start at `j` (after a byte that is not an
+    /// ASCII word character), cut and lower-cased as `scan` does, may be some
+    /// keyword's first word: true too when a non-ASCII byte follows its ASCII
+    /// part (it may continue the word).
     @inline(__always)
-    private func asciiWordIsFirstWord(_ p: UnsafeBufferPointer<UInt8>, at j: Int) -> Bool? {
+    private func asciiWordMayBeFirstWord(_ p: UnsafeBufferPointer<UInt8>, at j: Int) -> Bool {
         guard WordCharacters.isASCIIWord(p[j]) else { return false }
         if j > 0 && WordCharacters.isASCIIWord(p[j - 1]) { return false }
         var end = j + 1
         while end < p.count, WordCharacters.isASCIIWord(p[end]) { end += 1 }
-        if end < p.count && p[end] >= 0x80 { return nil }
-        var scratch: [UInt8] = []
-        guard let hash = firstWordHash(p, j..<end, ascii: true, scratch: &scratch) else { return false }
+        if end < p.count && p[end] >= 0x80 { return true }
+        var hash = FirstWordTable.offset
+        guard table.mayStart(WordCharacters.asciiLower(p[j]), length: end - j) else { return false }
+        for k in j..<end { hash = FirstWordTable.mix(hash, WordCharacters.asciiLower(p[k])) }
         return table.candidates(hash) != nil
     }
 
@@ -430,7 +613,8 @@ public struct KeywordEmphasis: Sendable {
         return at
     }
 
-    /// `neighbourContinues` for outlines of all-ASCII runs whose text is their bytes in `source`.
+    /// `neighbourContinues` for outlines of runs whose text is their bytes in
+    /// `source` (valid UTF-8): the neighbour's last (or first) scalar, decoded there.
     private static func neighbourContinues(_ outlines: [RunOutline], _ source: UnsafeBufferPointer<UInt8>, _ runIndex: Int,
                                            before: Bool) -> Bool {
         var j = before ? runIndex - 1 : runIndex + 1
@@ -441,11 +625,31 @@ public struct KeywordEmphasis: Sendable {
             case .markup: j += before ? -1 : 1
             case .text:
                 if run.source.isEmpty { j += before ? -1 : 1; continue }
-                guard run.source.upperBound <= source.count else { return false }
-                return WordCharacters.isASCIIWord(source[before ? run.source.upperBound - 1 : run.source.lowerBound])
+                guard run.source.lowerBound >= 0, run.source.upperBound <= source.count else { return false }
+                let text = UnsafeBufferPointer(rebasing: source[run.source])
+                var k = before ? text.count - 1 : 0
+                if text[k] < 0x80 { return WordCharacters.isASCIIWord(text[k]) }
+                // Back to the first byte of the last scalar.
+                if before { while k > 0 && text[k] & 0xC0 == 0x80 { k -= 1 } }
+                return WordCharacters.classify(text, k).0
             }
         }
         return false
+    }
+
+    /// Whether `p` is all ASCII (true), valid UTF-8 with some non-ASCII (false),
+    /// or not valid UTF-8 (nil: its runs' text is repaired, so not its bytes).
+    private static func textKind(_ p: UnsafeBufferPointer<UInt8>) -> Bool? {
+        if isASCII(p) { return true }
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = p.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid: continue
+            case .error: return nil
+            case .emptyInput: return false
+            }
+        }
     }
 
     /// Whether every byte of `p` is ASCII.

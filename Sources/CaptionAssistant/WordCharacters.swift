@@ -16,6 +16,9 @@ enum WordCharacters {
 
     static func isWordByProperties(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return isASCIIWord(UInt8(scalar.value)) }
+        // General Punctuation (dashes, quotes, the ellipsis, spaces): no
+        // letter, mark or digit there; common in captions, so no lookup.
+        if scalar.value >= 0x2000 && scalar.value <= 0x206F { return false }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
              .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber:

@@ -27,9 +27,33 @@ extension Cue {
         }
         return runs.map { RunOutline(kind: $0.kind, style: $0.style, source: $0.source) }
     }
+
+    /// Appends `runOutlines()` to `out`, so that a caller walking many cues
+    /// can reuse one array.
+    public func appendRunOutlines(to out: inout [RunOutline]) {
+        if case .lazy(let lazy) = storage, case .srt = lazy.builder {
+            SRTParser.appendRunOutlines(in: lazy.range, of: lazy.bytes, to: &out)
+            return
+        }
+        for run in runs { out.append(RunOutline(kind: run.kind, style: run.style, source: run.source)) }
+    }
 }
 
 extension Cue {
+    /// Whether `cues[index]` is an SRT cue whose runs are not built yet: they
+    /// will be built from its `textRange` in the document source, by SRT's
+    /// rules. Read in place (no copy of the cue); false for an index outside `cues`.
+    public static func hasUnbuiltSRTRuns(_ cues: UnsafeBufferPointer<Cue>, at index: Int) -> Bool {
+        guard cues.indices.contains(index) else { return false }
+        switch cues[index].storage {
+        case .lazy(let lazy):
+            if case .srt = lazy.builder { return lazy.range == cues[index].textRange }
+            return false
+        case .runs:
+            return false
+        }
+    }
+
     /// For an SRT cue whose runs are not built yet and whose text holds no
     /// `<` or `{` (so its runs are its lines, no markup, no style): calls
     /// `body` with the index in `runs` and the source bytes of each text run,

@@ -87,8 +87,13 @@ struct SRTParser {
     /// the same order, with no string made.
     static func runOutlines(in range: Range<Int>, of bytes: [UInt8]) -> [RunOutline] {
         var outlines: [RunOutline] = []
-        walkRuns(in: range, of: bytes) { kind, source, style, _ in outlines.append(RunOutline(kind: kind, style: style, source: source)) }
+        appendRunOutlines(in: range, of: bytes, to: &outlines)
         return outlines
+    }
+
+    /// Appends `runOutlines(in:of:)` to `out`.
+    static func appendRunOutlines(in range: Range<Int>, of bytes: [UInt8], to out: inout [RunOutline]) {
+        walkRuns(in: range, of: bytes) { kind, source, style, _ in out.append(RunOutline(kind: kind, style: style, source: source)) }
     }
 
     /// Calls `emit` with each run of the cue text in `range` of `bytes`, in
@@ -103,8 +108,7 @@ struct SRTParser {
             var l = parser.line(at: range.lowerBound, number: 0)
             while true {
                 if !parser.isBlank(l) {
-                    var first = l.start
-                    while first < l.end, p[first] != 0x3C, p[first] != 0x7B { first += 1 }
+                    let first = firstMarkupStart(p, l.start, l.end)
                     if first == l.end {
                         emit(.text, l.start..<l.end, counts.style, p)
                     } else {
@@ -121,6 +125,22 @@ struct SRTParser {
                 l = n
             }
         }
+    }
+
+    /// The first `<` or `{` in `p[start..<end]` (eight bytes at a time), or `end`.
+    @inline(__always)
+    static func firstMarkupStart(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var i = start
+        if let base = p.baseAddress {
+            while i + 8 <= end {
+                let x = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                let flags = equal(x, 0x3C3C_3C3C_3C3C_3C3C) | equal(x, 0x7B7B_7B7B_7B7B_7B7B)
+                if flags != 0 { return i + flags.trailingZeroBitCount >> 3 }
+                i += 8
+            }
+        }
+        while i < end, p[i] != 0x3C, p[i] != 0x7B { i += 1 }
+        return i
     }
 
     /// For cue text in `range` with no `<` or `{`: calls `body` with the

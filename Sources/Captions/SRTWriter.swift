@@ -9,7 +9,7 @@ enum SRTWriter {
         // bytes, except where a damaged UTF-8 file holds invalid bytes, which
         // read as U+FFFD: `rawOffset` maps text offsets past those to raw bytes.
         let splicer = TextCueSplicer(open: Array("<b>".utf8), close: Array("</b>".utf8),
-                                     escape: { Array($0.utf8) }, rawOffset: rawOffset)
+                                     escape: { Array($0.utf8) }, rawOffset: rawOffset, asciiIsPlain: true)
         return splicer.apply(edits, to: document)
     }
 

@@ -11,45 +11,117 @@ struct TextCueSplicer {
     /// Maps a UTF-8 offset in a text run's plain text to the offset in its raw
     /// bytes (they differ when the raw text holds entities). `nil` means identity.
     var rawOffset: ((_ raw: ArraySlice<UInt8>, _ plainOffset: Int) -> Int)?
+    /// Whether a text run whose raw bytes are all ASCII has them as its plain
+    /// text (SRT: no character references), so an offset maps to itself
+    /// (clamped to the run) without asking `rawOffset`.
+    var asciiIsPlain = false
+
+    /// One insertion: where (an absolute byte offset) and its place among the
+    /// cue's insertions at the same offset (`2n` closes emphasis `n`, `2n + 1`
+    /// opens it, `Int.max` is the appended text), which also says what to insert.
+    private struct Insert {
+        var at: Int
+        var order: Int
+        @inline(__always)
+        static func < (a: Insert, b: Insert) -> Bool { a.at != b.at ? a.at < b.at : a.order < b.order }
+    }
 
     func apply(_ edits: [Int: CueEdit], to document: CaptionDocument) -> [UInt8] {
         let src = document.source.bytes
         var out = [UInt8]()
         out.reserveCapacity(src.count + edits.count * 16)
         var copied = 0
-        // Edits touching most cues: walk the cues in order rather than sort the keys.
-        let order: [Int] = edits.count * 4 >= document.cues.count
-            ? Array(document.cues.indices) : edits.keys.sorted()
-        // Insertions as (absolute byte offset, bytes); stable order for equal offsets.
-        var inserts: [(at: Int, bytes: [UInt8], order: Int)] = []
-        for index in order {
-            guard let edit = edits[index], !edit.isEmpty, document.cues.indices.contains(index) else { continue }
-            let cue = document.cues[index]
-            // Only each run's kind and source bytes are needed: no run text is made for SRT.
-            let runs = edit.emphasis.isEmpty ? [] : cue.runOutlines()
-            inserts.removeAll(keepingCapacity: true)
-            for (n, range) in edit.emphasis.enumerated() {
-                guard runs.indices.contains(range.run) else { continue }
-                let run = runs[range.run]
-                guard run.kind == .text else { continue }
-                let raw = src[run.source]
-                let lo = run.source.lowerBound + map(raw, range.utf8.lowerBound)
-                let hi = run.source.lowerBound + map(raw, range.utf8.upperBound)
-                inserts.append((hi, close, 2 * n))
-                inserts.append((lo, open, 2 * n + 1))
-            }
-            if let extra = edit.appendedText, !extra.isEmpty {
-                inserts.append((cue.textRange.upperBound, escape(extra), Int.max))
-            }
-            inserts.sort { $0.at != $1.at ? $0.at < $1.at : $0.order < $1.order }
-            for ins in inserts where ins.at >= copied {
-                out.append(contentsOf: src[copied..<ins.at])
-                out.append(contentsOf: ins.bytes)
-                copied = ins.at
+        // The edited cues in index order: each key with its place in the
+        // dictionary, sorted, so no key is hashed again.
+        var order: [(key: Int, slot: Dictionary<Int, CueEdit>.Index)] = []
+        order.reserveCapacity(edits.count)
+        var slot = edits.startIndex
+        while slot != edits.endIndex {
+            order.append((edits[slot].key, slot))
+            edits.formIndex(after: &slot)
+        }
+        order.sort { $0.key < $1.key }
+        // Reused for every cue: its run outlines and its insertions.
+        var runs: [RunOutline] = []
+        var inserts: [Insert] = []
+        document.cues.withUnsafeBufferPointer { cues in
+            src.withUnsafeBufferPointer { source in
+                for (index, slot) in order {
+                    guard cues.indices.contains(index) else { continue }
+                    let edit = edits[slot].value
+                    guard !edit.isEmpty else { continue }
+                    // Only each run's kind and source bytes are needed: no run text is made for SRT.
+                    runs.removeAll(keepingCapacity: true)
+                    if !edit.emphasis.isEmpty { cues[index].appendRunOutlines(to: &runs) }
+                    inserts.removeAll(keepingCapacity: true)
+                    for n in edit.emphasis.indices {
+                        let range = edit.emphasis[n]
+                        guard runs.indices.contains(range.run) else { continue }
+                        let run = runs[range.run]
+                        guard run.kind == .text else { continue }
+                        let lo: Int, hi: Int
+                        if asciiIsPlain, run.source.lowerBound >= 0, run.source.upperBound <= source.count,
+                           Self.isASCII(UnsafeBufferPointer(rebasing: source[run.source])) {
+                            let n = run.source.count
+                            lo = run.source.lowerBound + max(0, min(range.utf8.lowerBound, n))
+                            hi = run.source.lowerBound + max(0, min(range.utf8.upperBound, n))
+                        } else {
+                            let raw = src[run.source]
+                            lo = run.source.lowerBound + map(raw, range.utf8.lowerBound)
+                            hi = run.source.lowerBound + map(raw, range.utf8.upperBound)
+                        }
+                        inserts.append(Insert(at: hi, order: 2 * n))
+                        inserts.append(Insert(at: lo, order: 2 * n + 1))
+                    }
+                    var extra: [UInt8] = []
+                    if let text = edit.appendedText, !text.isEmpty {
+                        extra = escape(text)
+                        inserts.append(Insert(at: cues[index].textRange.upperBound, order: Int.max))
+                    }
+                    Self.sort(&inserts)
+                    for ins in inserts where ins.at >= copied && ins.at <= source.count {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<ins.at]))
+                        if ins.order == Int.max {
+                            out.append(contentsOf: extra)
+                        } else {
+                            out.append(contentsOf: ins.order & 1 == 0 ? close : open)
+                        }
+                        copied = ins.at
+                    }
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied...]))
             }
         }
-        out.append(contentsOf: src[copied...])
         return out
+    }
+
+    /// Whether every byte of `p` is ASCII (eight bytes at a time).
+    @inline(__always)
+    private static func isASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = p.baseAddress else { return true }
+        var i = 0
+        var bits: UInt64 = 0
+        while i + 8 <= p.count { bits |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self); i += 8 }
+        while i < p.count { bits |= UInt64(p[i]); i += 1 }
+        return bits & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// Sorts a cue's few insertions by offset, then order (insertion sort:
+    /// they are few, and mostly in order already).
+    private static func sort(_ a: inout [Insert]) {
+        guard a.count > 1 else { return }
+        if a.count > 64 { a.sort(by: <); return }
+        a.withUnsafeMutableBufferPointer { p in
+            for i in 1..<p.count {
+                let x = p[i]
+                var j = i
+                while j > 0 && x < p[j - 1] {
+                    p[j] = p[j - 1]
+                    j -= 1
+                }
+                p[j] = x
+            }
+        }
     }
 
     private func map(_ raw: ArraySlice<UInt8>, _ offset: Int) -> Int {

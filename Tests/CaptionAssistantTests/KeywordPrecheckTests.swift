@@ -9,6 +9,7 @@ import Testing
         ["rocket"], ["Rocket", "launch pad"], ["ai"], ["kelvin"], ["café", "naïve"], ["x"], ["1948", "r2d2"], ["amp"],
         ["right", "doing"], ["éclair", "doing"], ["the", "an", "to", "at", "it"], ["ab"], ["ľud"], ["straße", "strasse"],
         ["launch pad", "pad"], ["right-doing", "right"], ["rock et"], ["zright", "rightz"], ["doing right"],
+        ["ai\u{307}b", "istanbul"], ["i\u{307}stanbul", "ab"], ["ak", "right"], ["vu", "déjà"], ["ai\u{307}b"], ["ak"], ["launch\npad", "rock\r\net"], ["right\rdoing"],
     ]
 
     static var documents: [String] {
@@ -21,6 +22,8 @@ import Testing
             "the an to at it ab AB a b", "ľud ĽUD ľudia", "Straße STRASSE strasse", "déjà vu… right", "rightdoing right’s",
             "launch pad\n  \t \nlaunch\rpad launch  pad", "right\r\n\r\n  \r\nright-doing", "rock et\rrock\r\net zright rightz",
             "doing right doing right doing rightdoing right", "\t right \t\r \r", "[right]@doing`right{right}",
+            "AİB aİb İstanbul ISTANBUL i\u{307}stanbul", "A\u{212A} ak AK", "é<i>right</i> <i>right</i>é right<i>é</i>",
+            "…right… “doing” right—doing", "AİB.", "é A\u{212A}", "{\\b1}right{\\b0}", "<b>ab</b>", "ab", "r", "déjà<b>vu</b> vu<i>déjà</i>", "right\rdoing\rright",
         ]
         // Each line at every offset of an eight-byte block, alone and as a two-line cue.
         for (k, line) in lines.enumerated() {
@@ -43,6 +46,27 @@ import Testing
             // Matching on the source bytes (SRT text is its bytes) finds the same.
             let onSource = emphasis.apply(to: document.cues, source: document.source.bytes, sourceIsText: true)
             #expect(onSource == unchecked, "\(keywords) in \(text) (source)")
+        }
+    }
+
+    /// Invalid UTF-8 kept in a UTF-8 file: its runs' text is repaired, so the
+    /// source bytes are not matched directly; the result is the general one.
+    @Test(arguments: keywordSets)
+    func invalidUTF8ChangesNothing(_ keywords: [String]) throws {
+        let emphasis = KeywordEmphasis(keywords: keywords)
+        let valid = Array("é café naïve déjà ".utf8)
+        let cues: [[UInt8]] = [
+            Array("right \u{FF}doing right".utf8), [0x72, 0x69, 0x67, 0x68, 0x74, 0xC3, 0x20, 0x64, 0x6F, 0x69, 0x6E, 0x67],
+            Array("<i>right</i>".utf8) + [0xE2, 0x80] + Array("doing rocket".utf8), [0xFF, 0x61, 0x62, 0x20, 0x61, 0x69, 0xFE],
+        ]
+        for cue in cues {
+            var bytes = Array("1\n00:00:01,000 --> 00:00:02,000\n".utf8) + Array(repeating: valid, count: 8).joined() + Array("\n\n2\n00:00:03,000 --> 00:00:04,000\n".utf8)
+            bytes += cue + Array("\n".utf8) + cue + Array("\n".utf8)
+            let document = try CaptionDocument.read(SourceText.decode(bytes: bytes), hint: .srt)
+            #expect(document.source.encoding == .utf8)
+            let unchecked = emphasis.apply(to: document.cues, source: nil)
+            let onSource = emphasis.apply(to: document.cues, source: document.source.bytes, sourceIsText: true)
+            #expect(onSource == unchecked, "\(keywords) in \(cue)")
         }
     }
 
