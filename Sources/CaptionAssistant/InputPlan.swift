@@ -61,9 +61,11 @@ public struct InputPlan: Sendable, Equatable {
         var items: [Item] = []
         var taken: [String: String] = [:]  // output path -> input that took it
 
-        func add(input: String, location: Location, relative: String, absoluteInput: String?) {
+        /// `absoluteInput` is only asked for when the output could be the input
+        /// itself (`mayBeInput`): building it for every file of a large folder is wasted.
+        func add(input: String, location: Location, relative: String, mayBeInput: Bool = true, absoluteInput: () -> String?) {
             var output = relative
-            let ext = (relative as NSString).pathExtension
+            let ext = extensionOf(relative)
             let hint = CaptionFormat(fileExtension: ext)
             if let convertTo {
                 output = ((relative as NSString).deletingPathExtension as NSString).appendingPathExtension(convertTo.fileExtension) ?? relative
@@ -72,7 +74,7 @@ public struct InputPlan: Sendable, Equatable {
             if case .file = location {
                 if let other = taken[output] {
                     location = .refused("another input (\(other)) is written to the same output path \(output); rename one of them or process them separately")
-                } else if let outputCanonical, let absoluteInput, outputCanonical + "/" + output == absoluteInput {
+                } else if mayBeInput, let outputCanonical, let absoluteInput = absoluteInput(), outputCanonical + "/" + output == absoluteInput {
                     location = .refused("the output \(output) would overwrite this input; choose another output folder")
                 } else {
                     taken[output] = input
@@ -93,18 +95,20 @@ public struct InputPlan: Sendable, Equatable {
             }
             let canonical = canonicalPath(argument)
             if !isDirectory.boolValue {
-                add(input: argument, location: .file(argument), relative: (argument as NSString).lastPathComponent, absoluteInput: canonical)
+                add(input: argument, location: .file(argument), relative: (argument as NSString).lastPathComponent, absoluteInput: { canonical })
                 continue
             }
             if let outputCanonical, outputCanonical == canonical || outputCanonical.hasPrefix(canonical.hasSuffix("/") ? canonical : canonical + "/") {
                 throw UsageError("the output folder \(outputFolder ?? "") is inside the input folder \(argument), so its outputs would be read as inputs; choose an output folder outside \(argument)")
             }
             let folder = argument.count > 1 && argument.hasSuffix("/") ? String(argument.dropLast()) : argument
+            // An output can be one of this folder's files only when the folder lies inside the output folder.
+            let mayBeInput = outputCanonical.map { canonical.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } ?? false
             for (relative, isLink) in captionFiles(in: folder) {
                 let path = folder + "/" + relative
                 var location = Location.file(path)
                 if isLink, let reason = linkLeavingFolder(path, folder: canonical) { location = .refused(reason) }
-                add(input: path, location: location, relative: relative, absoluteInput: canonical + "/" + relative)
+                add(input: path, location: location, relative: relative, mayBeInput: mayBeInput, absoluteInput: { canonical + "/" + relative })
             }
         }
         return InputPlan(items: items)
@@ -144,7 +148,7 @@ public struct InputPlan: Sendable, Equatable {
                 }
                 if type == Int32(DT_DIR) { pending.append(relative); continue }
                 guard type == Int32(DT_REG) || type == Int32(DT_LNK) else { continue }
-                let ext = (name as NSString).pathExtension.lowercased()
+                let ext = extensionOf(name).lowercased()
                 // An `.xml` link leading out of the folder is not even opened to see whether it is TTML.
                 let wanted = folderExtensions.contains(ext)
                     || (ext == "xml" && (type != Int32(DT_LNK) || linkLeavingFolder(folder + "/" + relative, folder: canonicalFolder) == nil)
@@ -157,8 +161,30 @@ public struct InputPlan: Sendable, Equatable {
                 found.append((relative, type == Int32(DT_LNK)))
             }
         }
-        found.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        found.sort { precedesByBytes($0.path, $1.path) }
         return found
+    }
+
+    /// The extension of the last part of `path` (what `NSString.pathExtension`
+    /// gives: after the last `.` of the last part, not when that part starts
+    /// with its only `.`), without making an `NSString` for every file.
+    static func extensionOf(_ path: String) -> String {
+        let utf8 = path.utf8
+        let nameStart = utf8.lastIndex(of: 0x2F).map { utf8.index(after: $0) } ?? utf8.startIndex
+        guard let dot = utf8[nameStart...].lastIndex(of: 0x2E), dot != nameStart else { return "" }
+        return String(path[utf8.index(after: dot)...])
+    }
+
+    /// Whether `a`'s UTF-8 bytes sort before `b`'s (`memcmp` order).
+    static func precedesByBytes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let common = min(x.count, y.count)
+                let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
+                return order != 0 ? order < 0 : x.count < y.count
+            }
+        }
     }
 
     /// Why the file at `path`, found in the folder whose canonical path is

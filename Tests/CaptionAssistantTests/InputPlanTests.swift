@@ -95,4 +95,18 @@ import Testing
         }
         #expect(plan.items.map(\.output) == ["sub/ep.srt", "top.srt", "top.srt"])
     }
+
+    @Test func theExtensionIsWhatNSStringSays() {
+        let names = ["ep1.srt", "EP1.SRT", "a.b.vtt", "noext", "trailing.", ".hidden", ".hidden.srt", "dir.d/file", "dir.d/file.ttml",
+                     "s1/ep 1.web vtt", "é.dfxp", "a..srt", "x/.srt", "x/y.", "🎬.xml", "", "."]
+        for name in names {
+            #expect(InputPlan.extensionOf(name) == (name as NSString).pathExtension, "\(name)")
+        }
+    }
+
+    @Test func pathsSortByTheirBytes() {
+        let paths = ["b", "a/b", "a", "a-b", "a/a", "É", "z", "Z", "a/b/c", "e\u{301}", "é", ""]
+        let expected = paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        #expect(paths.sorted(by: InputPlan.precedesByBytes) == expected)
+    }
 }
