@@ -85,6 +85,13 @@ final class ReportSpool: @unchecked Sendable {
 
     /// Writes `report.json` at `relative` in `folder`: the entries in index
     /// order (every index must have one) and then `totals`.
+    ///
+    /// The entries are taken a group at a time (as many as fit in the buffer
+    /// size), and each group's bytes are read from the scratch file in offset
+    /// order, one read for each stretch that lies back to back there. Entries
+    /// finish almost in plan order, so a group is mostly one stretch: a few
+    /// reads for the whole report instead of one per file, and never more
+    /// memory than one group.
     func write(to relative: String, in folder: OutputFolder, totals: BatchReport.Totals) throws(WriteError) {
         lock.lock()
         defer { lock.unlock() }
@@ -100,11 +107,50 @@ final class ReportSpool: @unchecked Sendable {
                     defer { out.removeAll(keepingCapacity: true) }
                     return AtomicFileWriter.writeAll(fd, out)
                 }
-                var chunk: [UInt8] = []
+                let firstSeparator = BatchReport.separator(first: true), separator = BatchReport.separator(first: false)
                 guard emit(BatchReport.opening) else { return false }
-                for index in offsets.indices {
-                    guard emit(BatchReport.separator(first: index == 0)), readEntry(index, into: &chunk, failure: &failure),
-                          emit(chunk) else { return false }
+                var staging: [UInt8] = [], stretch: [UInt8] = [], place: [Int] = [], byOffset: [Int] = []
+                var groupStart = 0
+                while groupStart < offsets.count {
+                    var groupEnd = groupStart, total = 0
+                    place.removeAll(keepingCapacity: true)
+                    while groupEnd < offsets.count && (groupEnd == groupStart || total + Int(lengths[groupEnd]) <= bufferSize) {
+                        place.append(total)
+                        total += offsets[groupEnd] < 0 ? 0 : Int(lengths[groupEnd])
+                        groupEnd += 1
+                    }
+                    staging.removeAll(keepingCapacity: true)
+                    staging.append(contentsOf: repeatElement(0, count: total))
+                    byOffset.removeAll(keepingCapacity: true)
+                    byOffset.append(contentsOf: (groupStart..<groupEnd).filter { offsets[$0] >= 0 && lengths[$0] > 0 })
+                    byOffset.sort { offsets[$0] < offsets[$1] }
+                    var k = 0
+                    while k < byOffset.count {
+                        let first = byOffset[k], from = offsets[first]
+                        var to = from + Int(lengths[first]), next = k + 1
+                        if from >= flushed {
+                            // Still in memory.
+                            staging.replaceSubrange(place[first - groupStart]..<place[first - groupStart] + Int(lengths[first]),
+                                                    with: pending[(from - flushed)..<(to - flushed)])
+                            k = next
+                            continue
+                        }
+                        while next < byOffset.count, offsets[byOffset[next]] == to, to + Int(lengths[byOffset[next]]) <= flushed {
+                            to += Int(lengths[byOffset[next]])
+                            next += 1
+                        }
+                        guard readStretch(from..<to, into: &stretch, failure: &failure) else { return false }
+                        for entry in byOffset[k..<next] {
+                            let at = place[entry - groupStart], length = Int(lengths[entry]), inStretch = offsets[entry] - from
+                            staging.replaceSubrange(at..<at + length, with: stretch[inStretch..<inStretch + length])
+                        }
+                        k = next
+                    }
+                    for entry in groupStart..<groupEnd {
+                        let at = place[entry - groupStart], length = offsets[entry] < 0 ? 0 : Int(lengths[entry])
+                        guard emit(entry == 0 ? firstSeparator : separator), emit(staging[at..<at + length]) else { return false }
+                    }
+                    groupStart = groupEnd
                 }
                 guard emit(BatchReport.closing(totals, empty: offsets.isEmpty)) else { return false }
                 return AtomicFileWriter.writeAll(fd, out)
@@ -115,27 +161,25 @@ final class ReportSpool: @unchecked Sendable {
         }
     }
 
-    /// Reads item `index`'s entry into `chunk`; false (with `failure` and
-    /// `errno` set) when the scratch file cannot be read.
-    private func readEntry(_ index: Int, into chunk: inout [UInt8], failure: inout Int32?) -> Bool {
-        let offset = offsets[index], length = Int(lengths[index])
-        chunk.removeAll(keepingCapacity: true)
-        guard offset >= 0, length > 0 else { return true }
-        if offset >= flushed {
-            chunk += pending[(offset - flushed)..<(offset - flushed + length)]
-            return true
-        }
+    /// Reads the bytes `range` of the scratch file into `stretch`; false (with
+    /// `failure` and `errno` set) when it cannot.
+    private func readStretch(_ range: Range<Int>, into stretch: inout [UInt8], failure: inout Int32?) -> Bool {
         guard let file else { failure = EBADF; errno = EBADF; return false }
-        chunk = [UInt8](unsafeUninitializedCapacity: length) { buffer, count in
-            count = 0
-            while count < length {
-                let n = pread(file, buffer.baseAddress! + count, length - count, off_t(offset + count))
-                if n < 0 { if errno == EINTR { continue }; failure = errno; return }
-                if n == 0 { failure = EIO; return }
-                count += n
+        let length = range.count
+        stretch.removeAll(keepingCapacity: true)
+        stretch.reserveCapacity(length)
+        var problem: Int32?
+        stretch.append(contentsOf: repeatElement(0, count: length))
+        stretch.withUnsafeMutableBytes { raw in
+            var done = 0
+            while done < length {
+                let n = pread(file, raw.baseAddress! + done, length - done, off_t(range.lowerBound + done))
+                if n < 0 { if errno == EINTR { continue }; problem = errno; return }
+                if n == 0 { problem = EIO; return }
+                done += n
             }
         }
-        if let failure { errno = failure; return false }
+        if let problem { failure = problem; errno = problem; return false }
         return true
     }
 }

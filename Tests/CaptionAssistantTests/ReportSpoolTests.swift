@@ -38,7 +38,7 @@ import Testing
     /// Entries added out of order, through a buffer far smaller than one entry
     /// (so most are read back from the scratch file), in memory, and with the
     /// default buffer: `report.json` is always the report rendered whole.
-    @Test(arguments: [(true, 7), (true, 1 << 20), (false, 7)])
+    @Test(arguments: [(true, 7), (true, 4096), (true, 20_000), (true, 1 << 20), (false, 7)])
     func reportJSONStreamedFromTheSpoolIsTheReportRendered(scratchFile: Bool, bufferSize: Int) throws {
         let dir = try TemporaryFolder()
         let folder = try OutputFolder(path: dir.path + "/out")
