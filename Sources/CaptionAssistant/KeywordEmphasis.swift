@@ -640,7 +640,7 @@ public struct KeywordEmphasis: Sendable {
     /// Whether `p` is all ASCII (true), valid UTF-8 with some non-ASCII (false),
     /// or not valid UTF-8 (nil: its runs' text is repaired, so not its bytes).
     private static func textKind(_ p: UnsafeBufferPointer<UInt8>) -> Bool? {
-        if isASCII(p) { return true }
+        if ASCIIBytes.isASCII(p) { return true }
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = p.makeIterator()
         while true {
@@ -650,16 +650,6 @@ public struct KeywordEmphasis: Sendable {
             case .emptyInput: return false
             }
         }
-    }
-
-    /// Whether every byte of `p` is ASCII.
-    private static func isASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = p.baseAddress else { return true }
-        var i = 0
-        var bits: UInt64 = 0
-        while i + 8 <= p.count { bits |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self); i += 8 }
-        while i < p.count { bits |= UInt64(p[i]); i += 1 }
-        return bits & 0x8080_8080_8080_8080 == 0
     }
 
     /// Whether the nearest text run before (or after) `runIndex`, across markup

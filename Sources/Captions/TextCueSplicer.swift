@@ -61,7 +61,7 @@ struct TextCueSplicer {
                         guard run.kind == .text else { continue }
                         let lo: Int, hi: Int
                         if asciiIsPlain, run.source.lowerBound >= 0, run.source.upperBound <= source.count,
-                           Self.isASCII(UnsafeBufferPointer(rebasing: source[run.source])) {
+                           ASCIIBytes.isASCII(UnsafeBufferPointer(rebasing: source[run.source])) {
                             let n = run.source.count
                             lo = run.source.lowerBound + max(0, min(range.utf8.lowerBound, n))
                             hi = run.source.lowerBound + max(0, min(range.utf8.upperBound, n))
@@ -93,17 +93,6 @@ struct TextCueSplicer {
             }
         }
         return out
-    }
-
-    /// Whether every byte of `p` is ASCII (eight bytes at a time).
-    @inline(__always)
-    private static func isASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = p.baseAddress else { return true }
-        var i = 0
-        var bits: UInt64 = 0
-        while i + 8 <= p.count { bits |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self); i += 8 }
-        while i < p.count { bits |= UInt64(p[i]); i += 1 }
-        return bits & 0x8080_8080_8080_8080 == 0
     }
 
     /// Sorts a cue's few insertions by offset, then order (insertion sort:

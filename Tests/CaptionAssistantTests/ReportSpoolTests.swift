@@ -46,7 +46,7 @@ import Testing
         let spool = ReportSpool(count: files.count, folder: folder, scratchFile: scratchFile, bufferSize: bufferSize)
         #expect(spool.usesScratchFile == scratchFile)
         var order = Array(files.indices)
-        var generator = SplitMix(seed: 7)
+        var generator = SHA256Tests.Generator(state: 7)
         order.shuffle(using: &generator)
         for index in order {
             spool.add(BatchReport.entry(fromSidecar: files[index].json.renderedBytes()), at: index)
@@ -95,19 +95,6 @@ import Testing
         #expect(result.summary.totals.files == 5 && result.summary.totals.written == 5)
         let report = try #require(JSONValue.parse(Array(try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/report.json")))))
         #expect(report["totals"]?["written"] == .int(5))
-    }
-}
-
-/// A small deterministic generator, so a shuffled order is the same every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
