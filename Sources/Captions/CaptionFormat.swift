@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The caption formats CaptionAssistant reads and writes.
 public enum CaptionFormat: String, Sendable, CaseIterable, Codable {
     /// SubRip.
@@ -26,26 +32,36 @@ public enum CaptionFormat: String, Sendable, CaseIterable, Codable {
     /// `tt` (any prefix) means TTML; a line with `-->` between two times means SRT.
     /// Throws for empty input, binary data and text that is none of these.
     public static func detect(_ bytes: [UInt8], hint: CaptionFormat? = nil) throws -> CaptionFormat {
+        try bytes.withUnsafeBufferPointer { p in try detect(p, hint: hint) }
+    }
+
+    /// `detect(_:hint:)` on a buffer: no copies, and the binary-data checks
+    /// with `memchr` instead of a byte at a time.
+    private static func detect(_ p: UnsafeBufferPointer<UInt8>, hint: CaptionFormat?) throws -> CaptionFormat {
+        let n = p.count
         var i = 0
-        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
-        if i == bytes.count { throw CaptionError(.emptyFile, message: "the file is empty (no caption text)") }
-        let head = bytes[i..<min(bytes.count, i + 4096)]
-        if head.contains(0) && !head.contains(where: { $0 == 0x0A }) || bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+        while i < n, p[i] == 0x20 || p[i] == 0x09 || p[i] == 0x0A || p[i] == 0x0D { i += 1 }
+        guard i < n, let base = p.baseAddress else { throw CaptionError(.emptyFile, message: "the file is empty (no caption text)") }
+        let headEnd = min(n, i + 4096)
+        let head = UnsafeBufferPointer(rebasing: p[i..<headEnd])
+        let headHasZero = memchr(base + i, 0, headEnd - i) != nil
+        let png = n >= 4 && p[0] == 0x89 && p[1] == 0x50 && p[2] == 0x4E && p[3] == 0x47
+        if headHasZero && memchr(base + i, 0x0A, headEnd - i) == nil || png {
             throw CaptionError(.binaryFile, message: "this is binary data, not a caption file")
         }
-        if bytes[i...].starts(with: Array("WEBVTT".utf8)) { return .vtt }
-        if bytes[i] == UInt8(ascii: "<") {
+        if head.starts(with: "WEBVTT".utf8) { return .vtt }
+        if p[i] == UInt8(ascii: "<") {
             if looksLikeTTML(head) || hint == .ttml { return .ttml }
             if hint == .srt || hint == .vtt { return hint! }
             throw CaptionError(.unrecognizedFormat, line: 1, message: "an XML or HTML document that is not TTML (no <tt> root element)")
         }
         if hint == .vtt { return .vtt }  // the reader reports the bad signature
-        if containsArrow(bytes) { return .srt }
+        if containsArrow(p) { return .srt }
         if let hint { return hint }
         throw CaptionError(.unrecognizedFormat, message: "not SRT, WebVTT or TTML: no WEBVTT signature, no <tt> element and no '-->' timing line")
     }
 
-    private static func looksLikeTTML(_ head: ArraySlice<UInt8>) -> Bool {
+    private static func looksLikeTTML(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
         // The first element that is not a declaration, comment or DOCTYPE is tt or prefix:tt.
         let s = String(decoding: head, as: UTF8.self)
         var rest = Substring(s)
@@ -59,12 +75,15 @@ public enum CaptionFormat: String, Sendable, CaseIterable, Codable {
         return false
     }
 
-    private static func containsArrow(_ bytes: [UInt8]) -> Bool {
-        let limit = min(bytes.count, 1 << 16)
-        var i = 0
-        while i + 2 < limit {
-            if bytes[i] == 0x2D, bytes[i + 1] == 0x2D, bytes[i + 2] == 0x3E { return true }
-            i += 1
+    /// Whether `-->` occurs in the first 64 KiB (found with `memchr` for `>`).
+    private static func containsArrow(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        let limit = min(p.count, 1 << 16)
+        guard let base = p.baseAddress else { return false }
+        var at = 2
+        while at < limit, let hit = memchr(base + at, 0x3E, limit - at) {
+            let i = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            if p[i - 1] == 0x2D, p[i - 2] == 0x2D { return true }
+            at = i + 1
         }
         return false
     }

@@ -15,30 +15,26 @@ public struct CaptionTime: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// A time of a whole number of milliseconds.
     public init(milliseconds: Int64) {
-        // gcd(ms, 1000) == gcd(ms mod 1000, 1000) = 2^a · 5^b: a table lookup,
-        // not a loop, since readers make two of these per cue. The division
-        // by it is exact, so it is a shift by a and a multiplication by the
-        // inverse of 5^b modulo 2^64 (no divide instruction).
-        let entry = CaptionTime.reduceBy1000[Int(milliseconds.magnitude % 1000)]
-        if entry == 0 { numerator = milliseconds; denominator = 1000; return }
-        let twos = Int64(entry & 3), fives = Int(entry >> 2)
-        numerator = (milliseconds >> twos) &* CaptionTime.inverseFives[fives]
-        denominator = CaptionTime.reducedThousands[Int(entry)]
+        // gcd(ms, 1000) == gcd(ms mod 1000, 1000) = 2^a · 5^b, found with a
+        // bit count and divisibility by constants: no loop and no table, since
+        // readers make two of these per cue. The division by it is exact, so
+        // it is a shift by a and a multiplication by the inverse of 5^b
+        // modulo 2^64 (no divide instruction).
+        let r = milliseconds.magnitude % 1000
+        if r & 1 != 0 && r % 5 != 0 { numerator = milliseconds; denominator = 1000; return }
+        let twos = r == 0 ? 3 : min(3, r.trailingZeroBitCount)
+        let shifted = milliseconds >> Int64(twos)
+        let denominator2 = Int64(1000) >> Int64(twos)
+        if r % 125 == 0 {
+            numerator = shifted &* 2_066_035_336_255_469_781; denominator = denominator2 / 125
+        } else if r % 25 == 0 {
+            numerator = shifted &* -8_116_567_392_432_202_711; denominator = denominator2 / 25
+        } else if r % 5 == 0 {
+            numerator = shifted &* -3_689_348_814_741_910_323; denominator = denominator2 / 5
+        } else {
+            numerator = shifted; denominator = denominator2
+        }
     }
-
-    /// For each `r` below 1000, `a | b << 2` where gcd(r, 1000) = 2^a · 5^b.
-    private static let reduceBy1000: [UInt8] = (0..<1000).map { r -> UInt8 in
-        var g = gcd(UInt64(r), 1000), a: UInt8 = 0, b: UInt8 = 0
-        while g % 2 == 0 { g /= 2; a += 1 }
-        while g % 5 == 0 { g /= 5; b += 1 }
-        return a | b << 2
-    }
-    /// 1000 / (2^a · 5^b) for each entry `a | b << 2` of `reduceBy1000`.
-    private static let reducedThousands: [Int64] = (0..<16).map { e -> Int64 in
-        (1000 >> Int64(e & 3)) / [1, 5, 25, 125][e >> 2]
-    }
-    /// The inverses of 1, 5, 25 and 125 modulo 2^64 (5 · 0xCCCC…CCCD = 1 mod 2^64).
-    private static let inverseFives: [Int64] = [1, -3_689_348_814_741_910_323, -8_116_567_392_432_202_711, 2_066_035_336_255_469_781]
 
     /// A time of `numerator / denominator` seconds, reduced; `nil` if the denominator is zero.
     public init?(numerator: Int64, denominator: Int64) {

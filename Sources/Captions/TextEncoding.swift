@@ -53,16 +53,21 @@ public struct SourceText: Sendable {
     /// Decodes a file's bytes (see `decode(_:)`). A UTF-8 file without a
     /// byte-order mark keeps `raw`'s buffer: no copy is made.
     public static func decode(bytes raw: [UInt8]) throws -> SourceText {
-        func starts(_ p: [UInt8]) -> Bool { raw.count >= p.count && Array(raw[0..<p.count]) == p }
-        if starts([0xEF, 0xBB, 0xBF]) {
+        // The marks by their first bytes (no array made per test).
+        let n = raw.count
+        let b0 = n > 0 ? raw[0] : 1, b1 = n > 1 ? raw[1] : 1
+        func starts(_ p: [UInt8]) -> Bool { raw.count >= p.count && raw.starts(with: p) }
+        if b0 == 0xEF && starts([0xEF, 0xBB, 0xBF]) {
             let body = Array(raw[3...])
             return SourceText(bytes: body, encoding: .utf8, hasByteOrderMark: true,
                               warnings: UTF8Check.warnings(for: body))
         }
-        if starts([0xFF, 0xFE, 0, 0]) { return try decodeWide(raw, skip: 4, encoding: .utf32LittleEndian, bom: true) }
-        if starts([0, 0, 0xFE, 0xFF]) { return try decodeWide(raw, skip: 4, encoding: .utf32BigEndian, bom: true) }
-        if starts([0xFF, 0xFE]) { return try decodeWide(raw, skip: 2, encoding: .utf16LittleEndian, bom: true) }
-        if starts([0xFE, 0xFF]) { return try decodeWide(raw, skip: 2, encoding: .utf16BigEndian, bom: true) }
+        if b0 == 0xFF || b0 == 0 || b0 == 0xFE {
+            if starts([0xFF, 0xFE, 0, 0]) { return try decodeWide(raw, skip: 4, encoding: .utf32LittleEndian, bom: true) }
+            if starts([0, 0, 0xFE, 0xFF]) { return try decodeWide(raw, skip: 4, encoding: .utf32BigEndian, bom: true) }
+            if b1 == 0xFE && starts([0xFF, 0xFE]) { return try decodeWide(raw, skip: 2, encoding: .utf16LittleEndian, bom: true) }
+            if b1 == 0xFF && starts([0xFE, 0xFF]) { return try decodeWide(raw, skip: 2, encoding: .utf16BigEndian, bom: true) }
+        }
         if let guess = guessUnmarkedUTF16(raw) {
             var decoded = try decodeWide(raw, skip: 0, encoding: guess, bom: false)
             decoded = SourceText(bytes: decoded.bytes, encoding: guess, hasByteOrderMark: false,
@@ -171,9 +176,24 @@ public struct SourceText: Sendable {
         let n = min(raw.count, 512) & ~1
         guard n >= 8 else { return nil }
         var evenZeros = 0, oddZeros = 0
-        for i in stride(from: 0, to: n, by: 2) {
-            if raw[i] == 0 { evenZeros += 1 }
-            if raw[i + 1] == 0 { oddZeros += 1 }
+        raw.withUnsafeBufferPointer { p in
+            guard let base = p.baseAddress else { return }
+            var i = 0
+            // Eight bytes at a time: the high bit of each zero byte (exact),
+            // counted at even and at odd offsets.
+            while i + 8 <= n {
+                let x = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                let zeros = ~(((x & low) &+ low) | x | low)
+                evenZeros += (zeros & 0x0080_0080_0080_0080).nonzeroBitCount
+                oddZeros += (zeros & 0x8000_8000_8000_8000).nonzeroBitCount
+                i += 8
+            }
+            while i < n {
+                if p[i] == 0 { evenZeros += 1 }
+                if p[i + 1] == 0 { oddZeros += 1 }
+                i += 2
+            }
         }
         let pairs = n / 2
         if oddZeros * 10 >= pairs * 7 && evenZeros * 10 <= pairs { return .utf16LittleEndian }
@@ -196,6 +216,12 @@ enum UTF8Check {
             while i < n {
                 // Eight ASCII bytes at a time (most caption text); the line of
                 // the first invalid byte is counted only when there is one.
+                if i + 32 <= n {
+                    let r = UnsafeRawPointer(base + i)
+                    let any = r.loadUnaligned(as: UInt64.self) | r.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                        | r.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | r.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+                    if any & 0x8080_8080_8080_8080 == 0 { i += 32; continue }
+                }
                 if i + 8 <= n, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                     i += 8; continue
                 }
