@@ -42,23 +42,28 @@ struct SRTParser {
 
     let p: UnsafeBufferPointer<UInt8>
     let count: Int
-    private(set) var cues: [Cue] = []
-    private(set) var warnings: [CaptionWarning] = []
-    /// The line of the first timing line that could not be read, if any.
-    private(set) var firstMalformedLine: Int?
-    private var lastNumber: Int64?
-    private var previousEnd: CaptionTime?
-    private var sawTimingLine = false
-    /// Runs of the cue being read; copied out at its exact size, so each cue's
-    /// run array is one allocation with no spare capacity.
-    var scratch: [TextRun] = []
-    /// Index in `warnings` of the one "past 24 hours" warning, and how many cues it covers.
-    private var pastDayWarning: Int?
-    private var pastDayCount = 0
-    /// The next cue's timing line (and number line), when reading the cue
-    /// text before it already found them: `parse` starts that cue from them
-    /// instead of reading the blank, number and timing lines a second time.
-    private var nextCue: (timing: Line, identifier: Line?)?
+    /// What reading finds, and where it stands between cues. Kept apart
+    /// from the parser (whose methods only read the bytes), so that calling
+    /// those methods from the reading functions copies nothing.
+    struct State {
+        var cues: [Cue] = []
+        var warnings: [CaptionWarning] = []
+        /// The line of the first timing line that could not be read, if any.
+        var firstMalformedLine: Int?
+        var lastNumber: Int64?
+        var previousEnd: CaptionTime?
+        var sawTimingLine = false
+        /// Runs of the cue being read; copied out at its exact size, so each cue's
+        /// run array is one allocation with no spare capacity.
+        var scratch: [TextRun] = []
+        /// Index in `warnings` of the one "past 24 hours" warning, and how many cues it covers.
+        var pastDayWarning: Int?
+        var pastDayCount = 0
+        /// The next cue's timing line (and number line), when reading the cue
+        /// text before it already found them: `parse` starts that cue from them
+        /// instead of reading the blank, number and timing lines a second time.
+        var nextCue: (timing: Line, identifier: Line?)?
+    }
 
     private static let twentyFourHours = CaptionTime(milliseconds: 86_400_000)
 
@@ -360,21 +365,16 @@ struct SRTParser {
         return n
     }
 
-    mutating func parse() {
-        cues.reserveCapacity(estimatedCueCount())
-        defer {
-            if let index = pastDayWarning {
-                let others = pastDayCount - 1
-                let more = others == 0 ? "" : " (and \(others) later cue\(others == 1 ? "" : "s"))"
-                warnings[index].message = "cue time is past 24 hours\(more): kept as is"
-            }
-        }
+    /// Reads the whole document.
+    func parse() -> State {
+        var st = State()
+        st.cues.reserveCapacity(estimatedCueCount())
         var pos = 0, number = 1
         while pos < count {
-            if let next = nextCue {
+            if let next = st.nextCue {
                 // What the branches below would find from `pos`: blank lines, then this cue.
-                nextCue = nil
-                (pos, number) = cue(timing: next.timing, identifier: next.identifier)
+                st.nextCue = nil
+                (pos, number) = cue(timing: next.timing, identifier: next.identifier, &st)
                 continue
             }
             let l = line(at: pos, number: number)
@@ -383,26 +383,32 @@ struct SRTParser {
                 continue
             }
             if hasArrow(l) {
-                (pos, number) = cue(timing: l, identifier: nil)
+                (pos, number) = cue(timing: l, identifier: nil, &st)
                 continue
             }
             if let n = nextLine(after: l), hasArrow(n) {
-                (pos, number) = cue(timing: n, identifier: l)
+                (pos, number) = cue(timing: n, identifier: l, &st)
                 continue
             }
             if cueNumber(l) != nil, let n = nextLine(after: l), looksLikeTimingStart(n) {
                 // A cue number, then the start of a time with no arrow: a timing
                 // line cut short (a truncated file) or mangled.
-                sawTimingLine = true
-                if firstMalformedLine == nil { firstMalformedLine = n.number }
-                warnings.append(CaptionWarning(line: n.number, message: "the timing line cannot be read (it has no '-->': cut short?): the cue is skipped (its lines are kept in the file as is)"))
+                st.sawTimingLine = true
+                if st.firstMalformedLine == nil { st.firstMalformedLine = n.number }
+                st.warnings.append(CaptionWarning(line: n.number, message: "the timing line cannot be read (it has no '-->': cut short?): the cue is skipped (its lines are kept in the file as is)"))
                 pos = n.next; number = n.number + 1
                 continue
             }
-            let what = sawTimingLine ? "text outside any cue" : "text before the first cue"
-            warnings.append(CaptionWarning(line: l.number, message: "\(what) is not a cue number or timing line: ignored (kept in the file as is)"))
+            let what = st.sawTimingLine ? "text outside any cue" : "text before the first cue"
+            st.warnings.append(CaptionWarning(line: l.number, message: "\(what) is not a cue number or timing line: ignored (kept in the file as is)"))
             pos = l.next; number += 1
         }
+        if let index = st.pastDayWarning {
+            let others = st.pastDayCount - 1
+            let more = others == 0 ? "" : " (and \(others) later cue\(others == 1 ? "" : "s"))"
+            st.warnings[index].message = "cue time is past 24 hours\(more): kept as is"
+        }
+        return st
     }
 
     /// Whether `l` starts like a timing line: optional spaces, digits, `:`, a digit.
@@ -415,60 +421,60 @@ struct SRTParser {
     }
 
     /// Reads one cue from its timing line; returns where the next block starts.
-    private mutating func cue(timing t: Line, identifier idLine: Line?) -> (Int, Int) {
-        sawTimingLine = true
+    private func cue(timing t: Line, identifier idLine: Line?, _ st: inout State) -> (Int, Int) {
+        st.sawTimingLine = true
         var identifier: String?
         if let idLine {
             let (a, b) = trimmed(idLine)
             identifier = string(a, b)
-            let expected = (lastNumber ?? 0).addingReportingOverflow(1)
+            let expected = (st.lastNumber ?? 0).addingReportingOverflow(1)
             if let n = cueNumber(idLine) {
                 if expected.overflow || n != expected.partialValue {
                     let want = expected.overflow ? "" : " (expected \(expected.partialValue))"
-                    warnings.append(CaptionWarning(line: idLine.number, message: "cue number \(n) is not in sequence\(want)"))
+                    st.warnings.append(CaptionWarning(line: idLine.number, message: "cue number \(n) is not in sequence\(want)"))
                 }
-                lastNumber = n
+                st.lastNumber = n
             } else {
-                warnings.append(CaptionWarning(line: idLine.number, message: "cue number \"\(identifier ?? "")\" is not a number"))
-                if !expected.overflow { lastNumber = expected.partialValue }
+                st.warnings.append(CaptionWarning(line: idLine.number, message: "cue number \"\(identifier ?? "")\" is not a number"))
+                if !expected.overflow { st.lastNumber = expected.partialValue }
             }
         }
 
         guard let timing = parseTiming(t) else {
-            if firstMalformedLine == nil { firstMalformedLine = t.number }
-            warnings.append(CaptionWarning(line: t.number, message: "the timing line cannot be read (expected HH:MM:SS,mmm --> HH:MM:SS,mmm): the cue is skipped (its lines are kept in the file as is)"))
-            return text(after: t, build: false).resume
+            if st.firstMalformedLine == nil { st.firstMalformedLine = t.number }
+            st.warnings.append(CaptionWarning(line: t.number, message: "the timing line cannot be read (expected HH:MM:SS,mmm --> HH:MM:SS,mmm): the cue is skipped (its lines are kept in the file as is)"))
+            return text(after: t, build: false, &st).resume
         }
         if idLine == nil {
-            warnings.append(CaptionWarning(line: t.number, message: "cue has no cue number"))
-            let expected = (lastNumber ?? 0).addingReportingOverflow(1)
-            if !expected.overflow { lastNumber = expected.partialValue }
+            st.warnings.append(CaptionWarning(line: t.number, message: "cue has no cue number"))
+            let expected = (st.lastNumber ?? 0).addingReportingOverflow(1)
+            if !expected.overflow { st.lastNumber = expected.partialValue }
         }
-        for note in timing.notes { warnings.append(CaptionWarning(line: t.number, message: note)) }
+        for note in timing.notes { st.warnings.append(CaptionWarning(line: t.number, message: note)) }
         if timing.end < timing.start {
-            warnings.append(CaptionWarning(line: t.number, message: "cue ends (\(timing.end)) before it starts (\(timing.start)): kept as is"))
+            st.warnings.append(CaptionWarning(line: t.number, message: "cue ends (\(timing.end)) before it starts (\(timing.start)): kept as is"))
         } else if timing.end == timing.start {
-            warnings.append(CaptionWarning(line: t.number, message: "cue has zero length (starts and ends at \(timing.start)): kept as is"))
+            st.warnings.append(CaptionWarning(line: t.number, message: "cue has zero length (starts and ends at \(timing.start)): kept as is"))
         }
-        if let previousEnd, timing.start < previousEnd {
-            warnings.append(CaptionWarning(line: t.number, message: "cue starts (\(timing.start)) before the previous cue ends (\(previousEnd)): kept as is"))
+        if let previousEnd = st.previousEnd, timing.start < previousEnd {
+            st.warnings.append(CaptionWarning(line: t.number, message: "cue starts (\(timing.start)) before the previous cue ends (\(previousEnd)): kept as is"))
         }
         if timing.end > Self.twentyFourHours || timing.start > Self.twentyFourHours {
             // Said once, at the first such cue, with a count: long files (a
             // day-long recording) would otherwise get a warning per cue.
-            if pastDayWarning == nil {
-                pastDayWarning = warnings.count
-                warnings.append(CaptionWarning(line: t.number, message: ""))
+            if st.pastDayWarning == nil {
+                st.pastDayWarning = st.warnings.count
+                st.warnings.append(CaptionWarning(line: t.number, message: ""))
             }
-            pastDayCount += 1
+            st.pastDayCount += 1
         }
-        previousEnd = timing.end
+        st.previousEnd = timing.end
 
-        let body = text(after: t, build: false)
+        let body = text(after: t, build: false, &st)
         if body.range.isEmpty {
-            warnings.append(CaptionWarning(line: t.number, message: "cue has no text"))
+            st.warnings.append(CaptionWarning(line: t.number, message: "cue has no text"))
         }
-        cues.append(Cue(identifier: identifier, start: timing.start, end: timing.end, settings: timing.settings,
+        st.cues.append(Cue(identifier: identifier, start: timing.start, end: timing.end, settings: timing.settings,
                         line: t.number, textRange: body.range,
                         lazyRuns: LazyRuns(bytes: source, range: body.range, builder: .srt)))
         return body.resume
@@ -491,9 +497,9 @@ struct SRTParser {
     }
 
     /// Reads the text lines after timing line `t`. Runs are built only when `build` is set.
-    private mutating func text(after t: Line, build: Bool) -> (runs: [TextRun], range: Range<Int>, resume: (Int, Int)) {
-        scratch.removeAll(keepingCapacity: true)
-        nextCue = nil
+    private func text(after t: Line, build: Bool, _ st: inout State) -> (runs: [TextRun], range: Range<Int>, resume: (Int, Int)) {
+        st.scratch.removeAll(keepingCapacity: true)
+        st.nextCue = nil
         var first: Int?
         var last: Line?
         var counts = StyleCounts()
@@ -504,14 +510,14 @@ struct SRTParser {
                 // timing line) ends this cue, anything else continues it.
                 var j = l
                 while let k = nextLine(after: j), isBlank(k) { j = k }
-                guard let k = nextLine(after: j) else { return finish(first, last, t, resume: (count, j.number + 1)) }
+                guard let k = nextLine(after: j) else { return finish(first, last, t, resume: (count, j.number + 1), scratch: st.scratch) }
                 var startsCue = hasArrow(k)
                 if startsCue {
-                    nextCue = (k, nil)
+                    st.nextCue = (k, nil)
                 } else if let k2 = nextLine(after: k) {
                     if hasArrow(k2) {
                         startsCue = true
-                        nextCue = (k2, k)
+                        st.nextCue = (k2, k)
                     } else if cueNumber(k) != nil && looksLikeTimingStart(k2) {
                         startsCue = true
                     }
@@ -520,55 +526,55 @@ struct SRTParser {
                     if !startsCue {
                         // Blank line(s) right after the timing line, then text: the
                         // cue is empty only if the text is not its own; keep it.
-                        warnings.append(CaptionWarning(line: l.number, message: "blank line between the timing line and the cue text: the text is kept as part of the cue"))
+                        st.warnings.append(CaptionWarning(line: l.number, message: "blank line between the timing line and the cue text: the text is kept as part of the cue"))
                         cur = k
                         continue
                     }
-                    return finish(first, last, t, resume: (l.start, l.number))
+                    return finish(first, last, t, resume: (l.start, l.number), scratch: st.scratch)
                 }
-                warnings.append(CaptionWarning(line: l.number, message: "blank line inside the cue text: kept as part of the cue"))
+                st.warnings.append(CaptionWarning(line: l.number, message: "blank line inside the cue text: kept as part of the cue"))
                 if build, let prev = last {
                     // Line breaks (and whitespace) for the previous line end and each blank line.
                     var b = l
                     var before = prev
                     while true {
-                        scratch.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: before.end..<before.next))
+                        st.scratch.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: before.end..<before.next))
                         if b.end > b.start {
-                            scratch.append(TextRun(kind: .text, text: string(b.start, b.end), style: counts.style, source: b.start..<b.end))
+                            st.scratch.append(TextRun(kind: .text, text: string(b.start, b.end), style: counts.style, source: b.start..<b.end))
                         }
                         if b.number == j.number { break }
                         before = b
                         guard let nb = nextLine(after: b) else { break }
                         b = nb
                     }
-                    scratch.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: j.end..<j.next))
-                    appendLine(k, counts: &counts)
+                    st.scratch.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: j.end..<j.next))
+                    appendLine(k, counts: &counts, &st)
                 }
                 last = k
                 cur = nextLine(after: k)
                 continue
             }
             if let direct = startsCueDirectly(l) {
-                nextCue = direct
-                warnings.append(CaptionWarning(line: l.number, message: "no blank line before this cue"))
-                return finish(first, last, t, resume: (l.start, l.number))
+                st.nextCue = direct
+                st.warnings.append(CaptionWarning(line: l.number, message: "no blank line before this cue"))
+                return finish(first, last, t, resume: (l.start, l.number), scratch: st.scratch)
             }
             if first == nil { first = l.start }
             if build {
                 if let prev = last {
-                    scratch.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: prev.end..<prev.next))
+                    st.scratch.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: prev.end..<prev.next))
                 }
-                appendLine(l, counts: &counts)
+                appendLine(l, counts: &counts, &st)
             }
             last = l
             cur = nextLine(after: l)
         }
         let end = last.map { $0.number + 1 } ?? t.number + 1
-        return finish(first, last, t, resume: (count, end))
+        return finish(first, last, t, resume: (count, end), scratch: st.scratch)
     }
 
     private func finish(_ first: Int?, _ last: Line?, _ t: Line,
-                        resume: (Int, Int)) -> (runs: [TextRun], range: Range<Int>, resume: (Int, Int)) {
+                        resume: (Int, Int), scratch: [TextRun]) -> (runs: [TextRun], range: Range<Int>, resume: (Int, Int)) {
         let runs = scratch.isEmpty ? [] : exactCopy(scratch)
         guard let first, let last else { return (runs, t.next..<t.next, resume) }
         return (runs, first..<last.end, resume)
@@ -584,7 +590,7 @@ struct SRTParser {
     }
 
     /// Appends the runs of one text line: a fast path for lines with no `<` or `{`.
-    mutating func appendLine(_ l: Line, counts: inout StyleCounts) {
+    func appendLine(_ l: Line, counts: inout StyleCounts, _ st: inout State) {
         var i = l.start
         var plain = true
         while i < l.end {
@@ -594,7 +600,7 @@ struct SRTParser {
         }
         if plain {
             if l.end > l.start {
-                scratch.append(TextRun(kind: .text, text: string(l.start, l.end), style: counts.style, source: l.start..<l.end))
+                st.scratch.append(TextRun(kind: .text, text: string(l.start, l.end), style: counts.style, source: l.start..<l.end))
             }
             return
         }
@@ -603,9 +609,9 @@ struct SRTParser {
         for (r, isMarkup) in pieces {
             if isMarkup {
                 if p[r.lowerBound] == 0x3C { applyTag(r.lowerBound, r.upperBound - 1, &counts) }
-                scratch.append(TextRun(kind: .markup, text: string(r.lowerBound, r.upperBound), style: counts.style, source: r))
+                st.scratch.append(TextRun(kind: .markup, text: string(r.lowerBound, r.upperBound), style: counts.style, source: r))
             } else {
-                scratch.append(TextRun(kind: .text, text: string(r.lowerBound, r.upperBound), style: counts.style, source: r))
+                st.scratch.append(TextRun(kind: .text, text: string(r.lowerBound, r.upperBound), style: counts.style, source: r))
             }
         }
     }

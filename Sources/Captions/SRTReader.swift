@@ -28,9 +28,8 @@ enum SRTReader {
     static func read(_ source: SourceText) throws -> CaptionDocument {
         // Only the results leave the closure, never the parser and its pointer.
         let result = source.bytes.withUnsafeBufferPointer { buffer in
-            var parser = SRTParser(bytes: buffer, source: source.bytes)
-            parser.parse()
-            return (cues: parser.cues, warnings: parser.warnings, firstMalformedLine: parser.firstMalformedLine)
+            let found = SRTParser(bytes: buffer, source: source.bytes).parse()
+            return (cues: found.cues, warnings: found.warnings, firstMalformedLine: found.firstMalformedLine)
         }
         if result.cues.isEmpty {
             // NUL bytes never occur in text: binary data that format detection let
