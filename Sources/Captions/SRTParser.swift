@@ -19,12 +19,23 @@ struct SRTParser {
         var number: Int
     }
 
+    /// What a time's milliseconds field looked like, for the notes made
+    /// when it is not the usual `,mmm` (a plain value, so a timing line holds
+    /// no strings or arrays until a note or the settings are wanted).
+    struct TimeNotes {
+        var dot = false
+        var digits = 3
+        var milliseconds: Int64 = 0
+    }
+
     /// A parsed timing line.
     struct Timing {
         var start: CaptionTime
         var end: CaptionTime
-        var settings: String?
-        var notes: [String]
+        /// The coordinates after the end time (spaces trimmed), if any.
+        var settings: Range<Int>?
+        var startNotes = TimeNotes()
+        var endNotes = TimeNotes()
     }
 
     /// Open-tag counts inside one cue, so that unbalanced closing tags cannot go negative.
@@ -450,7 +461,8 @@ struct SRTParser {
             let expected = (st.lastNumber ?? 0).addingReportingOverflow(1)
             if !expected.overflow { st.lastNumber = expected.partialValue }
         }
-        for note in timing.notes { st.warnings.append(CaptionWarning(line: t.number, message: note)) }
+        appendNotes(timing.startNotes, which: "start", line: t.number, to: &st.warnings)
+        appendNotes(timing.endNotes, which: "end", line: t.number, to: &st.warnings)
         if timing.end < timing.start {
             st.warnings.append(CaptionWarning(line: t.number, message: "cue ends (\(timing.end)) before it starts (\(timing.start)): kept as is"))
         } else if timing.end == timing.start {
@@ -474,7 +486,7 @@ struct SRTParser {
         if body.range.isEmpty {
             st.warnings.append(CaptionWarning(line: t.number, message: "cue has no text"))
         }
-        st.cues.append(Cue(identifier: identifier, start: timing.start, end: timing.end, settings: timing.settings,
+        st.cues.append(Cue(identifier: identifier, start: timing.start, end: timing.end, settings: timing.settings.map { string($0.lowerBound, $0.upperBound) },
                         line: t.number, textRange: body.range,
                         lazyRuns: LazyRuns(bytes: source, range: body.range, builder: .srt)))
         return body.resume
@@ -685,23 +697,32 @@ struct SRTParser {
     /// Parses `start --> end [coordinates]`; nil when the times cannot be read.
     func parseTiming(_ l: Line) -> Timing? {
         var i = l.start
-        var notes: [String] = []
+        var startNotes = TimeNotes(), endNotes = TimeNotes()
         while i < l.end, p[i] == 0x20 || p[i] == 0x09 { i += 1 }
-        guard let start = parseTime(&i, l.end, &notes, which: "start") else { return nil }
+        guard let start = parseTime(&i, l.end, &startNotes) else { return nil }
         while i < l.end, p[i] == 0x20 || p[i] == 0x09 { i += 1 }
         guard i + 2 < l.end, p[i] == 0x2D, p[i + 1] == 0x2D, p[i + 2] == 0x3E else { return nil }
         i += 3
         while i < l.end, p[i] == 0x20 || p[i] == 0x09 { i += 1 }
-        guard let end = parseTime(&i, l.end, &notes, which: "end") else { return nil }
-        var settings: String?
+        guard let end = parseTime(&i, l.end, &endNotes) else { return nil }
+        var settings: Range<Int>?
         if i < l.end {
             guard p[i] == 0x20 || p[i] == 0x09 else { return nil }
             var a = i, b = l.end
             while a < b, p[a] == 0x20 || p[a] == 0x09 { a += 1 }
             while b > a, p[b - 1] == 0x20 || p[b - 1] == 0x09 { b -= 1 }
-            if a < b { settings = string(a, b) }
+            if a < b { settings = a..<b }
         }
-        return Timing(start: start, end: end, settings: settings, notes: notes)
+        return Timing(start: start, end: end, settings: settings, startNotes: startNotes, endNotes: endNotes)
+    }
+
+    /// The warnings for a time whose milliseconds field is not the usual
+    /// `,mmm`: a `.` before it, and a count of digits other than 3.
+    private func appendNotes(_ n: TimeNotes, which: String, line: Int, to warnings: inout [CaptionWarning]) {
+        if n.dot { warnings.append(CaptionWarning(line: line, message: "'.' instead of ',' before the \(which) time's milliseconds")) }
+        if n.digits != 3 {
+            warnings.append(CaptionWarning(line: line, message: "the \(which) time's milliseconds have \(n.digits) digit\(n.digits == 1 ? "" : "s") instead of 3: read as a decimal fraction (\(n.milliseconds) ms)"))
+        }
     }
 
     /// Reads digits at `i` (at most `maxDigits`), overflow-checked; nil if none or too many.
@@ -723,7 +744,7 @@ struct SRTParser {
     }
 
     /// Parses `H…:MM:SS[,.]m{1,3}`.
-    private func parseTime(_ i: inout Int, _ end: Int, _ notes: inout [String], which: String) -> CaptionTime? {
+    private func parseTime(_ i: inout Int, _ end: Int, _ notes: inout TimeNotes) -> CaptionTime? {
         // The usual form, `HH:MM:SS,mmm` not followed by a digit, read at once (no notes to make).
         if i + 12 <= end {
             @inline(__always) func d(_ k: Int) -> Int64? { let v = p[i + k] &- 0x30; return v < 10 ? Int64(v) : nil }
@@ -750,10 +771,7 @@ struct SRTParser {
         let (total, overflow2) = hourMs.addingReportingOverflow(m.value * 60_000 + s.value * 1000 + ms)
         guard !overflow, !overflow2 else { return nil }
         let time = CaptionTime(milliseconds: total)
-        if dot { notes.append("'.' instead of ',' before the \(which) time's milliseconds") }
-        if f.count != 3 {
-            notes.append("the \(which) time's milliseconds have \(f.count) digit\(f.count == 1 ? "" : "s") instead of 3: read as a decimal fraction (\(ms) ms)")
-        }
+        notes = TimeNotes(dot: dot, digits: f.count, milliseconds: ms)
         return time
     }
 }
