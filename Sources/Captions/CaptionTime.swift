@@ -14,6 +14,7 @@ public struct CaptionTime: Sendable, Hashable, Comparable, CustomStringConvertib
     public static let zero = CaptionTime(milliseconds: 0)
 
     /// A time of a whole number of milliseconds.
+    @inline(__always)
     public init(milliseconds: Int64) {
         // gcd(ms, 1000) == gcd(ms mod 1000, 1000) = 2^a · 5^b, found with a
         // bit count and divisibility by constants: no loop and no table, since
@@ -22,7 +23,7 @@ public struct CaptionTime: Sendable, Hashable, Comparable, CustomStringConvertib
         // modulo 2^64 (no divide instruction).
         let r = milliseconds.magnitude % 1000
         if r & 1 != 0 && r % 5 != 0 { numerator = milliseconds; denominator = 1000; return }
-        let twos = r == 0 ? 3 : min(3, r.trailingZeroBitCount)
+        let twos = (r | 8).trailingZeroBitCount
         let shifted = milliseconds >> Int64(twos)
         let denominator2 = Int64(1000) >> Int64(twos)
         if r % 125 == 0 {

@@ -521,8 +521,9 @@ struct SRTParser {
                 // Look past the blank lines: a cue number + timing line (or a
                 // timing line) ends this cue, anything else continues it.
                 var j = l
-                while let k = nextLine(after: j), isBlank(k) { j = k }
-                guard let k = nextLine(after: j) else { return finish(first, last, t, resume: (count, j.number + 1), scratch: st.scratch) }
+                var after = nextLine(after: j)
+                while let k = after, isBlank(k) { j = k; after = nextLine(after: k) }
+                guard let k = after else { return finish(first, last, t, resume: (count, j.number + 1), scratch: st.scratch) }
                 var startsCue = hasArrow(k)
                 if startsCue {
                     st.nextCue = (k, nil)
