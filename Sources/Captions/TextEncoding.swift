@@ -172,7 +172,7 @@ public struct SourceText: Sendable {
 
     /// UTF-16 without a byte-order mark: ASCII-heavy text shows a zero byte in
     /// every other position.
-    private static func guessUnmarkedUTF16(_ raw: [UInt8]) -> TextEncoding? {
+    static func guessUnmarkedUTF16(_ raw: [UInt8]) -> TextEncoding? {
         let n = min(raw.count, 512) & ~1
         guard n >= 8 else { return nil }
         var evenZeros = 0, oddZeros = 0
