@@ -494,15 +494,23 @@ struct SRTParser {
 
     // MARK: Cue text
 
+    /// Whether `l` starts (after spaces) with a digit or a sign, as a timing
+    /// line and a cue number do; most text lines do not. Checked before
+    /// `startsCueDirectly` is called, so that a text line costs no call.
+    @inline(__always)
+    private func mayStartCue(_ l: Line) -> Bool {
+        var i = l.start
+        while i < l.end, p[i] == 0x20 || p[i] == 0x09 { i += 1 }
+        return i < l.end && (p[i] &- 0x30 < 10 || p[i] == 0x2D || p[i] == 0x2B)
+    }
+
     /// Whether `l` (a non-blank line right after cue text, with no blank line
     /// between) starts the next cue: a readable timing line, or a number line
     /// directly above one. Returns that cue's timing line and number line
     /// (what `parse` would find from `l`), or nil.
     private func startsCueDirectly(_ l: Line) -> (timing: Line, identifier: Line?)? {
         // Both start (after spaces) with a digit or a sign; most text lines do not.
-        var i = l.start
-        while i < l.end, p[i] == 0x20 || p[i] == 0x09 { i += 1 }
-        guard i < l.end, p[i] &- 0x30 < 10 || p[i] == 0x2D || p[i] == 0x2B else { return nil }
+        guard mayStartCue(l) else { return nil }
         if hasArrow(l) { return parseTiming(l) != nil ? (l, nil) : nil }
         guard cueNumber(l) != nil, let n = nextLine(after: l), hasArrow(n) else { return nil }
         return parseTiming(n) != nil ? (n, l) : nil
@@ -567,7 +575,7 @@ struct SRTParser {
                 cur = nextLine(after: k)
                 continue
             }
-            if let direct = startsCueDirectly(l) {
+            if mayStartCue(l), let direct = startsCueDirectly(l) {
                 st.nextCue = direct
                 st.warnings.append(CaptionWarning(line: l.number, message: "no blank line before this cue"))
                 return finish(first, last, t, resume: (l.start, l.number), scratch: st.scratch)
@@ -745,6 +753,7 @@ struct SRTParser {
     }
 
     /// Parses `H…:MM:SS[,.]m{1,3}`.
+    @inline(__always)
     private func parseTime(_ i: inout Int, _ end: Int, _ notes: inout TimeNotes) -> CaptionTime? {
         // The usual form, `HH:MM:SS,mmm` not followed by a digit, read at once (no notes to make).
         if i + 12 <= end {
@@ -757,6 +766,11 @@ struct SRTParser {
                 return CaptionTime(milliseconds: ms)
             }
         }
+        return parseTimeDigitByDigit(&i, end, &notes)
+    }
+
+    /// `parseTime` for every form but the usual one.
+    private func parseTimeDigitByDigit(_ i: inout Int, _ end: Int, _ notes: inout TimeNotes) -> CaptionTime? {
         guard let h = digits(&i, end, maxDigits: 18), i < end, p[i] == 0x3A else { return nil }
         i += 1
         guard let m = digits(&i, end, maxDigits: 2), m.value < 60, i < end, p[i] == 0x3A else { return nil }
