@@ -9,7 +9,7 @@ enum SRTWriter {
         // bytes, except where a damaged UTF-8 file holds invalid bytes, which
         // read as U+FFFD: `rawOffset` maps text offsets past those to raw bytes.
         let splicer = TextCueSplicer(open: Array("<b>".utf8), close: Array("</b>".utf8),
-                                     escape: { Array($0.utf8) }, rawOffset: rawOffset, asciiIsPlain: true)
+                                     escape: { Array($0.utf8) }, rawOffset: rawOffset)
         return splicer.apply(edits, to: document)
     }
 
@@ -19,7 +19,7 @@ enum SRTWriter {
     static func rawOffset(_ raw: ArraySlice<UInt8>, _ plainOffset: Int) -> Int {
         // ASCII up to the offset (the usual case): one byte per byte.
         let end = raw.startIndex + max(0, min(plainOffset, raw.count))
-        if raw[raw.startIndex..<end].allSatisfy({ $0 < 0x80 }) { return end - raw.startIndex }
+        if raw[raw.startIndex..<end].withUnsafeBufferPointer(ASCIIBytes.isASCII) { return end - raw.startIndex }
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = raw.makeIterator()
         var plain = 0, consumed = 0

@@ -11,10 +11,6 @@ struct TextCueSplicer {
     /// Maps a UTF-8 offset in a text run's plain text to the offset in its raw
     /// bytes (they differ when the raw text holds entities). `nil` means identity.
     var rawOffset: ((_ raw: ArraySlice<UInt8>, _ plainOffset: Int) -> Int)?
-    /// Whether a text run whose raw bytes are all ASCII has them as its plain
-    /// text (SRT: no character references), so an offset maps to itself
-    /// (clamped to the run) without asking `rawOffset`.
-    var asciiIsPlain = false
 
     /// One insertion: where (an absolute byte offset) and its place among the
     /// cue's insertions at the same offset (`2n` closes emphasis `n`, `2n + 1`
@@ -59,17 +55,9 @@ struct TextCueSplicer {
                         guard runs.indices.contains(range.run) else { continue }
                         let run = runs[range.run]
                         guard run.kind == .text else { continue }
-                        let lo: Int, hi: Int
-                        if asciiIsPlain, run.source.lowerBound >= 0, run.source.upperBound <= source.count,
-                           ASCIIBytes.isASCII(UnsafeBufferPointer(rebasing: source[run.source])) {
-                            let n = run.source.count
-                            lo = run.source.lowerBound + max(0, min(range.utf8.lowerBound, n))
-                            hi = run.source.lowerBound + max(0, min(range.utf8.upperBound, n))
-                        } else {
-                            let raw = src[run.source]
-                            lo = run.source.lowerBound + map(raw, range.utf8.lowerBound)
-                            hi = run.source.lowerBound + map(raw, range.utf8.upperBound)
-                        }
+                        let raw = src[run.source]
+                        let lo = run.source.lowerBound + map(raw, range.utf8.lowerBound)
+                        let hi = run.source.lowerBound + map(raw, range.utf8.upperBound)
                         inserts.append(Insert(at: hi, order: 2 * n))
                         inserts.append(Insert(at: lo, order: 2 * n + 1))
                     }
