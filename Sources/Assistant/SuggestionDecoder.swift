@@ -37,26 +37,21 @@ public struct SuggestionDecoder: Sendable {
 
     // MARK: Keywords
 
-    /// One item of the keywords list: text, or any other JSON value.
-    enum Item {
-        case text(String)
-        case other(Any)
-    }
-
     func validateKeywords(_ field: AnswerField?, transcript: String, dropped: inout [DroppedKeyword]) -> ActionOutcome<[String]> {
         guard let field else { return .failed("The answer has no \"keywords\" list.") }
         switch field {
         case .texts(let items):
-            return validateKeywords(items.lazy.map { Item.text($0) }, transcript: transcript, dropped: &dropped)
+            return validateKeywords(items.lazy.map { AnswerField.text($0) }, transcript: transcript, dropped: &dropped)
         case .text:
             return .failed("\"keywords\" in the answer is not a list.")
         case .other(let value):
             guard let items = value as? [Any] else { return .failed("\"keywords\" in the answer is not a list.") }
-            return validateKeywords(items.lazy.map { ($0 as? String).map { Item.text($0) } ?? .other($0) }, transcript: transcript, dropped: &dropped)
+            return validateKeywords(items.lazy.map { ($0 as? String).map { AnswerField.text($0) } ?? .other($0) }, transcript: transcript, dropped: &dropped)
         }
     }
 
-    private func validateKeywords(_ items: some Collection<Item>, transcript: String, dropped: inout [DroppedKeyword]) -> ActionOutcome<[String]> {
+    /// `items` are the list's entries: `.text`, or `.other` for any non-text value.
+    private func validateKeywords(_ items: some Collection<AnswerField>, transcript: String, dropped: inout [DroppedKeyword]) -> ActionOutcome<[String]> {
         if items.isEmpty { return .failed("The model suggested no keywords.") }
         let haystack = WholeWordMatcher(transcript)
         var kept: [String] = []
@@ -73,31 +68,19 @@ public struct SuggestionDecoder: Sendable {
             let reason: String?
             if keyword.isEmpty {
                 reason = "empty"
-            } else if let flaw = Self.asciiFlaw(keyword, maxLength: maxKeywordLength) {
-                reason = flaw.isEmpty ? nil : flaw
-            } else if keyword.contains(where: { Self.markupCharacters.contains($0) }) {
-                reason = "contains markup characters"
-            } else if keyword.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                reason = "contains control characters or line breaks"
-            } else if keyword.count > maxKeywordLength {
-                reason = "longer than \(maxKeywordLength) characters"
+            } else if let flaw = Self.flaw(keyword, maxLength: maxKeywordLength) {
+                reason = flaw
+            } else if seen.contains(folded) {
+                reason = "duplicate"
+            } else if !haystack.containsWholeWord(keyword) {
+                reason = "not in the transcript"
+            } else if kept.count >= maxKeywords {
+                reason = "more than \(maxKeywords) keywords"
             } else {
                 reason = nil
             }
-            let verdict: String?
             if let reason {
-                verdict = reason
-            } else if seen.contains(folded) {
-                verdict = "duplicate"
-            } else if !haystack.containsWholeWord(keyword) {
-                verdict = "not in the transcript"
-            } else if kept.count >= maxKeywords {
-                verdict = "more than \(maxKeywords) keywords"
-            } else {
-                verdict = nil
-            }
-            if let verdict {
-                dropped.append(DroppedKeyword(keyword: keyword, reason: verdict))
+                dropped.append(DroppedKeyword(keyword: keyword, reason: reason))
             } else {
                 kept.append(keyword)
                 seen.insert(folded)
@@ -108,6 +91,18 @@ public struct SuggestionDecoder: Sendable {
             return .failed("No suggested keyword is usable: \(list).")
         }
         return .applied(kept)
+    }
+
+    /// The first of the markup, control and length checks `keyword` fails, or
+    /// nil when it passes them all (all-ASCII keywords byte by byte).
+    static func flaw(_ keyword: String, maxLength: Int) -> String? {
+        if let ascii = asciiFlaw(keyword, maxLength: maxLength) { return ascii.isEmpty ? nil : ascii }
+        if keyword.contains(where: { markupCharacters.contains($0) }) { return "contains markup characters" }
+        if keyword.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "contains control characters or line breaks"
+        }
+        if keyword.count > maxLength { return "longer than \(maxLength) characters" }
+        return nil
     }
 
     /// For an all-ASCII keyword: the first of the markup, control and length

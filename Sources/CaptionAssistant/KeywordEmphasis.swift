@@ -277,22 +277,30 @@ public struct KeywordEmphasis: Sendable {
     /// Scans one run's UTF-8 bytes, calling `found` for each match, left to right.
     private func scan(_ p: UnsafeBufferPointer<UInt8>, continues: (_ before: Bool) -> Bool,
                       scratch: inout Scratch, found: (Pattern, Range<Int>) -> Void) {
-        let n = p.count
         var i = 0
         while let (start, end, ascii) = Self.nextWord(p, from: i) {
-            i = end
-            guard let hash = firstWordHash(p, start..<end, ascii: ascii, scratch: &scratch.first),
-                  let candidates = table.candidates(hash) else { continue }
-            if start == 0 && continues(true) { continue }
-            for pattern in candidates {
-                guard Self.equalFolded(p, start..<end, ascii: ascii, pattern.words[0], scratch: scratch.first) else { continue }
-                guard let matchEnd = Self.continueMatch(p, after: end, pattern, scratch: &scratch.other) else { continue }
-                if matchEnd == n && continues(false) { continue }
-                found(pattern, start..<matchEnd)
-                i = matchEnd
-                break
-            }
+            i = match(p, word: start..<end, ascii: ascii, continues: continues, scratch: &scratch, found: found) ?? end
         }
+    }
+
+    /// The keyword (longest first) whose first word is `word` and whose other
+    /// words follow it in `p`, reported through `found`; returns where the
+    /// match ends, or nil when none matches there. A match touching an end of
+    /// `p` counts only when the text does not go on there (`continues`).
+    @inline(__always)
+    private func match(_ p: UnsafeBufferPointer<UInt8>, word: Range<Int>, ascii: Bool, continues: (_ before: Bool) -> Bool,
+                       scratch: inout Scratch, found: (Pattern, Range<Int>) -> Void) -> Int? {
+        guard let hash = firstWordHash(p, word, ascii: ascii, scratch: &scratch.first),
+              let candidates = table.candidates(hash) else { return nil }
+        if word.lowerBound == 0 && continues(true) { return nil }
+        for pattern in candidates {
+            guard Self.equalFolded(p, word, ascii: ascii, pattern.words[0], scratch: scratch.first) else { continue }
+            guard let matchEnd = Self.continueMatch(p, after: word.upperBound, pattern, scratch: &scratch.other) else { continue }
+            if matchEnd == p.count && continues(false) { continue }
+            found(pattern, word.lowerBound..<matchEnd)
+            return matchEnd
+        }
+        return nil
     }
 
     /// `scan` for an all-ASCII run, when `table.pairsCoverAll`: only where a
@@ -311,16 +319,8 @@ public struct KeywordEmphasis: Sendable {
             if j > 0 && WordCharacters.isASCIIWord(p[j - 1]) { return }
             var end = j + 1
             while end < n, WordCharacters.isASCIIWord(p[end]) { end += 1 }
-            guard let hash = firstWordHash(p, j..<end, ascii: true, scratch: &scratch.first),
-                  let candidates = table.candidates(hash) else { return }
-            if j == 0 && continues(true) { return }
-            for pattern in candidates {
-                guard Self.equalFolded(p, j..<end, ascii: true, pattern.words[0], scratch: scratch.first) else { continue }
-                guard let matchEnd = Self.continueMatch(p, after: end, pattern, scratch: &scratch.other) else { continue }
-                if matchEnd == n && continues(false) { continue }
-                found(pattern, j..<matchEnd)
+            if let matchEnd = match(p, word: j..<end, ascii: true, continues: continues, scratch: &scratch, found: found) {
                 resume = matchEnd
-                break
             }
         }
         let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, caseBits: UInt64 = 0x2020_2020_2020_2020

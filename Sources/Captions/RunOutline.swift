@@ -22,10 +22,9 @@ extension Cue {
     /// The outline of each of `runs`, in the same order; for SRT cues not
     /// built yet, found from the source bytes without making any string.
     public func runOutlines() -> [RunOutline] {
-        if case .lazy(let lazy) = storage, case .srt = lazy.builder {
-            return SRTParser.runOutlines(in: lazy.range, of: lazy.bytes)
-        }
-        return runs.map { RunOutline(kind: $0.kind, style: $0.style, source: $0.source) }
+        var outlines: [RunOutline] = []
+        appendRunOutlines(to: &outlines)
+        return outlines
     }
 
     /// Appends `runOutlines()` to `out`, so that a caller walking many cues

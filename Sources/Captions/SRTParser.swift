@@ -99,15 +99,8 @@ struct SRTParser {
         return runs
     }
 
-    /// The outline (kind, style, source bytes) of each of `runs(in:of:)`, in
-    /// the same order, with no string made.
-    static func runOutlines(in range: Range<Int>, of bytes: [UInt8]) -> [RunOutline] {
-        var outlines: [RunOutline] = []
-        appendRunOutlines(in: range, of: bytes, to: &outlines)
-        return outlines
-    }
-
-    /// Appends `runOutlines(in:of:)` to `out`.
+    /// Appends the outline (kind, style, source bytes) of each of
+    /// `runs(in:of:)` to `out`, in the same order, with no string made.
     static func appendRunOutlines(in range: Range<Int>, of bytes: [UInt8], to out: inout [RunOutline]) {
         walkRuns(in: range, of: bytes) { kind, source, style, _ in out.append(RunOutline(kind: kind, style: style, source: source)) }
     }

@@ -17,17 +17,7 @@ import Testing
     @Test(arguments: tricky)
     func stepsFollowTheStandardLibrarysClusters(_ text: String) {
         let expected = Array(text).map { $0.utf8.count }
-        let got = CharacterSteps.withBytes(text) { p, text -> [Int] in
-            var lengths: [Int] = []
-            var i = 0
-            while i < p.count {
-                let end = CharacterSteps.end(of: i, in: p, text: text)
-                lengths.append(end - i)
-                i = end
-            }
-            return lengths
-        }
-        #expect(got == expected)
+        #expect(FastPathTests.steps(text) == expected)
     }
 
     /// Every pair of tricky texts, and every text against every word in them.
