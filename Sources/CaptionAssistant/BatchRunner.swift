@@ -60,7 +60,7 @@ public struct BatchRunner: Sendable {
     struct Handled: Sendable {
         var report: FileReport
         var skipped = false
-        /// The sidecar's bytes, when they were rendered (so `report.json` reuses them).
+        /// The sidecar's bytes, as written or (for a file `--resume` skipped) read back, so `report.json` reuses them.
         var sidecar: [UInt8]?
     }
 
@@ -210,7 +210,7 @@ public struct BatchRunner: Sendable {
             var known: [UInt8]?
             if resume, let folder {
                 let finding = ResumeCheck.check(item, path: path, folder: folder, settings: processor.configuration.settings)
-                if let report = finding.report { return Handled(report: report, skipped: true) }
+                if let report = finding.report { return Handled(report: report, skipped: true, sidecar: finding.sidecar) }
                 known = finding.input
             }
             do {

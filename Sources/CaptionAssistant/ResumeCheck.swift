@@ -23,12 +23,13 @@ import Darwin
 ///   those the sidecar records. The times alone never decide: a copy or a
 ///   checkout changes them, and a coarse clock can miss an edit.
 enum ResumeCheck {
-    /// What the check found: the report to reuse (when the file can be
-    /// skipped), and the input's bytes when it had to read them (so they are
-    /// not read twice).
+    /// What the check found: the report to reuse and its sidecar's bytes
+    /// (when the file can be skipped), and the input's bytes when it had to
+    /// read them (so they are not read twice).
     struct Finding {
         var report: FileReport?
         var input: [UInt8]?
+        var sidecar: [UInt8]?
     }
 
     /// The largest sidecar read back (far larger than any sidecar this tool writes).
@@ -51,7 +52,7 @@ enum ResumeCheck {
         guard SHA256.hex(input) == inputHash,
               let caption = folder.read(item.output, limit: FileInput.maximumSize), SHA256.hex(caption) == outputHash
         else { return Finding(report: nil, input: input) }
-        return Finding(report: report, input: input)
+        return Finding(report: report, input: input, sidecar: sidecar)
     }
 
     /// Whether `a` was last modified before `b`.
