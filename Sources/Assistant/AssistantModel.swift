@@ -6,15 +6,4 @@
 public protocol AssistantModel: Sendable {
     /// Sends one prompt and returns the model's raw answer.
     func respond(to prompt: String) async throws -> String
-
-    /// Whether `respond(to:)` answers at once, waiting on nothing (no I/O, no
-    /// sleep, no other task), so it cannot outlast a time limit: the service
-    /// then calls it directly instead of racing it against a timer task.
-    /// `false` unless a model says otherwise.
-    var answersWithoutWaiting: Bool { get }
-}
-
-extension AssistantModel {
-    /// `false`: a model is raced against its time limit unless it says it cannot hang.
-    public var answersWithoutWaiting: Bool { false }
 }

@@ -4,11 +4,6 @@ import Foundation
 enum ModelCall {
     /// Returns the model's answer, or throws its error, `AssistantError.timedOut` after `timeout`, or `CancellationError`.
     static func respond(model: any AssistantModel, prompt: String, timeout: Duration) async throws -> String {
-        // A model that waits on nothing cannot outlast a positive limit: no timer task, no second task.
-        if model.answersWithoutWaiting && timeout > .zero {
-            try Task.checkCancellation()
-            return try await model.respond(to: prompt)
-        }
         let outcome = Once()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in

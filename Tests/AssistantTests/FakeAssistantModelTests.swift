@@ -16,6 +16,13 @@ import Testing
         #expect(FakeAssistantModel.keywords(in: "tiny") == [])
     }
 
+    @Test func wordsAreCountedAsStringsSoEquivalentSpellingsAndTheKelvinSignCountAsOne() {
+        // "cre\u{300}me" is canonically equivalent to "crème"; the Kelvin sign lower-cases to "k".
+        #expect(FakeAssistantModel.keywords(in: "Crème crème cre\u{300}me zebra zebra") == ["crème", "zebra"])
+        #expect(FakeAssistantModel.keywords(in: "\u{212A}elvin zebra kelvin") == ["kelvin", "zebra"])
+        #expect(FakeAssistantModel.keywords(in: "apple\r\napple\r\nmango rocket_launch rocket") == ["apple", "rocket"])
+    }
+
     @Test func itReadsOnlyTheTranscriptPartAndRecordsEveryPrompt() async throws {
         let fake = FakeAssistantModel()
         let prompt = PromptBuilder().build(transcript: "Galaxy galaxy nebula")
