@@ -18,8 +18,15 @@ let package = Package(
         ),
         .target(name: "Captions", dependencies: ["CLibXML2"]),
         .target(name: "Assistant"),
-        .target(name: "CSHA256"),
-        .target(name: "CaptionAssistant", dependencies: ["Captions", "Assistant", "CSHA256"]),
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .target(name: "CaptionAssistant", dependencies: [
+            "Captions", "Assistant",
+            .target(name: "CLibCrypto", condition: .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
+        ]),
         .executableTarget(name: "caption-assistant", dependencies: ["CaptionAssistant"]),
         .executableTarget(name: "caption-bench", dependencies: ["Captions", "CaptionAssistant"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions"], resources: [.copy("Fixtures")]),

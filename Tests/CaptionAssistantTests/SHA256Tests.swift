@@ -25,20 +25,13 @@ import Testing
         return Array(bytes.prefix(count))
     }
 
-    /// The hex digest of `bytes` through the portable C whatever the processor has.
-    static func portableHex(_ bytes: [UInt8]) -> String {
-        var hash = SHA256(portable: true)
-        hash.update(bytes)
-        return hash.finalizeHex()
-    }
-
     /// The test pattern byte `i` of the `sha256sum` cross-checks below: (7i + 3) mod 256.
     static func pattern(_ count: Int) -> [UInt8] {
         (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
     }
 
     /// FIPS 180-4 / NIST example values (the one-block, two-block 448-bit and
-    /// 896-bit messages), each through the dispatching path and the portable C.
+    /// 896-bit messages).
     @Test(arguments: [
         ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
         ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
@@ -49,14 +42,12 @@ import Testing
     ])
     func knownValues(_ text: String, _ expected: String) {
         #expect(SHA256.hex(Array(text.utf8)) == expected)
-        #expect(Self.portableHex(Array(text.utf8)) == expected)
     }
 
     @Test func aMillionAs() {
         let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
         let expected = "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
         #expect(SHA256.hex(bytes) == expected)
-        #expect(Self.portableHex(bytes) == expected)
     }
 
     /// Every length from 0 to 200 bytes (all the padding cases: the length fits
@@ -72,9 +63,6 @@ import Testing
         var lines = ""
         for length in 0...200 { lines += SHA256.hex(Self.pattern(length)) + "\n" }
         #expect(SHA256.hex(Array(lines.utf8)) == "b949b522a97d4fd0bb708775951658ff5d293932e052f8640d6536071403eb70")
-        var portableLines = ""
-        for length in 0...200 { portableLines += Self.portableHex(Self.pattern(length)) + "\n" }
-        #expect(portableLines == lines)
     }
 
     /// Longer pattern inputs against `sha256sum` (real outputs of
@@ -86,7 +74,6 @@ import Testing
     ])
     func patternMatchesSha256sum(_ length: Int, _ expected: String) {
         #expect(SHA256.hex(Self.pattern(length)) == expected)
-        #expect(Self.portableHex(Self.pattern(length)) == expected)
     }
 
     /// Every length around the block and padding boundaries, fed whole and in
@@ -97,17 +84,15 @@ import Testing
         for length in lengths {
             let bytes = Self.randomBytes(length, &generator)
             let whole = SHA256.hex(bytes)
-            for portable in [false, true] {
-                var hash = SHA256(portable: portable)
-                var offset = 0
-                while offset < bytes.count {
-                    let piece = Int.random(in: 0...(Bool.random(using: &generator) ? 70 : 300), using: &generator)
-                    let end = min(bytes.count, offset + piece)
-                    hash.update(bytes[offset..<end])
-                    offset = end
-                }
-                #expect(hash.finalizeHex() == whole, "length \(length), portable \(portable)")
+            var hash = SHA256()
+            var offset = 0
+            while offset < bytes.count {
+                let piece = Int.random(in: 0...(Bool.random(using: &generator) ? 70 : 300), using: &generator)
+                let end = min(bytes.count, offset + piece)
+                hash.update(bytes[offset..<end])
+                offset = end
             }
+            #expect(hash.finalizeHex() == whole, "length \(length)")
         }
     }
 
@@ -120,20 +105,18 @@ import Testing
         }
     }
 
-    /// The processor's SHA instructions (x86-64 SHA-NI, AArch64 crypto) and the
-    /// portable C agree on many random inputs, from empty to several blocks'
-    /// worth, and on a few large ones.
-    @Test(.enabled(if: SHA256.usesHardware, "no SHA instructions on this machine"))
-    func hardwareAgreesWithPortable() {
-        var generator = Generator(state: 256)
-        for round in 0..<3000 {
-            let length = round < 1000 ? round : Int.random(in: 0...5000, using: &generator)
-            let bytes = Self.randomBytes(length, &generator)
-            #expect(SHA256.hex(bytes) == Self.portableHex(bytes), "round \(round), length \(length)")
-        }
-        for length in [1 << 20, (1 << 20) + 37, 3_000_001] {
-            let bytes = Self.randomBytes(length, &generator)
-            #expect(SHA256.hex(bytes) == Self.portableHex(bytes), "length \(length)")
-        }
+    /// A copy hashes on independently of the original (the digest state is a value),
+    /// and taking a digest does not change what follows.
+    @Test func copiesAreIndependentAndDigestsDoNotConsume() {
+        var first = SHA256()
+        first.update(Array("The quick brown fox ".utf8))
+        var second = first
+        first.update(Array("jumps over the lazy dog".utf8))
+        second.update(Array("is quick".utf8))
+        #expect(first.finalizeHex() == "d7a8fbb307d7809469ca9abcb0082e4f8d5651e46d3cdb762d02d0bf37c9e592")
+        #expect(second.finalizeHex() == SHA256.hex(Array("The quick brown fox is quick".utf8)))
+        #expect(second.finalize() == second.finalize())
+        first.update(Array(".".utf8))
+        #expect(first.finalizeHex() == SHA256.hex(Array("The quick brown fox jumps over the lazy dog.".utf8)))
     }
 }
