@@ -25,7 +25,7 @@ public enum NearestName {
         return nil
     }
 
-    /// ` (did you mean 'x'?)`, or an empty string when nothing is close.
+    /// `; did you mean 'x'?` to append to a message, or an empty string when nothing is close.
     public static func hint(for word: String, among candidates: [String]) -> String {
         nearest(to: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
