@@ -30,7 +30,10 @@ public final class OutputFolder: @unchecked Sendable {
         self.path = path
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw OutputFolderError(path: path, reason: "it exists and is not a folder") }
+            guard isDirectory.boolValue else {
+                throw OutputFolderError(path: path, reason: "it is an existing file, not a folder",
+                                        remedy: "choose a folder with -o (a new or existing folder, not a file)")
+            }
         } else {
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
