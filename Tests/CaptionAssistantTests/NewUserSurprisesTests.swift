@@ -144,10 +144,13 @@ import Testing
         var summary = BatchSummary()
         summary.totals.files = 1454
         summary.totals.failed = 1454
+        summary.totals.actionsFailed = 3 * 1453
+        summary.notProcessedActions = 3 * 1453
         let run = result(summary, notProcessed: 1453, stoppedBy: SIGINT)
         let line = CaptionAssistantCommand.summary(summary, destination: .folder("out"), run: run)
         #expect(line.hasPrefix("1454 files: 0 written, 1 failed, 1453 not processed;"), "\(line)")
         #expect(line.contains("interrupted by SIGINT"))
+        #expect(line.contains("actions: 0 applied, 0 failed"), "a file never started has no failed action: \(line)")
         let json = CaptionAssistantCommand.summaryJSON(summary, destination: .folder("out"), status: 130, run: run).rendered()
         #expect(json.contains("\"failed\": 1,") && json.contains("\"notProcessed\": 1453"))
     }
