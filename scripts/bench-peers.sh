@@ -16,7 +16,8 @@ SHARED=${SHARED:-$ROOT/../shared}
 DATA=${CAPBENCH_DATA:-/dev/shm/capbench-data}
 
 sh "$SHARED/bench/setup.sh" >/dev/null
-[ -f "$DATA/MANIFEST.txt" ] || python3 "$SHARED/bench/gen_corpus.py" "$DATA"
+GEN=$SHARED/bench/gen_corpus.py; [ -f "$GEN" ] || GEN=$ROOT/scripts/gen-corpus.py
+[ -f "$DATA/MANIFEST.txt" ] || python3 "$GEN" "$DATA"
 swift build -c release --product caption-assistant >/dev/null
 swift build -c release --product caption-bench >/dev/null
 BIN=$ROOT/.build/release/caption-assistant

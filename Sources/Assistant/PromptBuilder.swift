@@ -66,8 +66,12 @@ public struct PromptBuilder: Sendable {
             return (count, cutEnd, angles)
         }
         let truncated = total > maxCharacters
-        let cut = truncated ? String(transcript.utf8.prefix(cutEnd)) ?? String(transcript.prefix(maxCharacters)) : transcript
-        let cutCharacters = min(total, maxCharacters)
+        var cut = truncated ? String(transcript.utf8.prefix(cutEnd)) ?? String(transcript.prefix(maxCharacters)) : transcript
+        var cutCharacters = min(total, maxCharacters)
+        if truncated, let shorter = Self.wordBoundaryCut(cut, in: transcript) {
+            cut = shorter
+            cutCharacters = shorter.count
+        }
         // Defusing only removes characters, and only when a delimiter look-alike is there.
         let sent = hasAngles ? Self.defuseDelimiters(cut) : cut
         let request = """
@@ -85,6 +89,36 @@ public struct PromptBuilder: Sendable {
             sentCharacters: hasAngles ? sent.count : cutCharacters,
             truncated: cutCharacters < total
         )
+    }
+
+    /// How far back (in `Character`s) a cut may move to fall between words;
+    /// text with no space that near (one very long word, or a script written
+    /// without spaces) is cut where the cap falls.
+    static let wordBoundaryReach = 50
+
+    /// `cut` (a prefix of `transcript`) shortened to end between words, when
+    /// the cap fell inside a word: the cap is an upper bound, and a word cut in
+    /// two ("morni") is a word the model might pick that the captions do not
+    /// contain. Trailing spaces are dropped too. nil when `cut` already ends
+    /// between words, or no space lies within `wordBoundaryReach`.
+    static func wordBoundaryCut(_ cut: String, in transcript: String) -> String? {
+        let utf8 = transcript.utf8
+        let at = utf8.index(utf8.startIndex, offsetBy: cut.utf8.count)
+        guard at < transcript.endIndex, let next = transcript[at...].first, let last = cut.last else { return nil }
+        let inWord = { (c: Character) in c.isLetter || c.isNumber }
+        guard inWord(next), inWord(last) else { return nil }
+        var start = cut.endIndex
+        var steps = 0
+        while start > cut.startIndex, steps <= wordBoundaryReach {
+            let before = cut.index(before: start)
+            if cut[before].isWhitespace { break }
+            start = before
+            steps += 1
+        }
+        guard start > cut.startIndex, steps <= wordBoundaryReach else { return nil }
+        var shorter = cut[..<start]
+        while let l = shorter.last, l.isWhitespace { shorter.removeLast() }
+        return String(shorter)
     }
 
     /// Breaks look-alikes of the delimiter lines inside the transcript so the

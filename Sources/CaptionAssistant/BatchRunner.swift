@@ -66,7 +66,9 @@ public struct BatchRunner: Sendable {
 
     /// Processes every item of `plan`. `progress` is called (on one task at a
     /// time) with the number of files done after each file. `stop`, when asked
-    /// for, ends the batch early.
+    /// for, ends the batch early. `failed` is called (on one task at a time)
+    /// with each file that was not written, as soon as it is known, so a long
+    /// batch can say so at once rather than at the end.
     ///
     /// `jobs` workers each take the next item not yet started until none is
     /// left (or a stop is asked for): a worker that is not waiting on the
@@ -74,7 +76,8 @@ public struct BatchRunner: Sendable {
     /// file's report goes into the summary and, as bytes, into a
     /// `ReportSpool`; `report.json` is written from that at the end, so memory
     /// does not grow with the batch.
-    public func run(_ plan: InputPlan, progress: (@Sendable (Int) -> Void)? = nil, stop: BatchStop? = nil) async -> Result {
+    public func run(_ plan: InputPlan, progress: (@Sendable (Int) -> Void)? = nil, stop: BatchStop? = nil,
+                    failed: (@Sendable (BatchSummary.Failure) -> Void)? = nil) async -> Result {
         let items = plan.items
         var opened: OutputFolder?
         var openingError: String?
@@ -90,7 +93,7 @@ public struct BatchRunner: Sendable {
             folder.removeStaleTemporaryFiles(besides: items.flatMap { [$0.output, $0.output + ".assistant.json"] } + ["report.json"])
         }
         let spool = folder.map { ReportSpool(count: items.count, folder: $0) }
-        let collector = Collector(count: items.count, keepsReports: keepsReports, progress: progress)
+        let collector = Collector(count: items.count, keepsReports: keepsReports, progress: progress, failed: failed)
         let cursor = Cursor(count: items.count, stop: stop)
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<min(jobs, items.count) {
@@ -164,18 +167,23 @@ public struct BatchRunner: Sendable {
         private var failureIndices: [Int] = []
         private let keepsReports: Bool
         private let progress: (@Sendable (Int) -> Void)?
+        private let failed: (@Sendable (BatchSummary.Failure) -> Void)?
 
-        init(count: Int, keepsReports: Bool, progress: (@Sendable (Int) -> Void)?) {
+        init(count: Int, keepsReports: Bool, progress: (@Sendable (Int) -> Void)?,
+             failed: (@Sendable (BatchSummary.Failure) -> Void)? = nil) {
             files = keepsReports ? [FileReport?](repeating: nil, count: count) : []
             started = [Bool](repeating: false, count: count)
-            self.keepsReports = keepsReports; self.progress = progress
+            self.keepsReports = keepsReports; self.progress = progress; self.failed = failed
         }
 
         func record(_ handled: Handled, at index: Int) {
             lock.withLock {
                 let failuresBefore = summary.failures.count
                 summary.add(handled.report)
-                if summary.failures.count > failuresBefore { failureIndices.append(index) }
+                if summary.failures.count > failuresBefore, let failure = summary.failures.last {
+                    failureIndices.append(index)
+                    failed?(failure)
+                }
                 if keepsReports { files[index] = handled.report }
                 started[index] = true
                 if handled.skipped { skipped += 1 }

@@ -12,6 +12,19 @@ public struct BatchSummary: Sendable, Equatable {
     /// Each input that was not written, with its error, in the order they were
     /// added (files the batch did not get to, because it was stopped, are left out).
     public var failures: [Failure] = []
+    /// Each distinct reason the model was unavailable: its name and reason row.
+    public var unavailableReasons: [String: String] = [:]
+    /// Each distinct error text of a file that was written but whose model
+    /// failed (HTTP 500, a timeout, an undecodable answer), with how many files
+    /// had it; at most `maxModelErrors` distinct texts are kept.
+    public var modelErrors: [String: Int] = [:]
+    /// Files whose model error was not kept because `modelErrors` was full.
+    public var otherModelErrors = 0
+    /// Actions counted as failed in `totals` that belong to files the batch
+    /// never started (stopped): the summaries leave them out of "failed".
+    public var notProcessedActions = 0
+    /// The most distinct model error texts kept.
+    public static let maxModelErrors = 16
 
     /// A file that was not written.
     public struct Failure: Sendable, Equatable {
@@ -32,7 +45,20 @@ public struct BatchSummary: Sendable, Equatable {
     /// Counts `file` in.
     public mutating func add(_ file: FileReport) {
         totals.add(file)
-        if case .unavailable(let info)? = file.model.availability { unavailableRows.insert(info.name + ": " + info.reasonRow) }
+        if case .unavailable(let info)? = file.model.availability {
+            unavailableRows.insert(info.name + ": " + info.reasonRow)
+            unavailableReasons[info.name] = info.reasonRow
+        }
+        if file.error == FileProcessor.notProcessedError {
+            notProcessedActions += file.actions.filter { $0.state == .failed }.count
+        }
+        if let error = file.error, file.written, file.actions.contains(where: { $0.state == .failed }) {
+            if modelErrors[error] != nil || modelErrors.count < Self.maxModelErrors {
+                modelErrors[error, default: 0] += 1
+            } else {
+                otherModelErrors += 1
+            }
+        }
         if let error = file.error, !file.written, error != FileProcessor.notProcessedError {
             failures.append(Failure(input: file.input, error: error))
         }

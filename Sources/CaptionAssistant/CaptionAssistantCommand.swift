@@ -112,6 +112,22 @@ public enum CaptionAssistantCommand {
         } catch {
             return usageFailure(error)
         }
+        // Finding nothing is said, never a silent success (even under --quiet): an
+        // empty folder among other inputs is a warning; a run with nothing at all
+        // to do is an error (66, as for a missing input) unless --allow-empty.
+        for folder in plan.emptyFolders {
+            printError("warning: no caption file found in \(folder) (looked for \(InputPlan.searchedFor)); name a file itself to process it whatever its extension")
+        }
+        if plan.items.isEmpty && !options.allowEmpty {
+            printError("error: no caption file found, so nothing was done; add --allow-empty to accept an empty run")
+            if options.json {
+                print(summaryJSON(BatchSummary(), destination: .standardOutput, status: ExitStatus.noInput).rendered(), terminator: "")
+            }
+            return ExitStatus.noInput
+        }
+        // An earlier run's report there means its outputs may be there too (see StaleOutputs).
+        var earlierRun = false
+        if case .folder(let folder) = destination { earlierRun = FileManager.default.fileExists(atPath: folder + "/report.json") }
         // Before any work: an output folder that cannot be written is a clear error now, not one per file later.
         if case .folder(let folder) = destination {
             do {
@@ -127,6 +143,14 @@ public enum CaptionAssistantCommand {
             if case .unavailable(let reason) = availability {
                 let info = backend.describe(reason)
                 printError("the model is unavailable (\(info.name)): \(info.reasonRow). \(info.remedy)")
+                if options.json {
+                    var nothing = BatchSummary()
+                    nothing.unavailableReasons[info.name] = info.reasonRow
+                    let run = BatchRunner.Result(summary: nothing, files: [], missingInput: false, reportError: nil,
+                                                 notProcessed: plan.items.count)
+                    print(summaryJSON(nothing, destination: .standardOutput, status: ExitStatus.unavailable, run: run).rendered(),
+                          terminator: "")
+                }
                 return ExitStatus.unavailable
             }
         } else if let wait = options.model.waitForModel {
@@ -137,11 +161,17 @@ public enum CaptionAssistantCommand {
             backend: backend.selection.reportName, source: backend.service, diagnosticsContext: backend.diagnosticsContext,
             convertTo: options.convertTo, settings: backend.settings(options)))
         let runner = BatchRunner(processor: processor, destination: destination, jobs: options.jobs, resume: options.resume)
-        let progress = ProgressLine.wanted(quiet: options.quiet) && !plan.items.isEmpty ? ProgressLine(total: plan.items.count) : nil
+        let progress = ProgressLine.wanted(quiet: options.quiet, json: options.json) && !plan.items.isEmpty
+            ? ProgressLine(total: plan.items.count) : nil
         var callback: (@Sendable (Int) -> Void)?
         if let progress { callback = { done in progress.update(done: done) } }
+        // Each failure is said when it happens (above the progress line), even under --quiet.
+        let failed: @Sendable (BatchSummary.Failure) -> Void = { failure in
+            let line = "caption-assistant: \(failure.input): \(failure.error)"
+            if let progress { progress.printAbove(line) } else { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        }
         let signals = InterruptSignals()
-        let result = await runner.run(plan, progress: callback, stop: signals.stop)
+        let result = await runner.run(plan, progress: callback, stop: signals.stop, failed: failed)
         signals.uninstall()
         progress?.finish()
 
@@ -153,10 +183,22 @@ public enum CaptionAssistantCommand {
         else if totals.failed > 0 || result.reportError != nil { status = ExitStatus.someFileFailed }
         if let signal = result.stoppedBy { status = signal > 0 ? InterruptSignals.exitStatus(for: signal) : ExitStatus.interrupted }
 
-        if !options.quiet {
-            for failure in result.summary.failures { printError("\(failure.input): \(failure.error)") }
+        // The end-of-run list repeats the failures (they may have scrolled away in a long batch).
+        if !options.quiet, !result.summary.failures.isEmpty {
+            let count = result.summary.failures.count
+            printError("\(count) file\(count == 1 ? "" : "s") not written:")
+            for failure in result.summary.failures {
+                FileHandle.standardError.write(Data(("  \(failure.input): \(failure.error)\n").utf8))
+            }
         }
         if let error = result.reportError { printError(error) }
+        if earlierRun, case .folder(let folder) = destination {
+            let stale = StaleOutputs.find(plan, in: folder)
+            if !stale.isEmpty {
+                let shown = stale.prefix(5).map { folder + "/" + $0 }.joined(separator: ", ")
+                printError("warning: \(stale.count) caption file\(stale.count == 1 ? "" : "s") of an earlier run with other options (another --to) \(stale.count == 1 ? "is" : "are") still in \(folder) and not in this run's report: \(shown)\(stale.count > 5 ? ", …" : ""); delete \(stale.count == 1 ? "it" : "them") (and the .assistant.json beside \(stale.count == 1 ? "it" : "each")) if not wanted")
+            }
+        }
         if !options.quiet {
             printError(summary(result.summary, destination: destination, run: result, resume: options.resume))
         }
@@ -168,38 +210,79 @@ public enum CaptionAssistantCommand {
     }
 
     /// The one-line summary, e.g. `3 files: 3 written, 0 failed; actions: 9 applied, 0 failed, 0 disabled; report in out/report.json`.
-    /// With `run`, says how many files `--resume` skipped (when `resume`) and,
-    /// when the batch was stopped, how many were not processed.
+    /// With `run`, says how many files `--resume` skipped (when `resume`; they
+    /// are not counted as written by this run) and, when the batch was stopped,
+    /// how many were not processed (not counted as failed). Warnings are counted
+    /// when there are any; the model's error text is given when actions failed.
     public static func summary(_ report: BatchSummary, destination: OutputDestination,
                                run: BatchRunner.Result? = nil, resume: Bool = false) -> String {
         let t = report.totals
-        var line = "\(t.files) file\(t.files == 1 ? "" : "s"): \(t.written) written, \(t.failed) failed; actions: \(t.applied) applied, \(t.actionsFailed) failed, \(t.disabled) disabled"
+        let counts = Counts(report, run: run, resume: resume)
+        var line = "\(counts.files) file\(counts.files == 1 ? "" : "s"): \(counts.written) written"
+        if resume, run != nil { line += ", \(counts.skipped) already done (skipped by --resume)" }
+        line += ", \(counts.failed) failed"
+        if counts.notProcessed > 0 { line += ", \(counts.notProcessed) not processed" }
+        line += "; actions: \(t.applied) applied, \(counts.actionsFailed) failed, \(t.disabled) disabled"
         let rows = report.unavailableRows
         if rows.count == 1, let row = rows.first { line += " (model unavailable, \(row))" }
-        if resume, let run { line += "; \(run.skipped) already done (skipped by --resume)" }
+        if let error = report.modelErrors.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key {
+            let others = report.modelErrors.count - 1 + (report.otherModelErrors > 0 ? 1 : 0)
+            line += " (model failed: \(error)\(others > 0 ? "; and \(others) other error\(others == 1 ? "" : "s")" : ""))"
+        }
+        if t.warnings > 0 { line += "; \(t.warnings) warning\(t.warnings == 1 ? "" : "s") while reading" }
         if let run, let signal = run.stoppedBy {
-            line += "; interrupted\(signal > 0 ? " by " + signalName(signal) : ""): \(run.notProcessed) not processed"
-            line += " (run the same command with --resume to finish)"
+            line += "; interrupted\(signal > 0 ? " by " + signalName(signal) : "") (run the same command with --resume to finish)"
         }
         if case .folder(let folder) = destination { line += "; report in \(folder)/report.json" }
         return line
     }
 
+    /// The file counts the summaries give: written by this run, skipped by
+    /// `--resume`, failed, and not processed (a stopped batch), which add up to
+    /// `files`; and the failed actions of the files that were processed.
+    struct Counts {
+        var files, written, skipped, failed, notProcessed: Int
+        /// Failed actions, without those of files not processed.
+        var actionsFailed: Int
+
+        /// A run stopped before any file was read (`--require-model`) has files
+        /// not processed that the summary has no entry for.
+        init(_ report: BatchSummary, run: BatchRunner.Result?, resume: Bool) {
+            skipped = resume ? run?.skipped ?? 0 : 0
+            notProcessed = run?.notProcessed ?? 0
+            written = report.totals.written - skipped
+            failed = max(0, report.totals.failed - notProcessed)
+            files = max(report.totals.files, written + skipped + failed + notProcessed)
+            actionsFailed = report.totals.actionsFailed - report.notProcessedActions
+        }
+    }
+
     /// The `--json` summary printed on standard output.
-    /// `skipped` is there with `--resume`, `notProcessed` when the batch was stopped.
+    /// `skipped` is there with `--resume`, `notProcessed` when files were not
+    /// processed (a stopped batch, or a model unavailable under `--require-model`).
+    /// `unavailableReasons` and `modelErrors` say why actions were disabled or failed.
     public static func summaryJSON(_ report: BatchSummary, destination: OutputDestination, status: Int32,
                                    run: BatchRunner.Result? = nil, resume: Bool = false) -> JSONValue {
         let t = report.totals
-        var report: JSONValue = .null
-        if case .folder(let folder) = destination { report = .string(folder + "/report.json") }
+        let counts = Counts(report, run: run, resume: resume)
+        var reportPath: JSONValue = .null
+        if case .folder(let folder) = destination { reportPath = .string(folder + "/report.json") }
         var pairs: [(String, JSONValue)] = [
-            ("files", .int(t.files)), ("written", .int(t.written)), ("failed", .int(t.failed)),
+            ("files", .int(counts.files)), ("written", .int(counts.written)),
+            ("failed", .int(counts.failed)),
             ("modelUnavailable", .int(t.unavailable)),
-            ("actions", .object([("applied", .int(t.applied)), ("failed", .int(t.actionsFailed)), ("disabled", .int(t.disabled))])),
+            ("actions", .object([("applied", .int(t.applied)), ("failed", .int(counts.actionsFailed)), ("disabled", .int(t.disabled))])),
+            ("warnings", .int(t.warnings)),
+            ("unavailableReasons", .array(report.unavailableReasons.sorted { $0.key < $1.key }.map {
+                .object([("reason", .string($0.key)), ("reasonRow", .string($0.value))])
+            })),
+            ("modelErrors", .array(report.modelErrors.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map {
+                .object([("error", .string($0.key)), ("files", .int($0.value))])
+            })),
         ]
-        if resume, let run { pairs.append(("skipped", .int(run.skipped))) }
-        if let run, run.stoppedBy != nil { pairs.append(("notProcessed", .int(run.notProcessed))) }
-        pairs += [("report", report), ("exitStatus", .int(Int(status)))]
+        if resume, run != nil { pairs.append(("skipped", .int(counts.skipped))) }
+        if counts.notProcessed > 0 || run?.stoppedBy != nil { pairs.append(("notProcessed", .int(counts.notProcessed))) }
+        pairs += [("report", reportPath), ("exitStatus", .int(Int(status)))]
         return .object(pairs)
     }
 

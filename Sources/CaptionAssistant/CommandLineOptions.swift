@@ -64,6 +64,8 @@ public struct ProcessOptions: Sendable, Equatable {
     public var json = false
     /// `--resume`: skip files an earlier run already wrote completely with the same input and options.
     public var resume = false
+    /// `--allow-empty`: finding no caption file is not an error (it still says so).
+    public var allowEmpty = false
 
     /// Creates the defaults; `jobs` defaults to the number of active processor cores.
     public init(jobs: Int) { self.jobs = jobs }

@@ -13,6 +13,23 @@ enum HTTPBackendFactory {
         var timeout: Duration
     }
 
+    /// The message for a configuration refused: an endpoint error names where
+    /// the endpoint came from (`--endpoint`, or `CAPTION_ASSISTANT_ENDPOINT` when
+    /// no flag was given) and the form expected; others add their remedy.
+    static func explained(_ error: any Error, flag endpoint: String?) -> String {
+        let message = AssistantError.message(for: error)
+        guard let refused = error as? HTTPConfigurationError else { return message }
+        switch refused {
+        case .invalidEndpoint, .unsupportedScheme, .missingHost:
+            let fromEnvironment = (endpoint ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            let source = fromEnvironment ? "\(HTTPConfiguration.endpointVariable) (from the environment)" : "--endpoint"
+            return "\(source): \(message) Give the server's base URL, as http://HOST:PORT (or https://), e.g. http://127.0.0.1:8080"
+                + (fromEnvironment ? ", or unset \(HTTPConfiguration.endpointVariable)." : ".")
+        default:
+            return [message, refused.recoverySuggestion].compactMap { $0 }.joined(separator: " ")
+        }
+    }
+
     static func make(_ options: ModelOptions, environment: [String: String]) throws(UsageError) -> Parts {
         let configuration: HTTPConfiguration
         do {
@@ -26,7 +43,7 @@ enum HTTPBackendFactory {
         } catch let error as UsageError {
             throw error
         } catch {
-            throw UsageError(AssistantError.message(for: error))
+            throw UsageError(explained(error, flag: options.endpoint))
         }
         let model = HTTPAssistantModel(configuration: configuration, instructions: PromptBuilder.instructions,
                                        promptSeparator: Prompt.separator)

@@ -7,7 +7,8 @@ public enum HelpText {
     USAGE:
       caption-assistant [process] INPUT... -o OUTPUT_DIR [options]
       caption-assistant check [options]
-      caption-assistant --help | --version
+      caption-assistant help | --help
+      caption-assistant version | --version
 
     INPUT is a caption file (SRT, WebVTT or TTML), a folder (searched recursively for
     .srt, .vtt, .webvtt, .ttml, .dfxp and TTML .xml files), or - for standard input.
@@ -21,15 +22,23 @@ public enum HelpText {
     Ctrl-C (SIGINT) or SIGTERM stops the batch: files in flight are finished, the others
     are listed in report.json as not processed, and --resume finishes the batch later
     (a second signal stops at once, without report.json).
+    A folder in which no caption file is found is said on standard error, with the
+    extensions looked for; when no input holds any caption file, nothing is done and
+    the exit status is 66, unless --allow-empty is given (a file named on its own is
+    read whatever its extension). Each file that fails is said on standard error when
+    it fails, and listed again at the end. Option names, commands and values of a fixed
+    set (--to, --model, --server-kind, --simulate-availability) are checked before any
+    work, values ignoring case, and a near miss is answered with "did you mean".
 
     PROCESS OPTIONS:
       -o, --output DIR            Write the outputs under DIR (created if needed; it must not lie inside an input folder), or to standard output with -o -.
-      --to srt|vtt|ttml           Convert the captions to this format while writing; the report lists what could not be carried over.
-      --max-characters N          Send the model at most N characters of the transcript (default 3000).
+      --to srt|vtt|ttml           Convert the captions to this format while writing (webvtt is vtt, dfxp is ttml; outputs are named .srt, .vtt or .ttml); the report lists what could not be carried over.
+      --max-characters N          Send the model at most N characters of the transcript (default 3000, at most 10000000); a cut falls between words, so fewer may be sent.
       --jobs N                    Process up to N files at once (default: the number of processor cores).
       --resume                    Skip every file an earlier run already wrote completely from the same input with the same options (its sidecar records the SHA-256 of the input and output and the options), so a killed or interrupted batch is finished by running the same command again with --resume.
-      --quiet                     Print no progress line and no summary on standard error.
-      --json                      Print a machine-readable summary of the run on standard output.
+      --allow-empty               Accept a run that finds no caption file: exit 0 (the warning is still printed) instead of 66.
+      --quiet                     Print no progress line and no summary on standard error; errors and warnings are still printed.
+      --json                      Print a machine-readable summary of the run on standard output (with the reasons the model was unavailable and its errors), and no progress line.
 
     MODEL OPTIONS (process and check):
       -test-fake-assistant        Use the built-in deterministic fake model instead of a real one (for tests; the report says "fake").
@@ -40,7 +49,7 @@ public enum HelpText {
       --server-kind KIND          Say which kind of HTTP server this is (auto, llama-cpp, llama-cpp-python, ollama, vllm or openai), so the answer's format is requested the way it understands.
       --request-timeout SECONDS   Give up on one model request after SECONDS (default 120).
       --simulate-availability REASON
-                                  Force the model's availability, for previews and tests: available, deviceNotEligible, appleIntelligenceNotEnabled, modelNotReady, unsupportedPlatform, serverUnreachable, modelMissing or unknown.
+                                  Force the model's availability, for previews and tests: available, deviceNotEligible, appleIntelligenceNotEnabled, modelNotReady, unsupportedPlatform, serverUnreachable, modelMissing, unknown, or unknown:MESSAGE (an unknown reason with that text).
       --wait-for-model SECONDS    When the model is still getting ready, check again gently for up to SECONDS before giving up.
       --require-model             Exit with status 69 when the model is unavailable, instead of writing unchanged captions (for CI that must not pass silently).
 
@@ -58,7 +67,7 @@ public enum HelpText {
       0   every file was written (actions the model could not do are in the report)
       1   some file could not be read or written (the others were still written)
       64  the command line is wrong
-      66  an input does not exist (the other inputs are still processed)
+      66  an input does not exist (the other inputs are still processed), or no caption file was found (without --allow-empty)
       69  the model is unavailable and --require-model was given
       73  the output folder cannot be created or written (checked before any file is read)
       130 the batch was stopped by SIGINT (Ctrl-C); report.json lists the files not processed

@@ -48,6 +48,11 @@ public struct InputPlan: Sendable, Equatable {
 
     /// The inputs, in order: arguments in the order given, each folder's files sorted.
     public var items: [Item]
+    /// The folders given as inputs in which no caption file was found.
+    public var emptyFolders: [String] = []
+
+    /// What a folder is searched for, in words (for "no caption file found" messages).
+    public static let searchedFor = ".srt, .vtt, .webvtt, .ttml, .dfxp, and .xml holding TTML"
 
     /// Extensions searched for in folders (`.xml` only when the content is TTML).
     static let folderExtensions: Set<String> = ["srt", "vtt", "webvtt", "ttml", "dfxp"]
@@ -60,6 +65,7 @@ public struct InputPlan: Sendable, Equatable {
         let outputCanonical = outputFolder.map(canonicalPath)
         var items: [Item] = []
         var taken: [String: String] = [:]  // output path -> input that took it
+        var emptyFolders: [String] = []
 
         /// `absoluteInput` is only asked for when the output could be the input
         /// itself (`mayBeInput`): building it for every file of a large folder is wasted.
@@ -104,14 +110,16 @@ public struct InputPlan: Sendable, Equatable {
             let folder = argument.count > 1 && argument.hasSuffix("/") ? String(argument.dropLast()) : argument
             // An output can be one of this folder's files only when the folder lies inside the output folder.
             let mayBeInput = outputCanonical.map { canonical.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } ?? false
-            for (relative, isLink) in captionFiles(in: folder) {
+            let found = captionFiles(in: folder)
+            if found.isEmpty { emptyFolders.append(argument) }
+            for (relative, isLink) in found {
                 let path = folder + "/" + relative
                 var location = Location.file(path)
                 if isLink, let reason = linkLeavingFolder(path, folder: canonical) { location = .refused(reason) }
                 add(input: path, location: location, relative: relative, mayBeInput: mayBeInput, absoluteInput: { canonical + "/" + relative })
             }
         }
-        return InputPlan(items: items)
+        return InputPlan(items: items, emptyFolders: emptyFolders)
     }
 
     /// The caption files under `folder`, as paths relative to it, sorted by

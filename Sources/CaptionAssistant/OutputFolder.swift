@@ -30,7 +30,10 @@ public final class OutputFolder: @unchecked Sendable {
         self.path = path
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw OutputFolderError(path: path, reason: "it exists and is not a folder") }
+            guard isDirectory.boolValue else {
+                throw OutputFolderError(path: path, reason: "it is an existing file, not a folder",
+                                        remedy: "choose a folder with -o (a new or existing folder, not a file)")
+            }
         } else {
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -58,20 +61,37 @@ public final class OutputFolder: @unchecked Sendable {
         var existing = path
         var isDirectory: ObjCBool = false
         while !FileManager.default.fileExists(atPath: existing, isDirectory: &isDirectory) {
-            let parent = (existing as NSString).deletingLastPathComponent
+            let parent = parentPath(existing)
             if parent.isEmpty { existing = "."; continue }
             if parent == existing { break }
             existing = parent
         }
         guard isDirectory.boolValue else {
-            throw OutputFolderError(path: path, reason: existing == path ? "it exists and is not a folder" : "\(existing) is a file, not a folder")
+            // Making it writable would not help: a file is in the way.
+            throw OutputFolderError(path: path, reason: existing == path ? "it is an existing file, not a folder" : "\(existing) is a file, not a folder",
+                                    remedy: "choose a folder with -o (a new or existing folder, not a file)")
         }
         let fd = open(existing, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw OutputFolderError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         if let problem = probe(fd) {
-            throw OutputFolderError(path: path, reason: existing == path ? problem : "\(existing): \(problem)")
+            if existing == path { throw OutputFolderError(path: path, reason: problem) }
+            // A parent that exists but where nothing can be made (/proc, a read-only mount): say that, not only errno's words.
+            throw OutputFolderError(path: path, reason: "it does not exist, and \(existing) does not let a folder be made in it (\(problem))",
+                                    remedy: "choose another folder with -o")
         }
+    }
+
+    /// The folder above `path` ("" for a name without `/`), without
+    /// `NSString.deletingLastPathComponent`, which traps on one-character
+    /// paths in swift-corelibs-foundation (`-o x`).
+    static func parentPath(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        var parent = trimmed[..<slash]
+        while parent.count > 1 && parent.hasSuffix("/") { parent.removeLast() }
+        return parent.isEmpty ? "/" : String(parent)
     }
 
     /// Why `path` could not be created: the first part of it that exists and is not a folder, or the system's reason.
@@ -86,7 +106,7 @@ public final class OutputFolder: @unchecked Sendable {
                 break
             }
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = parentPath(path)
         if !parent.isEmpty, access(parent, W_OK | X_OK) != 0 { return String(cString: strerror(errno)) }
         return "the folder could not be created"
     }

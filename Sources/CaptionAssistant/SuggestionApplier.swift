@@ -4,7 +4,8 @@ import Captions
 /// Turns validated suggestions into caption edits and the report's three action entries.
 ///
 /// Only text already in the captions is emphasised; the one emoji is the only
-/// text the model can add, after one space at the end of the last cue, and
+/// text the model can add, one space after the last visible character of the
+/// cue shown last in time (`lastShown`), and
 /// only when the file's encoding can hold it. Titles go to the report only.
 public enum SuggestionApplier {
     /// The edits to write and the actions to report.
@@ -67,7 +68,7 @@ public enum SuggestionApplier {
                 actions.append(ActionReport(id: .emoji, state: .failed,
                                             reason: "the file is written in \(document.source.encoding.rawValue), which cannot hold \(emoji); the captions were left without it"))
             } else {
-                let last = document.cues.count - 1
+                let last = lastShown(document.cues)
                 var edit = edits[last] ?? CueEdit()
                 edit.appendedText = appended
                 edits[last] = edit
@@ -75,6 +76,17 @@ public enum SuggestionApplier {
             }
         }
         return Applied(edits: edits, actions: actions)
+    }
+
+    /// The index of the cue shown last in time: the latest start (the latest
+    /// end among equal starts, then the last in the file), so an SRT whose cues
+    /// are out of time order gets the emoji on its real last cue.
+    static func lastShown(_ cues: [Cue]) -> Int {
+        var best = cues.count - 1
+        for index in cues.indices.reversed() where (cues[index].start, cues[index].end) > (cues[best].start, cues[best].end) {
+            best = index
+        }
+        return best
     }
 
     static func droppedJSON(_ dropped: [DroppedKeyword]) -> JSONValue {

@@ -78,7 +78,7 @@ enum TTMLWriter {
                 if let name = payload.selfClosingParagraphs[index] {
                     cueInsertions.append(Insertion(at: cue.textRange.upperBound, order: Int.max, kind: .closeEmptyParagraph(text: text, name: name)))
                 } else {
-                    cueInsertions.append(Insertion(at: cue.textRange.upperBound, order: Int.max, kind: .text(text)))
+                    cueInsertions.append(Insertion(at: AppendPoint.visibleEnd(of: cue.textRange, in: source), order: Int.max, kind: .text(text)))
                 }
             }
             cueInsertions.sort { $0.at != $1.at ? $0.at < $1.at : $0.order < $1.order }

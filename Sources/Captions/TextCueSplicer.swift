@@ -64,7 +64,7 @@ struct TextCueSplicer {
                     var extra: [UInt8] = []
                     if let text = edit.appendedText, !text.isEmpty {
                         extra = escape(text)
-                        inserts.append(Insert(at: cues[index].textRange.upperBound, order: Int.max))
+                        inserts.append(Insert(at: AppendPoint.visibleEnd(of: cues[index].textRange, in: src), order: Int.max))
                     }
                     Self.sort(&inserts)
                     for ins in inserts where ins.at >= copied && ins.at <= source.count {

@@ -191,7 +191,7 @@ if args.first == "measure", args.count == 3 {
     exit(0)
 }
 guard let dir = args.first, !dir.hasPrefix("-") else {
-    print("usage: caption-bench DATA_DIR [--runs N]   (make DATA_DIR with ../shared/bench/gen_corpus.py)")
+    print("usage: caption-bench DATA_DIR [--runs N]   (make DATA_DIR with python3 scripts/gen-corpus.py DATA_DIR)")
     exit(64)
 }
 var runs = 5

@@ -71,7 +71,9 @@ import Testing
     func eightByteCountingAgreesWithTheReference(_ cap: Int) {
         for text in Self.blockTexts + [Self.blockTexts.joined(separator: "\n")] {
             let prompt = PromptBuilder(maxCharacters: cap).build(transcript: text)
-            let cut = String(text.prefix(cap))
+            // The cap in Characters, then back to a word boundary (PromptBuilderTests check that rule on its own).
+            let prefix = String(text.prefix(cap))
+            let cut = PromptBuilder.wordBoundaryCut(prefix, in: text) ?? prefix
             let sent = PromptBuilder.defuseDelimiters(cut)
             #expect(prompt.characters == text.count, "\(text)")
             #expect(prompt.sentTranscript == sent, "\(text)")

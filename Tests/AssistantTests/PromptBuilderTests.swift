@@ -35,11 +35,28 @@ import Testing
     }
 
     @Test func theCapIsConfigurable() {
-        let prompt = PromptBuilder(maxCharacters: 5).build(transcript: "🇫🇷🇩🇪 héllo")
+        let prompt = PromptBuilder(maxCharacters: 7).build(transcript: "🇫🇷🇩🇪 hé héllo")
         #expect(prompt.sentTranscript == "🇫🇷🇩🇪 hé")
-        #expect(prompt.characters == 8)
+        #expect(prompt.sentCharacters == 5)
+        #expect(prompt.characters == 11)
         #expect(prompt.truncated)
         #expect(PromptBuilder(maxCharacters: -4).build(transcript: "abc").sentCharacters == 0)
+    }
+
+    @Test func theCapFallsBetweenWords() {
+        // The cap inside "morning": the cut goes back to the space, so the model never sees "morni".
+        let prompt = PromptBuilder(maxCharacters: 10).build(transcript: "Good morning everyone")
+        #expect(prompt.sentTranscript == "Good")
+        #expect(prompt.sentCharacters == 4)
+        #expect(prompt.truncated)
+        // Already between words: the cut stays where the cap fell, trailing space and all.
+        #expect(PromptBuilder(maxCharacters: 5).build(transcript: "Good morning").sentTranscript == "Good ")
+        #expect(PromptBuilder(maxCharacters: 12).build(transcript: "Good morning, all").sentTranscript == "Good morning")
+        // One word longer than the reach: cut where the cap falls (nothing better to do).
+        let long = String(repeating: "x", count: 80)
+        #expect(PromptBuilder(maxCharacters: 70).build(transcript: "a " + long).sentTranscript == "a " + String(repeating: "x", count: 68))
+        // A script written without spaces, within the reach of a line break, goes back to the break.
+        #expect(PromptBuilder(maxCharacters: 5).build(transcript: "你好\n世界你好").sentTranscript == "你好")
     }
 
     @Test func theTranscriptIsDelimitedDataAfterTheInstructions() throws {
@@ -77,9 +94,12 @@ import Testing
         #expect(fake.prompts.count == 1)
         #expect(!sent.contains("SECRETTAIL"))
         #expect(!sent.contains("Splashdown"))
-        #expect(try #require(Prompt.transcript(in: sent)).count == 3_000)
+        // At most the cap, cut back to the end of a word ("Rocket launch window opens." repeats every 28 Characters).
+        let sentTranscript = try #require(Prompt.transcript(in: sent))
+        #expect(sentTranscript.count <= 3_000 && sentTranscript.count > 3_000 - 28)
+        #expect(transcript.hasPrefix(sentTranscript + " "))
         #expect(result.characters == transcript.count)
-        #expect(result.sentCharacters == 3_000)
+        #expect(result.sentCharacters == sentTranscript.count)
         #expect(result.truncated)
     }
 }

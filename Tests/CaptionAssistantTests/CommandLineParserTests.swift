@@ -93,7 +93,7 @@ import Testing
         (["a.srt", "-o", "out", "--jobs", "0"], "'--jobs' needs a whole number"),
         (["a.srt", "-o", "out", "--jobs", "many"], "'--jobs' needs a whole number"),
         (["a.srt", "-o", "out", "--max-characters=-3"], "'--max-characters' needs a whole number"),
-        (["a.srt", "-o", "out", "--to", "docx"], "'--to' must be one of srt, vtt, ttml"),
+        (["a.srt", "-o", "out", "--to", "docx"], "'--to' must be one of srt, vtt (or webvtt), ttml (or dfxp)"),
         (["a.srt", "-o", "out", "--model", "gpt"], "'--model' must be one of"),
         (["a.srt", "-o", "out", "--quiet=yes"], "'--quiet' takes no value"),
         (["a.srt", "-o", "out", "--wait-for-model", "soon"], "'--wait-for-model' needs a number of seconds"),

@@ -24,7 +24,12 @@ import Testing
                 inserts.append((run.source.lowerBound + map(raw, range.utf8.upperBound), Array("</b>".utf8), 2 * n))
                 inserts.append((run.source.lowerBound + map(raw, range.utf8.lowerBound), Array("<b>".utf8), 2 * n + 1))
             }
-            if let extra = edit.appendedText, !extra.isEmpty { inserts.append((cue.textRange.upperBound, escape(extra), Int.max)) }
+            if let extra = edit.appendedText, !extra.isEmpty {
+                // After the last visible character: trailing spaces, tabs and line breaks stay after the appended text.
+                var end = cue.textRange.upperBound
+                while end > cue.textRange.lowerBound, [0x20, 0x09, 0x0A, 0x0D].contains(src[end - 1]) { end -= 1 }
+                inserts.append((end, escape(extra), Int.max))
+            }
             inserts.sort { $0.at != $1.at ? $0.at < $1.at : $0.order < $1.order }
             for ins in inserts where ins.at >= copied {
                 out += src[copied..<ins.at]
