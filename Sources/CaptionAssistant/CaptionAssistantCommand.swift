@@ -44,6 +44,8 @@ public enum CaptionAssistantCommand {
             return await check(options, environment: environment)
         case .process(let options):
             return await process(options, environment: environment)
+        case .merge(let options):
+            return merge(options)
         }
     }
 
@@ -98,11 +100,13 @@ public enum CaptionAssistantCommand {
     static func process(_ options: ProcessOptions, environment: [String: String]) async -> Int32 {
         let backend: AssistantBackend
         let plan: InputPlan
+        let part: ReportPart?
         let destination: OutputDestination = options.output == "-" ? .standardOutput : .folder(options.output)
         do throws(UsageError) {
             backend = try AssistantBackend.make(options.model, maxCharacters: options.maxCharacters, environment: environment)
-            plan = try InputPlan.make(inputs: options.inputs, outputFolder: options.output == "-" ? nil : options.output,
-                                      convertTo: options.convertTo)
+            (plan, part) = try shardPlan(InputPlan.make(inputs: options.inputs, outputFolder: options.output == "-" ? nil : options.output,
+                                                        convertTo: options.convertTo),
+                                         options: options, settings: backend.settings(options), environment: environment)
             if destination == .standardOutput, let only = options.inputs.first, only != "-" {
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: only, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -136,7 +140,8 @@ public enum CaptionAssistantCommand {
         let processor = FileProcessor(configuration: PipelineConfiguration(
             backend: backend.selection.reportName, source: backend.service, diagnosticsContext: backend.diagnosticsContext,
             convertTo: options.convertTo, settings: backend.settings(options)))
-        let runner = BatchRunner(processor: processor, destination: destination, jobs: options.jobs, resume: options.resume)
+        var runner = BatchRunner(processor: processor, destination: destination, jobs: options.jobs, resume: options.resume)
+        runner.part = part
         let progress = ProgressLine.wanted(quiet: options.quiet) && !plan.items.isEmpty ? ProgressLine(total: plan.items.count) : nil
         var callback: (@Sendable (Int) -> Void)?
         if let progress { callback = { done in progress.update(done: done) } }
@@ -158,10 +163,11 @@ public enum CaptionAssistantCommand {
         }
         if let error = result.reportError { printError(error) }
         if !options.quiet {
-            printError(summary(result.summary, destination: destination, run: result, resume: options.resume))
+            printError(summary(result.summary, destination: destination, run: result, resume: options.resume, shard: part))
         }
         if options.json {
-            print(summaryJSON(result.summary, destination: destination, status: status, run: result, resume: options.resume).rendered(),
+            print(summaryJSON(result.summary, destination: destination, status: status, run: result, resume: options.resume,
+                              shard: part).rendered(),
                   terminator: "")
         }
         return status
@@ -170,10 +176,12 @@ public enum CaptionAssistantCommand {
     /// The one-line summary, e.g. `3 files: 3 written, 0 failed; actions: 9 applied, 0 failed, 0 disabled; report in out/report.json`.
     /// With `run`, says how many files `--resume` skipped (when `resume`) and,
     /// when the batch was stopped, how many were not processed.
+    /// For a shard, it starts `shard 1/4 (files 1250–2499 of 5000): ` and names the shard's report part.
     public static func summary(_ report: BatchSummary, destination: OutputDestination,
-                               run: BatchRunner.Result? = nil, resume: Bool = false) -> String {
+                               run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil) -> String {
         let t = report.totals
-        var line = "\(t.files) file\(t.files == 1 ? "" : "s"): \(t.written) written, \(t.failed) failed; actions: \(t.applied) applied, \(t.actionsFailed) failed, \(t.disabled) disabled"
+        var line = shard.map(shardPrefix) ?? ""
+        line += "\(t.files) file\(t.files == 1 ? "" : "s"): \(t.written) written, \(t.failed) failed; actions: \(t.applied) applied, \(t.actionsFailed) failed, \(t.disabled) disabled"
         let rows = report.unavailableRows
         if rows.count == 1, let row = rows.first { line += " (model unavailable, \(row))" }
         if resume, let run { line += "; \(run.skipped) already done (skipped by --resume)" }
@@ -181,18 +189,20 @@ public enum CaptionAssistantCommand {
             line += "; interrupted\(signal > 0 ? " by " + signalName(signal) : ""): \(run.notProcessed) not processed"
             line += " (run the same command with --resume to finish)"
         }
-        if case .folder(let folder) = destination { line += "; report in \(folder)/report.json" }
+        if case .folder(let folder) = destination { line += "; report in \(folder)/\(shard?.name ?? "report.json")" }
         return line
     }
 
     /// The `--json` summary printed on standard output.
     /// `skipped` is there with `--resume`, `notProcessed` when the batch was stopped.
+    /// For a shard, `shard` says which and how many files it had.
     public static func summaryJSON(_ report: BatchSummary, destination: OutputDestination, status: Int32,
-                                   run: BatchRunner.Result? = nil, resume: Bool = false) -> JSONValue {
+                                   run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil) -> JSONValue {
         let t = report.totals
         var report: JSONValue = .null
-        if case .folder(let folder) = destination { report = .string(folder + "/report.json") }
-        var pairs: [(String, JSONValue)] = [
+        if case .folder(let folder) = destination { report = .string(folder + "/" + (shard?.name ?? "report.json")) }
+        var pairs: [(String, JSONValue)] = shard.map { [("shard", shardJSON($0))] } ?? []
+        pairs += [
             ("files", .int(t.files)), ("written", .int(t.written)), ("failed", .int(t.failed)),
             ("modelUnavailable", .int(t.unavailable)),
             ("actions", .object([("applied", .int(t.applied)), ("failed", .int(t.actionsFailed)), ("disabled", .int(t.disabled))])),

@@ -11,18 +11,19 @@ public enum CommandLineParser {
     /// Options that take a value.
     static let valued: Set<String> = [
         "-o", "--output", "--model", "--endpoint", "--model-name", "--server-kind", "--request-timeout",
-        "--simulate-availability", "--max-characters", "--wait-for-model", "--jobs", "--to",
+        "--simulate-availability", "--max-characters", "--wait-for-model", "--jobs", "--to", "--shard", "--shard-count",
         "-test-fake-assistant-error", "-test-fake-assistant-delay",
     ]
     /// Options that take no value.
     static let flags: Set<String> = ["-test-fake-assistant", "-test-fake-assistant-fails", "--require-model", "--quiet", "--json", "--resume", "--help", "-h", "--version"]
     /// Options only `process` accepts.
-    static let processOnly: Set<String> = ["-o", "--output", "--max-characters", "--jobs", "--to", "--quiet", "--resume"]
+    static let processOnly: Set<String> = ["-o", "--output", "--max-characters", "--jobs", "--to", "--quiet", "--resume", "--shard", "--shard-count"]
 
     /// Parses `arguments` (without the program name). `defaultJobs` is the
     /// `--jobs` default (the number of cores).
     public static func parse(_ arguments: [String], defaultJobs: Int) throws(UsageError) -> Command {
         var args = arguments[...]
+        if args.first == "merge" { return try parseMerge(args.dropFirst()) }
         var subcommand = "process"
         if let first = args.first, first == "process" || first == "check" {
             subcommand = first
@@ -111,6 +112,8 @@ public enum CommandLineParser {
                 process.convertTo = format
             case "--quiet": process.quiet = true
             case "--resume": process.resume = true
+            case "--shard": process.shard = try ShardRequest.parse(value())
+            case "--shard-count": process.shardCount = try count(name, value(), max: Shard.maximumCount)
             case "--json": json = true
             default: throw UsageError("unknown option '\(name)'")
             }
@@ -136,6 +139,7 @@ public enum CommandLineParser {
             if json { throw UsageError("'--json' prints to standard output, which '-o -' already uses for the captions") }
             if process.resume { throw UsageError("'--resume' skips files already written to an output folder, so it cannot be used with '-o -'") }
         }
+        try checkShardOptions(process, inputs: inputs, output: output)
         if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError("standard input ('-') can be given only once") }
         process.inputs = inputs
         process.output = output
@@ -149,7 +153,7 @@ public enum CommandLineParser {
         return v
     }
 
-    private static func count(_ name: String, _ v: String, max: Int) throws(UsageError) -> Int {
+    static func count(_ name: String, _ v: String, max: Int) throws(UsageError) -> Int {
         guard let n = Int(v), n >= 1 else { throw UsageError("'\(name)' needs a whole number of at least 1 (got '\(v)')") }
         guard n <= max else { throw UsageError("'\(name)' is at most \(max) (got '\(v)')") }
         return n
