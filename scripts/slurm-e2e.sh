@@ -4,9 +4,11 @@
 # then `caption-assistant merge`, and `diff -r` against one plain run over the
 # same inputs (byte for byte, report.json included).
 #
-#   scripts/slurm-e2e.sh [--files N] [--keep]
+#   scripts/slurm-e2e.sh [--files N] [--input DIR] [--runs N] [--keep]
 #
 #   --files N   a generated corpus of N caption files besides Samples/ (default 40)
+#   --input DIR use DIR as the inputs instead (for benchmarks)
+#   --runs N    submit the array N times (a fresh output folder each time), for timing
 #   --keep      leave the work folder (its path is printed)
 #
 # Needs root (slurmd and munged run here). Installs slurm-wlm and munge from
@@ -17,12 +19,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-FILES=40 KEEP=0
+FILES=40 KEEP=0 INPUT_DIR="" RUNS=1
 while [ $# -gt 0 ]; do
     case $1 in
         --files) FILES=$2; shift ;;
+        --input) INPUT_DIR=$2; shift ;;
+        --runs) RUNS=$2; shift ;;
         --keep) KEEP=1 ;;
-        *) echo "usage: $0 [--files N] [--keep]" >&2; exit 64 ;;
+        *) echo "usage: $0 [--files N] [--input DIR] [--runs N] [--keep]" >&2; exit 64 ;;
     esac
     shift
 done
@@ -128,6 +132,9 @@ echo "slurm-e2e: one-node Slurm up ($HOST, $(nproc) CPUs): $(sinfo -h -o '%P %a 
 
 # Inputs: the samples and a generated corpus (three formats, one empty file).
 IN=$WORK/in
+if [ -n "$INPUT_DIR" ]; then
+    IN=$(cd "$INPUT_DIR" && pwd)
+else
 mkdir -p "$IN/samples" "$IN/gen"
 cp Samples/* "$IN/samples/"
 python3 - "$IN/gen" "$FILES" <<'PY'
@@ -148,35 +155,41 @@ for i in range(n):
     open(os.path.join(sub, name), "w").write(body)
 open(os.path.join(folder, "empty.srt"), "w").close()
 PY
+fi
 
 ARGS="-test-fake-assistant"
-# The reference: one plain run (exit 1: the empty file fails in both).
+# The reference: one plain run (the generated corpus's empty file makes it exit 1).
 set +e
+start=$(date +%s.%N)
 "$BIN" process "$IN" -o "$WORK/single" $ARGS --quiet --jobs 1
 single=$?
-set -e
-[ $single = 1 ] || { echo "slurm-e2e: the single run exited $single, not 1" >&2; exit 1; }
-
-# The array job, submitted as CI submits it: four tasks, waiting for all of them.
-mkdir -p "$WORK/out" "$WORK/jobs"
-start=$(date +%s.%N)
-set +e
-(cd "$WORK/jobs" && INPUT=$IN OUTPUT=$WORK/out CAPTION_ASSISTANT=$BIN CAPTION_ASSISTANT_ARGS=$ARGS \
-    sbatch --array=0-3 --wait --export=ALL "$ROOT/examples/slurm/caption-assistant-array.sbatch")
-submitted=$?
-set -e
 end=$(date +%s.%N)
-echo "slurm-e2e: sbatch --array=0-3 --wait exited $submitted after $(awk "BEGIN{printf \"%.1f\", $end - $start}") s"
-# Each task exits 1 when one of its files fails (the empty one): sbatch --wait then says 1. Every task must have run.
-ls "$WORK/jobs"/captions-*.log >/dev/null
-[ "$(ls "$WORK/jobs"/captions-*.log | wc -l)" = 4 ] || { echo "slurm-e2e: expected 4 task logs" >&2; exit 1; }
-[ $submitted = 0 ] || [ $submitted = 1 ] || { cat "$WORK/jobs"/captions-*.log >&2; exit 1; }
-ls "$WORK/out"/report.shard-*-of-4.json
-
-set +e
-"$BIN" merge "$WORK/out"
-merged=$?
 set -e
-[ $merged = 1 ] || { echo "slurm-e2e: merge exited $merged, not 1 (the empty file's failure)" >&2; exit 1; }
-diff -r "$WORK/single" "$WORK/out"
-echo "slurm-e2e: OK: 4 array tasks + merge == one run, byte for byte ($(find "$WORK/out" -type f | wc -l) files)"
+echo "slurm-e2e: one run, --jobs 1: exit $single after $(awk "BEGIN{printf \"%.2f\", $end - $start}") s"
+[ -n "$INPUT_DIR" ] || [ $single = 1 ] || { echo "slurm-e2e: the single run exited $single, not 1" >&2; exit 1; }
+
+for run in $(seq "$RUNS"); do
+    # The array job, as CI submits it: four tasks (one CPU each), waiting for all of them.
+    rm -rf "$WORK/out" "$WORK/jobs"
+    mkdir -p "$WORK/out" "$WORK/jobs"
+    start=$(date +%s.%N)
+    set +e
+    (cd "$WORK/jobs" && INPUT=$IN OUTPUT=$WORK/out CAPTION_ASSISTANT=$BIN CAPTION_ASSISTANT_ARGS=$ARGS \
+        sbatch --array=0-3 --wait --export=ALL "$ROOT/examples/slurm/caption-assistant-array.sbatch" >/dev/null)
+    submitted=$?
+    set -e
+    end=$(date +%s.%N)
+    echo "slurm-e2e: run $run: sbatch --array=0-3 --wait exited $submitted after $(awk "BEGIN{printf \"%.2f\", $end - $start}") s"
+    # A task exits 1 when one of its files fails (the empty one); sbatch --wait then exits 1. Every task must have run.
+    [ "$(find "$WORK/jobs" -name 'captions-*.log' | wc -l)" = 4 ] || { echo "slurm-e2e: expected 4 task logs" >&2; exit 1; }
+    [ $submitted = 0 ] || [ $submitted = 1 ] || { cat "$WORK/jobs"/captions-*.log >&2; exit 1; }
+    [ "$(find "$WORK/out" -maxdepth 1 -name 'report.shard-*-of-4.json' | wc -l)" = 4 ] || { echo "slurm-e2e: expected 4 report parts" >&2; exit 1; }
+
+    set +e
+    "$BIN" merge "$WORK/out"
+    merged=$?
+    set -e
+    [ $merged = $single ] || { echo "slurm-e2e: merge exited $merged, the single run $single" >&2; exit 1; }
+    diff -r "$WORK/single" "$WORK/out"
+    echo "slurm-e2e: OK: 4 array tasks + merge == one run, byte for byte ($(find "$WORK/out" -type f | wc -l) files)"
+done

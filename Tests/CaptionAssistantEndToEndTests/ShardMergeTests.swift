@@ -103,6 +103,25 @@ import Testing
         #expect(inputs.stderrText.contains("different set of inputs"), "\(inputs.stderrText)")
     }
 
+    @Test func aTruncatedPartIsRefusedAndKeepPartsKeepsThem() throws {
+        let scratch = try ScratchFolder()
+        try Self.corpus(scratch, count: 12)
+        for index in 0..<2 {
+            _ = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "out", "--quiet", "--shard", "\(index)/2"], in: scratch.url)
+        }
+        let part = scratch.url.appendingPathComponent("out/report.shard-1-of-2.json")
+        let whole = try Data(contentsOf: part)
+        try whole.prefix(whole.count - 40).write(to: part)
+        let damaged = try ExecutableRun.run(["merge", "out"], in: scratch.url)
+        #expect(damaged.status == 65)
+        #expect(damaged.stderrText.contains("report.shard-1-of-2.json is not a complete report part"), "\(damaged.stderrText)")
+        try whole.write(to: part)
+        let kept = try ExecutableRun.run(["merge", "out", "--keep-parts", "--quiet"], in: scratch.url)
+        #expect(kept.status == 1)
+        #expect(FileManager.default.fileExists(atPath: part.path))
+        #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out/report.json").path))
+    }
+
     /// A shard killed (SIGKILL: no part) or stopped (SIGTERM: a part that says
     /// so) is finished by running it again with `--resume`; the merge then
     /// equals one run.
