@@ -179,7 +179,10 @@ for run in $(seq "$RUNS"); do
     submitted=$?
     set -e
     end=$(date +%s.%N)
-    echo "slurm-e2e: run $run: sbatch --array=0-3 --wait exited $submitted after $(awk "BEGIN{printf \"%.2f\", $end - $start}") s"
+    # sbatch --wait polls the controller (every few seconds), so its return time is coarse; the
+    # last report part's modification time says when the last task really finished.
+    last=$(find "$WORK/out" -maxdepth 1 -name 'report.shard-*.json' -printf '%T@\n' | sort -n | tail -n 1)
+    echo "slurm-e2e: run $run: sbatch --array=0-3 --wait exited $submitted after $(awk "BEGIN{printf \"%.2f\", $end - $start}") s; the last task finished $(awk "BEGIN{printf \"%.2f\", ${last:-$end} - $start}") s after submission"
     # A task exits 1 when one of its files fails (the empty one); sbatch --wait then exits 1. Every task must have run.
     [ "$(find "$WORK/jobs" -name 'captions-*.log' | wc -l)" = 4 ] || { echo "slurm-e2e: expected 4 task logs" >&2; exit 1; }
     [ $submitted = 0 ] || [ $submitted = 1 ] || { cat "$WORK/jobs"/captions-*.log >&2; exit 1; }
