@@ -28,6 +28,8 @@ public struct BatchRunner: Sendable {
     /// Keep every file's report in `Result.files` (for a caller that wants
     /// them in memory; the command line reads `report.json` instead).
     public var keepsReports: Bool
+    /// For a shard (`--shard`): its report part, written instead of `report.json`.
+    public var part: ReportPart?
 
     /// Creates a runner.
     public init(processor: FileProcessor, destination: OutputDestination, jobs: Int, resume: Bool = false,
@@ -90,7 +92,7 @@ public struct BatchRunner: Sendable {
         }
         let folder = opened, folderError = openingError
         if resume, let folder {
-            folder.removeStaleTemporaryFiles(besides: items.flatMap { [$0.output, $0.output + ".assistant.json"] } + ["report.json"])
+            folder.removeStaleTemporaryFiles(besides: items.flatMap { [$0.output, $0.output + ".assistant.json"] } + [part?.name ?? "report.json"])
         }
         let spool = folder.map { ReportSpool(count: items.count, folder: $0) }
         let collector = Collector(count: items.count, keepsReports: keepsReports, progress: progress, failed: failed)
@@ -123,7 +125,12 @@ public struct BatchRunner: Sendable {
         var reportError = folderError
         if let folder, let spool {
             do {
-                try spool.write(to: "report.json", in: folder, totals: summary.totals)
+                if var part {
+                    part.complete = notProcessed == 0
+                    try spool.write(to: part.name, in: folder, totals: summary.totals, opening: part.opening())
+                } else {
+                    try spool.write(to: "report.json", in: folder, totals: summary.totals)
+                }
             } catch {
                 reportError = error.localizedDescription
             }

@@ -44,6 +44,8 @@ public enum CaptionAssistantCommand {
             return await check(options, environment: environment)
         case .process(let options):
             return await process(options, environment: environment)
+        case .merge(let options):
+            return merge(options)
         }
     }
 
@@ -98,11 +100,13 @@ public enum CaptionAssistantCommand {
     static func process(_ options: ProcessOptions, environment: [String: String]) async -> Int32 {
         let backend: AssistantBackend
         let plan: InputPlan
+        let part: ReportPart?
         let destination: OutputDestination = options.output == "-" ? .standardOutput : .folder(options.output)
         do throws(UsageError) {
             backend = try AssistantBackend.make(options.model, maxCharacters: options.maxCharacters, environment: environment)
-            plan = try InputPlan.make(inputs: options.inputs, outputFolder: options.output == "-" ? nil : options.output,
-                                      convertTo: options.convertTo)
+            (plan, part) = try shardPlan(InputPlan.make(inputs: options.inputs, outputFolder: options.output == "-" ? nil : options.output,
+                                                        convertTo: options.convertTo),
+                                         options: options, settings: backend.settings(options), environment: environment)
             if destination == .standardOutput, let only = options.inputs.first, only != "-" {
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: only, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -118,7 +122,8 @@ public enum CaptionAssistantCommand {
         for folder in plan.emptyFolders {
             printError("warning: no caption file found in \(folder) (looked for \(InputPlan.searchedFor)); name a file itself to process it whatever its extension")
         }
-        if plan.items.isEmpty && !options.allowEmpty {
+        // A shard may be given no file of a plan that has some: only an empty whole plan is "nothing found".
+        if (part?.planFiles ?? plan.items.count) == 0 && !options.allowEmpty {
             printError("error: no caption file found, so nothing was done; add --allow-empty to accept an empty run")
             if options.json {
                 print(summaryJSON(BatchSummary(), destination: .standardOutput, status: ExitStatus.noInput).rendered(), terminator: "")
@@ -160,7 +165,8 @@ public enum CaptionAssistantCommand {
         let processor = FileProcessor(configuration: PipelineConfiguration(
             backend: backend.selection.reportName, source: backend.service, diagnosticsContext: backend.diagnosticsContext,
             convertTo: options.convertTo, settings: backend.settings(options)))
-        let runner = BatchRunner(processor: processor, destination: destination, jobs: options.jobs, resume: options.resume)
+        var runner = BatchRunner(processor: processor, destination: destination, jobs: options.jobs, resume: options.resume)
+        runner.part = part
         let progress = ProgressLine.wanted(quiet: options.quiet, json: options.json) && !plan.items.isEmpty
             ? ProgressLine(total: plan.items.count) : nil
         var callback: (@Sendable (Int) -> Void)?
@@ -200,10 +206,11 @@ public enum CaptionAssistantCommand {
             }
         }
         if !options.quiet {
-            printError(summary(result.summary, destination: destination, run: result, resume: options.resume))
+            printError(summary(result.summary, destination: destination, run: result, resume: options.resume, shard: part))
         }
         if options.json {
-            print(summaryJSON(result.summary, destination: destination, status: status, run: result, resume: options.resume).rendered(),
+            print(summaryJSON(result.summary, destination: destination, status: status, run: result, resume: options.resume,
+                              shard: part).rendered(),
                   terminator: "")
         }
         return status
@@ -214,11 +221,13 @@ public enum CaptionAssistantCommand {
     /// are not counted as written by this run) and, when the batch was stopped,
     /// how many were not processed (not counted as failed). Warnings are counted
     /// when there are any; the model's error text is given when actions failed.
+    /// For a shard, it starts `shard 1/4 (files 1250–2499 of 5000): ` and names the shard's report part.
     public static func summary(_ report: BatchSummary, destination: OutputDestination,
-                               run: BatchRunner.Result? = nil, resume: Bool = false) -> String {
+                               run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil) -> String {
         let t = report.totals
         let counts = Counts(report, run: run, resume: resume)
-        var line = "\(counts.files) file\(counts.files == 1 ? "" : "s"): \(counts.written) written"
+        var line = shard.map(shardPrefix) ?? ""
+        line += "\(counts.files) file\(counts.files == 1 ? "" : "s"): \(counts.written) written"
         if resume, run != nil { line += ", \(counts.skipped) already done (skipped by --resume)" }
         line += ", \(counts.failed) failed"
         if counts.notProcessed > 0 { line += ", \(counts.notProcessed) not processed" }
@@ -233,7 +242,7 @@ public enum CaptionAssistantCommand {
         if let run, let signal = run.stoppedBy {
             line += "; interrupted\(signal > 0 ? " by " + signalName(signal) : "") (run the same command with --resume to finish)"
         }
-        if case .folder(let folder) = destination { line += "; report in \(folder)/report.json" }
+        if case .folder(let folder) = destination { line += "; report in \(folder)/\(shard?.name ?? "report.json")" }
         return line
     }
 
@@ -261,13 +270,15 @@ public enum CaptionAssistantCommand {
     /// `skipped` is there with `--resume`, `notProcessed` when files were not
     /// processed (a stopped batch, or a model unavailable under `--require-model`).
     /// `unavailableReasons` and `modelErrors` say why actions were disabled or failed.
+    /// For a shard, `shard` says which and how many files it had.
     public static func summaryJSON(_ report: BatchSummary, destination: OutputDestination, status: Int32,
-                                   run: BatchRunner.Result? = nil, resume: Bool = false) -> JSONValue {
+                                   run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil) -> JSONValue {
         let t = report.totals
         let counts = Counts(report, run: run, resume: resume)
         var reportPath: JSONValue = .null
-        if case .folder(let folder) = destination { reportPath = .string(folder + "/report.json") }
-        var pairs: [(String, JSONValue)] = [
+        if case .folder(let folder) = destination { reportPath = .string(folder + "/" + (shard?.name ?? "report.json")) }
+        var pairs: [(String, JSONValue)] = shard.map { [("shard", shardJSON($0))] } ?? []
+        pairs += [
             ("files", .int(counts.files)), ("written", .int(counts.written)),
             ("failed", .int(counts.failed)),
             ("modelUnavailable", .int(t.unavailable)),

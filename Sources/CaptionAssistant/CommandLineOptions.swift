@@ -66,6 +66,10 @@ public struct ProcessOptions: Sendable, Equatable {
     public var resume = false
     /// `--allow-empty`: finding no caption file is not an error (it still says so).
     public var allowEmpty = false
+    /// `--shard INDEX/COUNT` or `--shard auto`: process only this shard's part of the plan.
+    public var shard: ShardRequest?
+    /// `--shard-count N`: the shard count for `--shard auto` where the engine gives only the index.
+    public var shardCount: Int?
 
     /// Creates the defaults; `jobs` defaults to the number of active processor cores.
     public init(jobs: Int) { self.jobs = jobs }
@@ -88,6 +92,8 @@ public enum Command: Sendable, Equatable {
     case process(ProcessOptions)
     /// Show the model's availability.
     case check(CheckOptions)
+    /// Merge the shards' report parts into `report.json`.
+    case merge(MergeOptions)
     /// Print the help text.
     case help
     /// Print the version.

@@ -13,13 +13,13 @@ public enum CommandLineParser {
     /// Options that take a value.
     static let valued: Set<String> = [
         "-o", "--output", "--model", "--endpoint", "--model-name", "--server-kind", "--request-timeout",
-        "--simulate-availability", "--max-characters", "--wait-for-model", "--jobs", "--to",
+        "--simulate-availability", "--max-characters", "--wait-for-model", "--jobs", "--to", "--shard", "--shard-count",
         "-test-fake-assistant-error", "-test-fake-assistant-delay",
     ]
     /// Options that take no value.
     static let flags: Set<String> = ["-test-fake-assistant", "-test-fake-assistant-fails", "--require-model", "--quiet", "--json", "--resume", "--help", "-h", "--version", "--allow-empty"]
     /// Options only `process` accepts.
-    static let processOnly: Set<String> = ["-o", "--output", "--max-characters", "--jobs", "--to", "--quiet", "--resume", "--allow-empty"]
+    static let processOnly: Set<String> = ["-o", "--output", "--max-characters", "--jobs", "--to", "--quiet", "--resume", "--allow-empty", "--shard", "--shard-count"]
     /// The options `--help` shows, for "did you mean" (the hidden test flags are left out, except the fake's).
     static var suggestable: [String] {
         (valued.union(flags)).filter { !$0.hasPrefix("-test-") || $0 == "-test-fake-assistant" }.sorted()
@@ -40,6 +40,7 @@ public enum CommandLineParser {
         }
         switch subcommand {
         case .help: return .help
+        case .merge: return try parseMerge(args)
         case .version:
             if let extra = args.first { throw UsageError("'version' takes nothing after it (got '\(extra)')") }
             return .version
@@ -125,6 +126,8 @@ public enum CommandLineParser {
             case "--quiet": process.quiet = true
             case "--resume": process.resume = true
             case "--allow-empty": process.allowEmpty = true
+            case "--shard": process.shard = try ShardRequest.parse(value())
+            case "--shard-count": process.shardCount = try count(name, value(), max: Shard.maximumCount)
             case "--json": json = true
             default: throw unknownOption(name)
             }
@@ -150,6 +153,7 @@ public enum CommandLineParser {
             if json { throw UsageError("'--json' prints to standard output, which '-o -' already uses for the captions") }
             if process.resume { throw UsageError("'--resume' skips files already written to an output folder, so it cannot be used with '-o -'") }
         }
+        try checkShardOptions(process, inputs: inputs, output: output)
         if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError("standard input ('-') can be given only once") }
         process.inputs = inputs
         process.output = output
@@ -163,7 +167,7 @@ public enum CommandLineParser {
         return v
     }
 
-    private static func count(_ name: String, _ v: String, max: Int) throws(UsageError) -> Int {
+    static func count(_ name: String, _ v: String, max: Int) throws(UsageError) -> Int {
         // A whole number too big for Int is still a whole number: say it is too big, not that it is not one.
         let digits = v.hasPrefix("+") ? v.dropFirst() : Substring(v)
         if Int(v) == nil, !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), digits.contains(where: { $0 != "0" }) {

@@ -7,6 +7,7 @@ public enum HelpText {
     USAGE:
       caption-assistant [process] INPUT... -o OUTPUT_DIR [options]
       caption-assistant check [options]
+      caption-assistant merge OUTPUT_DIR [--keep-parts] [--quiet] [--json]
       caption-assistant help | --help
       caption-assistant version | --version
 
@@ -37,6 +38,8 @@ public enum HelpText {
       --jobs N                    Process up to N files at once (default: the number of processor cores).
       --resume                    Skip every file an earlier run already wrote completely from the same input with the same options (its sidecar records the SHA-256 of the input and output and the options), so a killed or interrupted batch is finished by running the same command again with --resume.
       --allow-empty               Accept a run that finds no caption file: exit 0 (the warning is still printed) instead of 66.
+      --shard INDEX/COUNT|auto    Process only shard INDEX (from 0) of COUNT: a cut of the sorted inputs, balanced by size, the same on every machine; its report part goes to OUTPUT_DIR/report.shard-INDEX-of-COUNT.json (merge them with 'merge'). auto takes the shard from a Slurm job array (SLURM_ARRAY_TASK_ID, _MIN, _COUNT), a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) or an AWS Batch array job (AWS_BATCH_JOB_ARRAY_INDEX).
+      --shard-count N             With --shard auto on Kubernetes or AWS Batch, which give only the index: the number of shards (also CAPTION_ASSISTANT_SHARD_COUNT).
       --quiet                     Print no progress line and no summary on standard error; errors and warnings are still printed.
       --json                      Print a machine-readable summary of the run on standard output (with the reasons the model was unavailable and its errors), and no progress line.
 
@@ -63,13 +66,22 @@ public enum HelpText {
       and whether Settings can help (--json prints the same as JSON). It exits 0, or 69
       when the model is unavailable and --require-model is given.
 
+    MERGE:
+      caption-assistant merge OUTPUT_DIR writes OUTPUT_DIR/report.json from the report parts
+      of the shards (process --shard), byte for byte the report one process run writes, and
+      removes the parts (--keep-parts keeps them). Every shard of the same inputs, options
+      and count must be there and have run to the end; otherwise it writes nothing, names
+      the shards to run again, and exits 75. It exits 0, or 1 when some file failed.
+
     EXIT STATUS:
       0   every file was written (actions the model could not do are in the report)
       1   some file could not be read or written (the others were still written)
       64  the command line is wrong
+      65  merge: the report parts are of different runs (inputs, options or shard count), or one is damaged
       66  an input does not exist (the other inputs are still processed), or no caption file was found (without --allow-empty)
       69  the model is unavailable and --require-model was given
       73  the output folder cannot be created or written (checked before any file is read)
+      75  merge: some shards have no report part yet, or were stopped (run them, then merge again)
       130 the batch was stopped by SIGINT (Ctrl-C); report.json lists the files not processed
       143 the batch was stopped by SIGTERM; report.json lists the files not processed
 

@@ -92,7 +92,9 @@ final class ReportSpool: @unchecked Sendable {
     /// finish almost in plan order, so a group is mostly one stretch: a few
     /// reads for the whole report instead of one per file, and never more
     /// memory than one group.
-    func write(to relative: String, in folder: OutputFolder, totals: BatchReport.Totals) throws(WriteError) {
+    /// `opening` replaces `BatchReport.opening` (a shard's report part has its own).
+    func write(to relative: String, in folder: OutputFolder, totals: BatchReport.Totals,
+               opening: [UInt8] = BatchReport.opening) throws(WriteError) {
         lock.lock()
         defer { lock.unlock() }
         flush()
@@ -108,7 +110,7 @@ final class ReportSpool: @unchecked Sendable {
                     return AtomicFileWriter.writeAll(fd, out)
                 }
                 let firstSeparator = BatchReport.separator(first: true), separator = BatchReport.separator(first: false)
-                guard emit(BatchReport.opening) else { return false }
+                guard emit(opening) else { return false }
                 var staging: [UInt8] = [], stretch: [UInt8] = [], place: [Int] = [], byOffset: [Int] = []
                 var groupStart = 0
                 while groupStart < offsets.count {

@@ -8,6 +8,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case process
     /// Show whether a model is available, why not, and what to do.
     case check
+    /// Write `report.json` from the report parts of a sharded run.
+    case merge
     /// Print the help text (as `--help`).
     case help
     /// Print the version (as `--version`).

@@ -1,0 +1,180 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which part of the plan one process of an array job handles (`--shard`).
+///
+/// A shard is `index` of `count` (0-based). The plan is cut into `count`
+/// runs of consecutive items (see `ranges(of:count:)`), so every machine that
+/// sees the same inputs cuts it the same way, whatever order the shards start in.
+public struct Shard: Sendable, Equatable {
+    /// This shard, 0-based.
+    public var index: Int
+    /// How many shards the plan is cut into.
+    public var count: Int
+
+    /// The most shards a plan may be cut into.
+    public static let maximumCount = 100_000
+
+    /// Creates a shard; `index` must lie in `0..<count`.
+    public init(index: Int, count: Int) { self.index = index; self.count = count }
+
+    /// What each file weighs on top of its size when the plan is balanced:
+    /// a file costs a model call and a few file operations whatever its size.
+    static let perFileWeight = 4096
+
+    /// The plan's items cut into `count` runs of consecutive items (some may
+    /// be empty), balanced by input size: item `i` goes to the shard whose
+    /// share of the total weight holds the middle of its own weight (its
+    /// size in bytes plus `perFileWeight`). The runs
+    /// are consecutive, so a merge only concatenates the shards' report parts.
+    public static func ranges(of plan: InputPlan, count: Int) -> [Range<Int>] {
+        ranges(weights: plan.items.map { weight(of: $0) }, count: count)
+    }
+
+    /// `ranges(of:count:)` for given weights.
+    static func ranges(weights: [Int], count: Int) -> [Range<Int>] {
+        let count = max(1, count)
+        let total = weights.reduce(0, +)
+        var bounds = [Int](repeating: weights.count, count: count + 1)
+        bounds[0] = 0
+        var before = 0, shard = 0
+        for (i, w) in weights.enumerated() {
+            // The shard holding the middle of this item: floor((2·before + w)·count / (2·total)).
+            let middle = UInt64(2 * before + w)
+            let (high, low) = middle.multipliedFullWidth(by: UInt64(count))
+            let owner = total == 0 ? 0 : Int(UInt64(2 * total).dividingFullWidth((high, low)).quotient)
+            while shard < min(owner, count - 1) {
+                shard += 1
+                bounds[shard] = i
+            }
+            before += w
+        }
+        return (0..<count).map { bounds[$0]..<bounds[$0 + 1] }
+    }
+
+    /// What `item` weighs: its size when it is a file that can be read, plus `perFileWeight`.
+    static func weight(of item: InputPlan.Item) -> Int {
+        guard case .file(let path) = item.location else { return perFileWeight }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return perFileWeight }
+        return max(0, Int(info.st_size)) + perFileWeight
+    }
+
+    /// A fingerprint of the whole plan as this shard saw it: every item's
+    /// input, output, kind and weight, and the options that shape the outputs.
+    /// Shards of one batch have the same; `merge` refuses parts whose differ
+    /// (the inputs changed between the shards, or the options did).
+    static func planFingerprint(_ plan: InputPlan, weights: [Int], settings: OutputSettings) -> String {
+        var hash = SHA256()
+        var line: [UInt8] = []
+        for (item, weight) in zip(plan.items, weights) {
+            line.removeAll(keepingCapacity: true)
+            line += Array(item.input.utf8); line.append(0)
+            line += Array(item.output.utf8); line.append(0)
+            switch item.location {
+            case .file: line += Array("file".utf8)
+            case .standardInput: line += Array("stdin".utf8)
+            case .missing: line += Array("missing".utf8)
+            case .refused(let reason): line += Array(("refused " + reason).utf8)
+            }
+            line.append(0)
+            line += Array(String(weight).utf8)
+            line.append(0x0A)
+            hash.update(line)
+        }
+        hash.update(settings.json.renderedBytes())
+        return hash.finalizeHex()
+    }
+}
+
+/// `--shard` as given: a fixed `INDEX/COUNT`, or `auto` (from the array job's environment).
+public enum ShardRequest: Sendable, Equatable {
+    /// `--shard INDEX/COUNT`.
+    case fixed(Shard)
+    /// `--shard auto`.
+    case auto
+
+    /// The environment variable that gives the shard count to `--shard auto`
+    /// on Kubernetes and AWS Batch (which tell a task its index, not the count).
+    public static let countVariable = "CAPTION_ASSISTANT_SHARD_COUNT"
+
+    /// Parses `INDEX/COUNT` or `auto`.
+    static func parse(_ text: String) throws(UsageError) -> ShardRequest {
+        if text == "auto" { return .auto }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), parts[0].allSatisfy(\.isASCII) else {
+            throw UsageError("'--shard' needs INDEX/COUNT (for example 0/4; INDEX counts from 0) or auto (got '\(text)')")
+        }
+        return .fixed(try checked(index: index, count: count, from: "'--shard \(text)'"))
+    }
+
+    /// The shard this process is, from `--shard` and, for `auto`, the
+    /// environment of a Slurm job array task (`SLURM_ARRAY_TASK_ID`, `_MIN`,
+    /// `_COUNT`), a Kubernetes Indexed Job pod (`JOB_COMPLETION_INDEX`) or an
+    /// AWS Batch array child (`AWS_BATCH_JOB_ARRAY_INDEX`). For the last two
+    /// the count comes from `shardCount` (`--shard-count`) or `countVariable`.
+    public func resolve(shardCount: Int?, environment: [String: String]) throws(UsageError) -> Shard {
+        switch self {
+        case .fixed(let shard):
+            if let shardCount, shardCount != shard.count {
+                throw UsageError("'--shard \(shard.index)/\(shard.count)' and '--shard-count \(shardCount)' disagree; give one of them")
+            }
+            return shard
+        case .auto:
+            return try Self.fromEnvironment(shardCount: shardCount, environment: environment)
+        }
+    }
+
+    private static func fromEnvironment(shardCount: Int?, environment env: [String: String]) throws(UsageError) -> Shard {
+        func number(_ name: String) throws(UsageError) -> Int? {
+            guard let text = env[name] else { return nil }
+            guard let n = Int(text.trimmingCharacters(in: .whitespaces)), n >= 0 else {
+                throw UsageError("'--shard auto': \(name) is '\(text)', not a whole number")
+            }
+            return n
+        }
+        if let id = try number("SLURM_ARRAY_TASK_ID") {
+            guard let low = try number("SLURM_ARRAY_TASK_MIN"), let count = try number("SLURM_ARRAY_TASK_COUNT") else {
+                throw UsageError("'--shard auto': SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_MIN or SLURM_ARRAY_TASK_COUNT is not; submit with sbatch --array")
+            }
+            if let high = try number("SLURM_ARRAY_TASK_MAX"), high - low + 1 != count {
+                throw UsageError("'--shard auto': the Slurm array \(low)-\(high) has \(count) tasks, not one for each number; submit a range without steps or gaps, such as --array=0-\(count - 1)")
+            }
+            if let shardCount, shardCount != count {
+                throw UsageError("'--shard auto': the Slurm array has \(count) tasks but '--shard-count \(shardCount)' was given")
+            }
+            return try checked(index: id - low, count: count, from: "the Slurm array task \(id) (from \(low))")
+        }
+        for (variable, engine) in [("JOB_COMPLETION_INDEX", "Kubernetes Indexed Job"), ("AWS_BATCH_JOB_ARRAY_INDEX", "AWS Batch array job")] {
+            guard let index = try number(variable) else { continue }
+            var count = shardCount
+            if count == nil, let text = env[countVariable] {
+                guard let n = Int(text.trimmingCharacters(in: .whitespaces)) else {
+                    throw UsageError("'--shard auto': \(countVariable) is '\(text)', not a whole number")
+                }
+                count = n
+            }
+            guard let count else {
+                throw UsageError("'--shard auto': this is a \(engine) (\(variable)=\(index)), which does not say how many shards there are; add --shard-count N or set \(countVariable) (the job's completions or array size)")
+            }
+            return try checked(index: index, count: count, from: "\(variable)=\(index)")
+        }
+        throw UsageError("'--shard auto' found no array job in the environment (SLURM_ARRAY_TASK_ID for Slurm, JOB_COMPLETION_INDEX for Kubernetes, AWS_BATCH_JOB_ARRAY_INDEX for AWS Batch); run it as an array task, or give --shard INDEX/COUNT")
+    }
+
+    private static func checked(index: Int, count: Int, from source: String) throws(UsageError) -> Shard {
+        guard count >= 1, count <= Shard.maximumCount else {
+            throw UsageError("\(source): the shard count must be from 1 to \(Shard.maximumCount) (got \(count))")
+        }
+        guard index >= 0, index < count else {
+            throw UsageError("\(source): the shard index must be from 0 to \(count - 1) (got \(index)); INDEX counts from 0")
+        }
+        return Shard(index: index, count: count)
+    }
+}

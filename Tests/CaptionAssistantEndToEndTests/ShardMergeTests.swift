@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+/// `process --shard` and `merge`: shards run in any order into one output
+/// folder, merged, give the same bytes as one run; merge names what is missing.
+@Suite struct ShardMergeTests {
+    /// A corpus: the generated batch (three formats, one empty file) and the samples.
+    static func corpus(_ scratch: ScratchFolder, count: Int = 60) throws {
+        let input = scratch.url.appendingPathComponent("in")
+        try BatchCorpus.write(count: count, cuesPerFile: 12, to: input)
+        let samples = ExecutableRun.packageRoot.appendingPathComponent("Samples")
+        try FileManager.default.createDirectory(at: input.appendingPathComponent("samples"), withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: samples.path) {
+            try FileManager.default.copyItem(at: samples.appendingPathComponent(name), to: input.appendingPathComponent("samples/" + name))
+        }
+    }
+
+    /// Every file of `expected` is in `actual` with the same bytes, and nothing else is.
+    static func expectSameFolder(_ expected: URL, _ actual: URL, _ comment: String) throws {
+        let names = filesUnder(expected)
+        #expect(filesUnder(actual) == names, "\(comment): the folders hold different files")
+        for name in names {
+            let a = try Data(contentsOf: expected.appendingPathComponent(name))
+            let b = try? Data(contentsOf: actual.appendingPathComponent(name))
+            #expect(a == b, "\(comment): \(name) differs:\n\(unifiedDiff(expected: expected.appendingPathComponent(name), actual: actual.appendingPathComponent(name)))")
+        }
+    }
+
+    @Test(arguments: [["-test-fake-assistant"], ["--model", "none"], ["-test-fake-assistant", "--to", "vtt"]])
+    func shardsInAnyOrderMergeToTheBytesOfOneRun(model: [String]) throws {
+        let scratch = try ScratchFolder()
+        try Self.corpus(scratch)
+        let single = try ExecutableRun.run(model + ["in", "-o", "single", "--quiet", "--jobs", "2"], in: scratch.url)
+        #expect(single.status == 1)  // the empty file
+        var files: [Int] = []
+        for index in [2, 0, 3, 1] {
+            let run = try ExecutableRun.run(model + ["in", "-o", "sharded", "--shard", "\(index)/4", "--json", "--jobs", "2"], in: scratch.url)
+            let summary = try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any]
+            let shard = summary?["shard"] as? [String: Any]
+            let shardIndex = shard?["index"] as? Int, shardCount = shard?["count"] as? Int, shardFiles = shard?["files"] as? Int
+            let summaryFiles = summary?["files"] as? Int
+            #expect(shardIndex == index)
+            #expect(shardCount == 4)
+            files.append(shardFiles ?? -1)
+            #expect(summaryFiles == shardFiles)
+            #expect(summary?["report"] as? String == "sharded/report.shard-\(index)-of-4.json")
+            #expect(run.stderrText.contains("shard \(index)/4 ("), "\(run.stderrText)")
+        }
+        let total: Int = files.reduce(0, +)
+        #expect(total == 64)  // 60 generated, the empty one, 3 samples
+        #expect(files.allSatisfy { $0 > 0 })
+        let merge = try ExecutableRun.run(["merge", "sharded"], in: scratch.url)
+        #expect(merge.status == single.status, "\(merge.stderrText)")
+        #expect(merge.stderrText.contains("merged 4 shards: 64 files"))
+        try Self.expectSameFolder(scratch.url.appendingPathComponent("single"), scratch.url.appendingPathComponent("sharded"), "\(model)")
+    }
+
+    @Test func moreShardsThanFilesStillMerge() throws {
+        let scratch = try ScratchFolder()
+        try Self.corpus(scratch, count: 3)
+        _ = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "single", "--quiet"], in: scratch.url)
+        for index in 0..<10 {
+            let run = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "sharded", "--quiet", "--shard", "\(index)/10"], in: scratch.url)
+            #expect(run.status == 0 || run.status == 1)
+        }
+        let merge = try ExecutableRun.run(["merge", "sharded", "--quiet"], in: scratch.url)
+        #expect(merge.status == 1)
+        try Self.expectSameFolder(scratch.url.appendingPathComponent("single"), scratch.url.appendingPathComponent("sharded"), "10 shards")
+    }
+
+    @Test func mergeNamesTheMissingShardsAndWritesNothing() throws {
+        let scratch = try ScratchFolder()
+        try Self.corpus(scratch, count: 12)
+        for index in [0, 2] {
+            _ = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "out", "--quiet", "--shard", "\(index)/4"], in: scratch.url)
+        }
+        let merge = try ExecutableRun.run(["merge", "out", "--json"], in: scratch.url)
+        #expect(merge.status == 75)
+        #expect(merge.stderrText.contains("2 of 4 shards have no report part: 1, 3"), "\(merge.stderrText)")
+        let summary = try JSONSerialization.jsonObject(with: merge.stdout) as? [String: Any]
+        #expect(summary?["missing"] as? [Int] == [1, 3])
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out/report.json").path))
+        #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out/report.shard-0-of-4.json").path))
+
+        let empty = try ExecutableRun.run(["merge", "in"], in: scratch.url)
+        #expect(empty.status == 66)
+    }
+
+    @Test func mergeRefusesPartsOfDifferentRuns() throws {
+        let scratch = try ScratchFolder()
+        try Self.corpus(scratch, count: 12)
+        _ = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "out", "--quiet", "--shard", "0/2"], in: scratch.url)
+        _ = try ExecutableRun.run(["--model", "none", "in", "-o", "out", "--quiet", "--shard", "1/2"], in: scratch.url)
+        let options = try ExecutableRun.run(["merge", "out"], in: scratch.url)
+        #expect(options.status == 65)
+        #expect(options.stderrText.contains("different options"), "\(options.stderrText)")
+
+        _ = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "out2", "--quiet", "--shard", "0/2"], in: scratch.url)
+        try Data("1\n00:00:01,000 --> 00:00:02,000\nA new file appeared\n".utf8).write(to: scratch.url.appendingPathComponent("in/news/new.srt"))
+        _ = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "out2", "--quiet", "--shard", "1/2"], in: scratch.url)
+        let inputs = try ExecutableRun.run(["merge", "out2"], in: scratch.url)
+        #expect(inputs.status == 65)
+        #expect(inputs.stderrText.contains("different set of inputs"), "\(inputs.stderrText)")
+    }
+
+    @Test func aTruncatedPartIsRefusedAndKeepPartsKeepsThem() throws {
+        let scratch = try ScratchFolder()
+        try Self.corpus(scratch, count: 12)
+        for index in 0..<2 {
+            _ = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "out", "--quiet", "--shard", "\(index)/2"], in: scratch.url)
+        }
+        let part = scratch.url.appendingPathComponent("out/report.shard-1-of-2.json")
+        let whole = try Data(contentsOf: part)
+        try whole.prefix(whole.count - 40).write(to: part)
+        let damaged = try ExecutableRun.run(["merge", "out"], in: scratch.url)
+        #expect(damaged.status == 65)
+        #expect(damaged.stderrText.contains("report.shard-1-of-2.json is not a complete report part"), "\(damaged.stderrText)")
+        try whole.write(to: part)
+        let kept = try ExecutableRun.run(["merge", "out", "--keep-parts", "--quiet"], in: scratch.url)
+        #expect(kept.status == 1)
+        #expect(FileManager.default.fileExists(atPath: part.path))
+        #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out/report.json").path))
+    }
+
+    /// A shard killed (SIGKILL: no part) or stopped (SIGTERM: a part that says
+    /// so) is finished by running it again with `--resume`; the merge then
+    /// equals one run.
+    @Test(.timeLimit(.minutes(3)))
+    func aKilledShardIsFinishedWithResume() throws {
+        let scratch = try ScratchFolder()
+        try Self.corpus(scratch, count: 40)
+        let model = ["-test-fake-assistant"]
+        _ = try ExecutableRun.run(model + ["in", "-o", "single", "--quiet"], in: scratch.url)
+        _ = try ExecutableRun.run(model + ["in", "-o", "out", "--quiet", "--shard", "0/2"], in: scratch.url)
+        let out = scratch.url.appendingPathComponent("out")
+
+        for (signal, expectedMerge) in [(SIGKILL, "have no report part: 1"), (SIGTERM, "were stopped before the end: 1")] {
+            let process = Process()
+            process.executableURL = ExecutableRun.executable
+            process.arguments = model + ["-test-fake-assistant-delay", "100", "--jobs", "1", "in", "-o", "out", "--quiet",
+                                         "--shard", "1/2", "--resume"]
+            process.currentDirectoryURL = scratch.url
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            let before = filesUnder(out).count
+            try launch(process)
+            let deadline = Date().addingTimeInterval(20)
+            while process.isRunning && Date() < deadline && filesUnder(out).count < before + 4 { usleep(2_000) }
+            #expect(process.isRunning, "the shard finished before it could be stopped")
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            let merge = try ExecutableRun.run(["merge", "out"], in: scratch.url)
+            #expect(merge.status == 75)
+            #expect(merge.stderrText.contains(expectedMerge), "\(merge.stderrText)")
+        }
+        let resumed = try ExecutableRun.run(model + ["in", "-o", "out", "--shard", "1/2", "--resume", "--json"], in: scratch.url)
+        let summary = try JSONSerialization.jsonObject(with: resumed.stdout) as? [String: Any]
+        #expect((summary?["skipped"] as? Int ?? 0) > 0)
+        let merge = try ExecutableRun.run(["merge", "out"], in: scratch.url)
+        #expect(merge.status == 1, "\(merge.stderrText)")
+        try Self.expectSameFolder(scratch.url.appendingPathComponent("single"), out, "killed and resumed")
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import CaptionAssistant
+
+/// `--shard`: how the plan is cut, and where `--shard auto` finds its shard.
+@Suite struct ShardTests {
+    @Test func rangesCoverThePlanInOrderWithoutOverlap() {
+        for count in 1...9 {
+            let weights = (0..<23).map { 4096 + ($0 * 7919) % 50_000 }
+            let ranges = Shard.ranges(weights: weights, count: count)
+            #expect(ranges.count == count)
+            #expect(ranges.first?.lowerBound == 0)
+            #expect(ranges.last?.upperBound == weights.count)
+            for (a, b) in zip(ranges, ranges.dropFirst()) { #expect(a.upperBound == b.lowerBound) }
+        }
+    }
+
+    @Test func rangesAreBalancedByWeightNotByCount() {
+        // One large file and many small: the large one is a shard of its own.
+        let weights = [1000] + [Int](repeating: 10, count: 100)
+        let ranges = Shard.ranges(weights: weights, count: 2)
+        #expect(ranges == [0..<1, 1..<101])
+        // Equal weights: equal counts.
+        #expect(Shard.ranges(weights: [Int](repeating: 5, count: 12), count: 4) == [0..<3, 3..<6, 6..<9, 9..<12])
+        // Each shard's weight is within one file of its share.
+        let mixed = (0..<1000).map { 4096 + ($0 * 104_729) % 200_000 }
+        let total = mixed.reduce(0, +), largest = mixed.max() ?? 0
+        for range in Shard.ranges(weights: mixed, count: 7) {
+            let weight = mixed[range].reduce(0, +)
+            #expect(abs(weight - total / 7) <= largest, "\(range): \(weight) against a share of \(total / 7)")
+        }
+    }
+
+    @Test func moreShardsThanFilesLeavesSomeEmpty() {
+        let ranges = Shard.ranges(weights: [1, 1], count: 5)
+        #expect(ranges.map(\.count).reduce(0, +) == 2)
+        #expect(ranges.filter { !$0.isEmpty }.count == 2)
+        #expect(Shard.ranges(weights: [], count: 3) == [0..<0, 0..<0, 0..<0])
+    }
+
+    @Test func fixedShardsParseAndAreChecked() throws {
+        #expect(try ShardRequest.parse("0/4") == .fixed(Shard(index: 0, count: 4)))
+        #expect(try ShardRequest.parse("3/4") == .fixed(Shard(index: 3, count: 4)))
+        #expect(try ShardRequest.parse("auto") == .auto)
+        for bad in ["4/4", "-1/4", "1/0", "1", "a/b", "1/4/2", "", "1/200000"] {
+            #expect(throws: UsageError.self, "\(bad)") { try ShardRequest.parse(bad) }
+        }
+    }
+
+    @Test func autoReadsASlurmArrayTask() throws {
+        let env = ["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_MIN": "5", "SLURM_ARRAY_TASK_MAX": "8", "SLURM_ARRAY_TASK_COUNT": "4"]
+        #expect(try ShardRequest.auto.resolve(shardCount: nil, environment: env) == Shard(index: 2, count: 4))
+        var stepped = env
+        stepped["SLURM_ARRAY_TASK_MAX"] = "11"  // --array=5-11:2
+        #expect(throws: UsageError.self) { try ShardRequest.auto.resolve(shardCount: nil, environment: stepped) }
+        #expect(throws: UsageError.self) { try ShardRequest.auto.resolve(shardCount: 3, environment: env) }
+        #expect(throws: UsageError.self) { try ShardRequest.auto.resolve(shardCount: nil, environment: ["SLURM_ARRAY_TASK_ID": "1"]) }
+    }
+
+    @Test func autoReadsAKubernetesIndexWithACount() throws {
+        let env = ["JOB_COMPLETION_INDEX": "3"]
+        #expect(try ShardRequest.auto.resolve(shardCount: 4, environment: env) == Shard(index: 3, count: 4))
+        #expect(try ShardRequest.auto.resolve(shardCount: nil, environment: env.merging([ShardRequest.countVariable: "5"]) { a, _ in a })
+                == Shard(index: 3, count: 5))
+        let error = #expect(throws: UsageError.self) { try ShardRequest.auto.resolve(shardCount: nil, environment: env) }
+        #expect(error?.message.contains("--shard-count") == true)
+        #expect(throws: UsageError.self) { try ShardRequest.auto.resolve(shardCount: 3, environment: env) }  // index 3 of 3
+    }
+
+    @Test func autoReadsAnAWSBatchArrayIndex() throws {
+        #expect(try ShardRequest.auto.resolve(shardCount: 2, environment: ["AWS_BATCH_JOB_ARRAY_INDEX": "1"]) == Shard(index: 1, count: 2))
+    }
+
+    @Test func autoWithoutAnArrayJobSaysSo() {
+        let error = #expect(throws: UsageError.self) { try ShardRequest.auto.resolve(shardCount: 4, environment: ["HOME": "/root"]) }
+        #expect(error?.message.contains("found no array job") == true)
+    }
+
+    @Test func theParserTakesShardOptionsOnlyWhereTheyMakeSense() throws {
+        guard case .process(let options) = try CommandLineParser.parse(["in", "-o", "out", "--shard", "1/3"], defaultJobs: 1) else {
+            Issue.record("not process"); return
+        }
+        #expect(options.shard == .fixed(Shard(index: 1, count: 3)))
+        guard case .process(let auto) = try CommandLineParser.parse(["in", "-o", "out", "--shard=auto", "--shard-count", "8"], defaultJobs: 1) else {
+            Issue.record("not process"); return
+        }
+        #expect(auto.shard == .auto && auto.shardCount == 8)
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["in", "-o", "-", "--shard", "0/2"], defaultJobs: 1) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["-", "-o", "out", "--shard", "0/2"], defaultJobs: 1) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["in", "-o", "out", "--shard-count", "2"], defaultJobs: 1) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["check", "--shard", "0/2"], defaultJobs: 1) }
+        #expect(try CommandLineParser.parse(["merge", "out", "--keep-parts", "--json"], defaultJobs: 1)
+                == .merge({ var m = MergeOptions(); m.output = "out"; m.keepParts = true; m.json = true; return m }()))
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["merge"], defaultJobs: 1) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["merge", "a", "b"], defaultJobs: 1) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["merge", "out", "--jobs", "2"], defaultJobs: 1) }
+    }
+
+    @Test func partNamesReadBack() {
+        let shard = Shard(index: 12, count: 40)
+        #expect(ReportPart.name(for: shard) == "report.shard-12-of-40.json")
+        #expect(ReportPart.shard(named: "report.shard-12-of-40.json") == shard)
+        for other in ["report.json", "report.shard-4-of-4.json", "report.shard-01-of-4.json", "report.shard-1-of-4.json.tmp", "x.srt"] {
+            #expect(ReportPart.shard(named: other) == nil, "\(other)")
+        }
+    }
+
+    @Test func totalsReadBackFromTheirJSON() throws {
+        var totals = BatchReport.Totals()
+        totals.files = 5; totals.written = 4; totals.failed = 1; totals.unavailable = 2; totals.applied = 9
+        totals.actionsFailed = 3; totals.disabled = 6; totals.cues = 77; totals.keywordOccurrences = 12; totals.warnings = 2
+        #expect(BatchReport.Totals(json: totals.json) == totals)
+        var twice = totals
+        twice.add(totals)
+        #expect(twice.files == 10 && twice.cues == 154 && twice.warnings == 4)
+    }
+}
