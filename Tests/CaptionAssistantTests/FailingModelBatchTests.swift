@@ -71,7 +71,7 @@ import Testing
         let model = ChaosModel()
         let service = AssistantService(
             backendName: "http", model: model, availability: availability,
-            options: AssistantOptions(timeout: .milliseconds(150), maxAttempts: 2, retryDelay: .milliseconds(5), retryJitter: 0))
+            options: AssistantOptions(timeout: .seconds(1), maxAttempts: 2, retryDelay: .milliseconds(5), retryJitter: 0))
         let configuration = PipelineConfiguration(backend: "http", source: service,
                                                   diagnosticsContext: DiagnosticsContext(endpoint: "http://127.0.0.1:9/v1"))
         let plan = try InputPlan.make(inputs: [dir.path + "/in"], outputFolder: dir.path + "/out", convertTo: nil)
