@@ -176,7 +176,7 @@ public enum CaptionAssistantCommand {
     /// The one-line summary, e.g. `3 files: 3 written, 0 failed; actions: 9 applied, 0 failed, 0 disabled; report in out/report.json`.
     /// With `run`, says how many files `--resume` skipped (when `resume`) and,
     /// when the batch was stopped, how many were not processed.
-    /// For a shard, it starts `shard 1/4 (files 1250–2499 of 5000): ` and names the shard's report part.
+    /// For a shard, it starts `shard 1/4 (1250 of 5000 files, from file 1250): ` and names the shard's report part.
     public static func summary(_ report: BatchSummary, destination: OutputDestination,
                                run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil) -> String {
         let t = report.totals
