@@ -153,7 +153,7 @@ public enum CommandLineParser {
         return v
     }
 
-    static func count(_ name: String, _ v: String, max: Int) throws(UsageError) -> Int {
+    private static func count(_ name: String, _ v: String, max: Int) throws(UsageError) -> Int {
         guard let n = Int(v), n >= 1 else { throw UsageError("'\(name)' needs a whole number of at least 1 (got '\(v)')") }
         guard n <= max else { throw UsageError("'\(name)' is at most \(max) (got '\(v)')") }
         return n
