@@ -81,6 +81,18 @@ import Testing
         try Self.expectSameFolder(scratch.url.appendingPathComponent("single"), scratch.url.appendingPathComponent("sharded"), "at once")
     }
 
+    @Test func aMissingInputMakesMergeExitAsTheSingleRunDoes() throws {
+        let scratch = try ScratchFolder()
+        try Self.corpus(scratch, count: 6)
+        let arguments = ["-test-fake-assistant", "in", "not-there.srt", "--quiet"]
+        let single = try ExecutableRun.run(arguments + ["-o", "single"], in: scratch.url)
+        #expect(single.status == 66)
+        for index in 0..<3 { _ = try ExecutableRun.run(arguments + ["-o", "sharded", "--shard", "\(index)/3"], in: scratch.url) }
+        let merge = try ExecutableRun.run(["merge", "sharded", "--quiet"], in: scratch.url)
+        #expect(merge.status == 66)
+        try Self.expectSameFolder(scratch.url.appendingPathComponent("single"), scratch.url.appendingPathComponent("sharded"), "missing input")
+    }
+
     @Test func moreShardsThanFilesStillMerge() throws {
         let scratch = try ScratchFolder()
         try Self.corpus(scratch, count: 3)
