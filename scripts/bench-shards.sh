@@ -67,7 +67,7 @@ echo
 
 if [ $SLURM = 1 ]; then
     echo "## 2. The same as sbatch --array=0-3 --wait (one node, $(nproc) CPUs, one CPU per task)"
-    bash scripts/slurm-e2e.sh --input "$C5K/batch" --runs 3 2>&1 | grep -E '^slurm-e2e: (one run|run|OK)'
+    CAPTION_ASSISTANT=$BIN bash scripts/slurm-e2e.sh --input "$C5K/batch" --runs 3 2>&1 | grep -E '^slurm-e2e: (one run|run|OK)'
     echo
 fi
 

@@ -127,6 +127,7 @@ public struct BatchRunner: Sendable {
             do {
                 if var part {
                     part.complete = notProcessed == 0
+                    part.missingInput = items.contains { $0.location == .missing }
                     try spool.write(to: part.name, in: folder, totals: summary.totals, opening: part.opening())
                 } else {
                     try spool.write(to: "report.json", in: folder, totals: summary.totals)

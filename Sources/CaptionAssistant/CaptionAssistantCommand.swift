@@ -221,7 +221,7 @@ public enum CaptionAssistantCommand {
     /// are not counted as written by this run) and, when the batch was stopped,
     /// how many were not processed (not counted as failed). Warnings are counted
     /// when there are any; the model's error text is given when actions failed.
-    /// For a shard, it starts `shard 1/4 (files 1250–2499 of 5000): ` and names the shard's report part.
+    /// For a shard, it starts `shard 1/4 (1250 of 5000 files, from file 1250): ` and names the shard's report part.
     public static func summary(_ report: BatchSummary, destination: OutputDestination,
                                run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil) -> String {
         let t = report.totals

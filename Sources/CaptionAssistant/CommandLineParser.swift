@@ -167,7 +167,7 @@ public enum CommandLineParser {
         return v
     }
 
-    static func count(_ name: String, _ v: String, max: Int) throws(UsageError) -> Int {
+    private static func count(_ name: String, _ v: String, max: Int) throws(UsageError) -> Int {
         // A whole number too big for Int is still a whole number: say it is too big, not that it is not one.
         let digits = v.hasPrefix("+") ? v.dropFirst() : Substring(v)
         if Int(v) == nil, !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), digits.contains(where: { $0 != "0" }) {

@@ -71,7 +71,8 @@ public enum HelpText {
       of the shards (process --shard), byte for byte the report one process run writes, and
       removes the parts (--keep-parts keeps them). Every shard of the same inputs, options
       and count must be there and have run to the end; otherwise it writes nothing, names
-      the shards to run again, and exits 75. It exits 0, or 1 when some file failed.
+      the shards to run again, and exits 75. Otherwise it exits as the one run would have:
+      0, 1 when some file failed, 66 when an input does not exist.
 
     EXIT STATUS:
       0   every file was written (actions the model could not do are in the report)

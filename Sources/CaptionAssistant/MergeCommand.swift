@@ -99,7 +99,7 @@ extension CaptionAssistantCommand {
             return status
         }
         let t = result.totals
-        let status = t.failed > 0 ? ExitStatus.someFileFailed : ExitStatus.success
+        let status = result.missingInput ? ExitStatus.noInput : t.failed > 0 ? ExitStatus.someFileFailed : ExitStatus.success
         if !options.quiet {
             printError("merged \(result.shards) shard\(result.shards == 1 ? "" : "s"): \(t.files) file\(t.files == 1 ? "" : "s"): \(t.written) written, \(t.failed) failed; actions: \(t.applied) applied, \(t.actionsFailed) failed, \(t.disabled) disabled; report in \(options.output)/report.json")
         }

@@ -28,6 +28,8 @@ public enum ReportMerge {
         public var totals: BatchReport.Totals
         /// Whether the part files were removed after `report.json` was written.
         public var removedParts: Bool
+        /// Whether some input did not exist (as a single run, `merge` then exits 66).
+        public var missingInput = false
     }
 
     /// Why a merge wrote nothing.
@@ -155,7 +157,7 @@ public enum ReportMerge {
             throw .write(failure.map { "report.json could not be written: " + $0 } ?? error.localizedDescription)
         }
         if !keepParts { for f in found { unlink(path + "/" + f.name) } }
-        return Result(shards: count, totals: totals, removedParts: !keepParts)
+        return Result(shards: count, totals: totals, removedParts: !keepParts, missingInput: found.contains { $0.part.missingInput })
     }
 
     /// Reads the header, totals and place of the entries of the part `name` in `folder`.

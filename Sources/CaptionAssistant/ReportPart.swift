@@ -26,11 +26,14 @@ public struct ReportPart: Sendable, Equatable {
     public var settings: OutputSettings
     /// Whether the shard ran to the end (false: it was stopped, and some files are listed as not processed).
     public var complete = true
+    /// Whether one of the shard's inputs does not exist (a single run exits 66 then, and so does `merge`).
+    public var missingInput = false
 
     /// Creates a part's description.
-    public init(shard: Shard, plan: String, planFiles: Int, first: Int, files: Int, settings: OutputSettings, complete: Bool = true) {
+    public init(shard: Shard, plan: String, planFiles: Int, first: Int, files: Int, settings: OutputSettings, complete: Bool = true,
+                missingInput: Bool = false) {
         self.shard = shard; self.plan = plan; self.planFiles = planFiles; self.first = first; self.files = files
-        self.settings = settings; self.complete = complete
+        self.settings = settings; self.complete = complete; self.missingInput = missingInput
     }
 
     /// The part's file name in the output folder.
@@ -54,7 +57,8 @@ public struct ReportPart: Sendable, Equatable {
     public var json: JSONValue {
         .object([
             ("index", .int(shard.index)), ("count", .int(shard.count)), ("plan", .string(plan)), ("planFiles", .int(planFiles)),
-            ("first", .int(first)), ("files", .int(files)), ("complete", .bool(complete)), ("options", settings.json),
+            ("first", .int(first)), ("files", .int(files)), ("complete", .bool(complete)), ("missingInput", .bool(missingInput)),
+            ("options", settings.json),
         ])
     }
 
@@ -63,10 +67,11 @@ public struct ReportPart: Sendable, Equatable {
         guard case .int(let index)? = json["index"], case .int(let count)? = json["count"], case .string(let plan)? = json["plan"],
               case .int(let planFiles)? = json["planFiles"], case .int(let first)? = json["first"],
               case .int(let files)? = json["files"], case .bool(let complete)? = json["complete"],
+              case .bool(let missingInput)? = json["missingInput"],
               let options = json["options"], let settings = OutputSettings(json: options),
               count >= 1, index >= 0, index < count, first >= 0, files >= 0, planFiles >= 0 else { return nil }
         self.init(shard: Shard(index: index, count: count), plan: plan, planFiles: planFiles, first: first, files: files,
-                  settings: settings, complete: complete)
+                  settings: settings, complete: complete, missingInput: missingInput)
     }
 
     /// What comes before `files` in the part: `report.json`'s opening with the `shard` object.

@@ -55,6 +55,44 @@ import Testing
         try Self.expectSameFolder(scratch.url.appendingPathComponent("single"), scratch.url.appendingPathComponent("sharded"), "\(model)")
     }
 
+    /// Four shards at once into one output folder (as an array job runs them):
+    /// they create the same subfolders at the same time and never write one file.
+    @Test(.timeLimit(.minutes(3)))
+    func shardsRunningAtOnceShareTheOutputFolder() throws {
+        let scratch = try ScratchFolder()
+        try Self.corpus(scratch)
+        _ = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "single", "--quiet"], in: scratch.url)
+        var processes: [Process] = []
+        for index in 0..<4 {
+            let process = Process()
+            process.executableURL = ExecutableRun.executable
+            process.arguments = ["-test-fake-assistant", "in", "-o", "sharded", "--quiet", "--jobs", "2", "--shard", "\(index)/4"]
+            process.currentDirectoryURL = scratch.url
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try launch(process)
+            processes.append(process)
+        }
+        for process in processes { process.waitUntilExit() }
+        let statuses = processes.map(\.terminationStatus)
+        #expect(statuses.allSatisfy { $0 == 0 || $0 == 1 }, "\(statuses)")
+        let merge = try ExecutableRun.run(["merge", "sharded", "--quiet"], in: scratch.url)
+        #expect(merge.status == 1, "\(merge.stderrText)")
+        try Self.expectSameFolder(scratch.url.appendingPathComponent("single"), scratch.url.appendingPathComponent("sharded"), "at once")
+    }
+
+    @Test func aMissingInputMakesMergeExitAsTheSingleRunDoes() throws {
+        let scratch = try ScratchFolder()
+        try Self.corpus(scratch, count: 6)
+        let arguments = ["-test-fake-assistant", "in", "not-there.srt", "--quiet"]
+        let single = try ExecutableRun.run(arguments + ["-o", "single"], in: scratch.url)
+        #expect(single.status == 66)
+        for index in 0..<3 { _ = try ExecutableRun.run(arguments + ["-o", "sharded", "--shard", "\(index)/3"], in: scratch.url) }
+        let merge = try ExecutableRun.run(["merge", "sharded", "--quiet"], in: scratch.url)
+        #expect(merge.status == 66)
+        try Self.expectSameFolder(scratch.url.appendingPathComponent("single"), scratch.url.appendingPathComponent("sharded"), "missing input")
+    }
+
     @Test func moreShardsThanFilesStillMerge() throws {
         let scratch = try ScratchFolder()
         try Self.corpus(scratch, count: 3)
