@@ -44,6 +44,8 @@ public enum CaptionAssistantCommand {
             return await check(options, environment: environment)
         case .process(let options):
             return await process(options, environment: environment)
+        case .review(let options):
+            return review(options)
         }
     }
 

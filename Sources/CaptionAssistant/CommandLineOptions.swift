@@ -86,6 +86,8 @@ public enum Command: Sendable, Equatable {
     case process(ProcessOptions)
     /// Show the model's availability.
     case check(CheckOptions)
+    /// Write the HTML review of a batch's output folder.
+    case review(ReviewOptions)
     /// Print the help text.
     case help
     /// Print the version.

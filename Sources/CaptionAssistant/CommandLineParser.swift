@@ -23,6 +23,7 @@ public enum CommandLineParser {
     /// `--jobs` default (the number of cores).
     public static func parse(_ arguments: [String], defaultJobs: Int) throws(UsageError) -> Command {
         var args = arguments[...]
+        if args.first == "review" { return try parseReview(args.dropFirst()) }
         var subcommand = "process"
         if let first = args.first, first == "process" || first == "check" {
             subcommand = first

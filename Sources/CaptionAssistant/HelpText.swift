@@ -7,6 +7,7 @@ public enum HelpText {
     USAGE:
       caption-assistant [process] INPUT... -o OUTPUT_DIR [options]
       caption-assistant check [options]
+      caption-assistant review OUTPUT_DIR [--quiet] [--json]
       caption-assistant --help | --version
 
     INPUT is a caption file (SRT, WebVTT or TTML), a folder (searched recursively for
@@ -53,6 +54,17 @@ public enum HelpText {
       if not, the reason row, the remedy, whether it is permanent, fixable or temporary,
       and whether Settings can help (--json prints the same as JSON). It exits 0, or 69
       when the model is unavailable and --require-model is given.
+
+    REVIEW:
+      caption-assistant review OUTPUT_DIR reads OUTPUT_DIR/report.json, the sidecars and the
+      written captions and writes a static HTML site under OUTPUT_DIR/review/ (and nowhere
+      else): index.html with the totals, why the model was unavailable and one row per file,
+      with lists of the failed, disabled and with-warnings files; and one page per file with
+      its three actions as the assistant menu shows them, its warnings and its captions.
+      The pages run no script and load nothing from the network. It exits 0, 65 when
+      report.json cannot be read, 66 when the folder or its report.json is missing, or 73
+      when a page cannot be written. --quiet prints no summary; --json prints one on
+      standard output.
 
     EXIT STATUS:
       0   every file was written (actions the model could not do are in the report)
