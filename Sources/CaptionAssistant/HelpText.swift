@@ -7,7 +7,7 @@ public enum HelpText {
     USAGE:
       caption-assistant [process] INPUT... -o OUTPUT_DIR [options]
       caption-assistant check [options]
-      caption-assistant review OUTPUT_DIR [--quiet] [--json]
+      caption-assistant review OUTPUT_DIR [--jobs N] [--quiet] [--json]
       caption-assistant --help | --version
 
     INPUT is a caption file (SRT, WebVTT or TTML), a folder (searched recursively for
@@ -63,8 +63,8 @@ public enum HelpText {
       its three actions as the assistant menu shows them, its warnings and its captions.
       The pages run no script and load nothing from the network. It exits 0, 65 when
       report.json cannot be read, 66 when the folder or its report.json is missing, or 73
-      when a page cannot be written. --quiet prints no summary; --json prints one on
-      standard output.
+      when a page cannot be written. --jobs N makes N pages at once (default: the number
+      of processor cores); --quiet prints no summary; --json prints one on standard output.
 
     EXIT STATUS:
       0   every file was written (actions the model could not do are in the report)

@@ -8,18 +8,22 @@ public struct ReviewOptions: Sendable, Equatable {
     public var quiet = false
     /// `--json`: a machine-readable summary on standard output.
     public var json = false
+    /// `--jobs N`: pages made at once; nil: the number of processor cores.
+    public var jobs: Int?
 
     /// Creates the defaults.
     public init() {}
 }
 
 extension CommandLineParser {
-    /// Parses the arguments after `review`: one folder, `--quiet`, `--json`, `--help`.
+    /// Parses the arguments after `review`: one folder, `--jobs N`, `--quiet`, `--json`, `--help`.
     static func parseReview(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
         var options = ReviewOptions()
         var folders: [String] = []
         var onlyFolders = false
-        for arg in arguments {
+        var args = arguments
+        while let arg = args.first {
+            args = args.dropFirst()
             if onlyFolders || arg == "-" || !arg.hasPrefix("-") {
                 folders.append(arg)
                 continue
@@ -29,8 +33,13 @@ extension CommandLineParser {
             case "--help", "-h": return .help
             case "--quiet": options.quiet = true
             case "--json": options.json = true
+            case "--jobs":
+                guard let v = args.first else { throw UsageError("'--jobs' needs a value") }
+                args = args.dropFirst()
+                guard let n = Int(v), n >= 1, n <= 1024 else { throw UsageError("'--jobs' needs a whole number from 1 to 1024 (got '\(v)')") }
+                options.jobs = n
             default:
-                throw UsageError("'review' takes an output folder and --quiet or --json (unknown option '\(arg)')")
+                throw UsageError("'review' takes an output folder and --jobs N, --quiet or --json (unknown option '\(arg)')")
             }
         }
         guard let folder = folders.first, !folder.isEmpty else {
@@ -51,7 +60,8 @@ extension CaptionAssistantCommand {
     static func review(_ options: ReviewOptions) -> Int32 {
         let result: ReviewSite.Result
         do {
-            result = try ReviewSite.build(outputFolder: options.folder)
+            result = try ReviewSite.build(outputFolder: options.folder,
+                                          jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         } catch {
             printError("error: " + error.message)
             switch error.kind {

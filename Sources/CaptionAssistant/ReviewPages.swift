@@ -39,13 +39,13 @@ enum ReviewPages {
 
     // MARK: the page frame
 
-    static func open(_ w: inout HTMLWriter, title: String) {
+    static func open(_ w: inout HTMLWriter, title: String, sheet: ReviewStyle.Sheet) {
         w.raw("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"")
-        w.text(ReviewStyle.contentSecurityPolicy)
+        w.text(sheet.policy)
         w.raw("\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"referrer\" content=\"no-referrer\">\n<meta name=\"color-scheme\" content=\"light dark\">\n<title>")
         w.text(title)
         w.raw("</title>\n<style>")
-        w.raw(ReviewStyle.css)
+        w.fragment(sheet.bytes)
         w.raw("</style>\n</head>\n<body>\n<a class=\"skip\" href=\"#main\">Skip to content</a>\n")
     }
 
@@ -60,7 +60,7 @@ enum ReviewPages {
     static func filePage(_ e: ReviewEntry, captions: Captions, sidecar: SidecarCheck, indexPage: String, hasNext: Bool,
                          cueLimit: Int = ReviewSite.defaultCueLimit) -> [UInt8] {
         var w = HTMLWriter()
-        open(&w, title: e.input + " — caption review")
+        open(&w, title: e.input + " — caption review", sheet: ReviewStyle.file)
         w.raw("<header class=\"top\"><div class=\"wrap\">\n<nav class=\"crumbs\" aria-label=\"Review\"><a href=\"../")
         w.text(indexPage)
         w.raw("#file-")
@@ -334,15 +334,24 @@ enum ReviewPages {
         }
         w.raw("<ol class=\"cues\">\n")
         let last = cues.count - 1
+        let source = document.source.bytes
+        var outlines: [RunOutline] = []
         for i in 0..<min(cues.count, limit) {
             let cue = cues[i]
-            w.raw("<li id=\"cue-")
-            w.number(i + 1)
-            w.raw("\"><time>")
-            w.text(cue.start.description)
+            w.raw("<li><time>")
+            w.time(milliseconds: cue.start.roundedMilliseconds)
             w.raw(" → ")
-            w.text(cue.end.description)
-            w.raw("</time><span class=\"text\">")
+            w.time(milliseconds: cue.end.roundedMilliseconds)
+            w.raw("</time><span>")
+            if document.format == .srt {
+                // SRT text is its source bytes (no character references): written from the
+                // runs' outlines, with no run or string made.
+                outlines.removeAll(keepingCapacity: true)
+                cue.appendRunOutlines(to: &outlines)
+                srtText(outlines, source: source, emoji: i == last ? emoji : nil, into: &w)
+                w.raw("</span></li>\n")
+                continue
+            }
             var runs = cue.runs
             var emojiRun: Int?
             if i == last, let emoji {
@@ -376,32 +385,104 @@ enum ReviewPages {
         w.raw("</ol>\n")
     }
 
+    /// Writes an SRT cue's text from its run outlines and the document's
+    /// bytes, as the general path writes it from the runs; with `emoji`, the
+    /// last text run's ending `emoji` is marked.
+    static func srtText(_ outlines: [RunOutline], source: [UInt8], emoji: String?, into w: inout HTMLWriter) {
+        var emojiRun = -1
+        var emojiBytes: [UInt8] = []
+        if let emoji, let r = outlines.lastIndex(where: { $0.kind == .text }) {
+            emojiBytes = Array(emoji.utf8)
+            let range = outlines[r].source
+            if range.count >= emojiBytes.count, source[(range.upperBound - emojiBytes.count)..<range.upperBound].elementsEqual(emojiBytes) {
+                emojiRun = r
+            }
+        }
+        for (r, outline) in outlines.enumerated() {
+            let range = outline.source
+            switch outline.kind {
+            case .lineBreak:
+                w.raw("<br>")
+            case .markup:
+                if !isStyleTag(source[range]) {
+                    w.raw("<code class=\"markup\" title=\"markup kept as written in the file\">")
+                    w.text(utf8: source[range])
+                    w.raw("</code>")
+                }
+            case .text:
+                let textEnd = r == emojiRun ? range.upperBound - emojiBytes.count : range.upperBound
+                if textEnd > range.lowerBound { styled(&w, outline.style, source[range.lowerBound..<textEnd]) }
+                if r == emojiRun {
+                    w.raw("<mark class=\"emoji\" title=\"the emoji the assistant added\">")
+                    w.text(utf8: source[textEnd..<range.upperBound])
+                    w.raw("</mark>")
+                }
+            }
+        }
+    }
+
     static func styled(_ w: inout HTMLWriter, _ style: TextStyle, _ text: String) {
         if text.isEmpty { return }
+        var text = text
+        text.withUTF8 { styled(&w, style, $0) }
+    }
+
+    static func styled(_ w: inout HTMLWriter, _ style: TextStyle, _ utf8: ArraySlice<UInt8>) {
+        utf8.withUnsafeBufferPointer { styled(&w, style, $0) }
+    }
+
+    /// Writes the UTF-8 text `utf8` escaped, inside the elements its style calls for.
+    static func styled(_ w: inout HTMLWriter, _ style: TextStyle, _ utf8: UnsafeBufferPointer<UInt8>) {
         if style.contains(.bold) { w.raw("<strong>") }
         if style.contains(.italic) { w.raw("<em>") }
         if style.contains(.underline) { w.raw("<u>") }
         if style.contains(.strikethrough) { w.raw("<s>") }
-        w.text(text)
+        w.text(utf8: utf8)
         if style.contains(.strikethrough) { w.raw("</s>") }
         if style.contains(.underline) { w.raw("</u>") }
         if style.contains(.italic) { w.raw("</em>") }
         if style.contains(.bold) { w.raw("</strong>") }
     }
 
-    /// Tags whose effect the page already shows (as style) or that only
-    /// structure the text: these are not shown as written.
-    static let styleTags: Set<String> = ["b", "i", "u", "s", "c", "v", "lang", "ruby", "rt", "span", "br", "p", "font"]
-
-    /// Whether `markup` is one of `styleTags`, opening or closing.
+    /// Whether `markup` is a tag whose effect the page already shows (as
+    /// style) or that only structures the text: `b`, `i`, `u`, `s`, `c`, `v`,
+    /// `lang`, `ruby`, `rt`, `span`, `br`, `p`, `font`, opening or closing.
+    /// Such tags are not shown as written; any other markup is.
     static func isStyleTag(_ markup: String) -> Bool {
-        var scalars = markup.unicodeScalars[...]
-        guard scalars.first == "<" else { return false }
-        scalars = scalars.dropFirst()
-        if scalars.first == "/" { scalars = scalars.dropFirst() }
-        let name = String(String.UnicodeScalarView(scalars.prefix { $0.properties.isAlphabetic || ("0"..."9").contains($0) }))
-        return styleTags.contains(name.lowercased())
+        var markup = markup
+        return markup.withUTF8 { isStyleTag($0) }
     }
+
+    /// `isStyleTag` of the UTF-8 bytes `markup`.
+    static func isStyleTag(_ markup: ArraySlice<UInt8>) -> Bool {
+        markup.withUnsafeBufferPointer { isStyleTag($0) }
+    }
+
+    /// `isStyleTag` of the UTF-8 bytes `p`.
+    static func isStyleTag(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard p.count >= 2, p[0] == UInt8(ascii: "<") else { return false }
+        var i = p[1] == UInt8(ascii: "/") ? 2 : 1
+        let start = i
+        var name: UInt64 = 0  // up to 8 lower-case ASCII letters, packed
+        while i < p.count, i - start < 8 {
+            let b = p[i] | 0x20
+            guard b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") else { break }
+            name = name << 8 | UInt64(b)
+            i += 1
+        }
+        guard i > start, i < p.count else { return false }
+        let next = p[i]
+        // The name ends at a space, '.', '/', '>' (WebVTT classes and annotations, attributes, self-closing).
+        guard next == 0x20 || next == 0x09 || next == UInt8(ascii: ".") || next == UInt8(ascii: "/") || next == UInt8(ascii: ">") else {
+            return false
+        }
+        return styleTagNames.contains(name)
+    }
+
+    /// The names `isStyleTag` accepts, packed as it packs them.
+    static let styleTagNames: Set<UInt64> = Set(["b", "i", "u", "s", "c", "v", "lang", "ruby", "rt", "span", "br", "p", "font"].map {
+        $0.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    })
 
     static func formatName(_ format: String) -> String {
         switch format {
@@ -522,7 +603,7 @@ enum ReviewPages {
                           totals: BatchReport.Totals, reasons: [Reason], folderName: String) -> [UInt8] {
         var w = HTMLWriter(capacity: rows.reduce(8 << 10) { $0 + $1.count })
         let titleText = "Caption review: " + folderName + (page > 1 ? " (page \(page))" : "")
-        open(&w, title: titleText)
+        open(&w, title: titleText, sheet: ReviewStyle.index)
         w.raw("<header class=\"top\"><div class=\"wrap\">\n<h1>Caption review</h1>\n<p class=\"sub\">")
         w.text(folderName)
         w.raw(" · ")

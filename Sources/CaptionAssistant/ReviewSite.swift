@@ -57,10 +57,11 @@ public enum ReviewSite {
     /// Index rows per page: pages stay near 200 KB however many files the batch has.
     public static let defaultPageSize = 250
 
-    /// Makes the site for the output folder `path`. `pageSize` and `cueLimit` are for tests.
+    /// Makes the site for the output folder `path`. `pageSize` and `cueLimit` are for tests;
     @discardableResult
-    public static func build(outputFolder path: String, pageSize: Int = defaultPageSize,
-                             cueLimit: Int = defaultCueLimit) throws(Failure) -> Result {
+    /// `jobs` pages are made at once (default: the number of processor cores).
+    public static func build(outputFolder path: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                             pageSize: Int = defaultPageSize, cueLimit: Int = defaultCueLimit) throws(Failure) -> Result {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw Failure(kind: .missing, message: "\(path) does not exist (name the folder a batch wrote with -o)")
@@ -77,7 +78,7 @@ public enum ReviewSite {
         }
         defer { close(report) }
 
-        var builder = Builder(folder: folder, pageSize: max(1, pageSize), cueLimit: max(1, cueLimit))
+        var builder = Builder(folder: folder, pageSize: max(1, pageSize), cueLimit: max(1, cueLimit), jobs: max(1, jobs))
         var stream = ReportStream(descriptor: report)
         let others: [(String, JSONValue)]
         do {
@@ -98,6 +99,28 @@ public enum ReviewSite {
         let pages = try builder.writeIndex(totals: totals, folderName: (path as NSString).lastPathComponent)
         builder.removeStalePages()
         return Result(files: builder.count, indexPages: pages, index: path + "/review/index.html")
+    }
+
+    /// An open folder, closed when the last reference goes.
+    private final class PagesFolder: Sendable {
+        let descriptor: Int32
+        init(descriptor: Int32) { self.descriptor = descriptor }
+        deinit { close(descriptor) }
+    }
+
+    /// The first failure of a group of pages written at once (by plan order).
+    private final class FirstFailure: @unchecked Sendable {
+        private let lock = NSLock()
+        private var failure: (index: Int, error: Failure)?
+
+        var isSet: Bool { lock.withLock { failure != nil } }
+        var first: Failure? { lock.withLock { failure?.error } }
+
+        func set(_ error: Failure, at index: Int) {
+            lock.withLock {
+                if failure == nil || index < failure!.index { failure = (index, error) }
+            }
+        }
     }
 
     /// The report's own totals, when they are there in the usual shape.
@@ -127,21 +150,45 @@ public enum ReviewSite {
         var reasons: [ReviewPages.Reason] = []
         /// Totals counted from the entries (used when the report has none).
         var totals = BatchReport.Totals()
-        /// The entry read last, whose page waits until it is known whether another follows.
-        var pending: ReviewEntry?
+        /// Entries whose pages are not written yet: they are written a group at
+        /// a time, `jobs` at once, and the last one read waits until it is
+        /// known whether another follows it.
+        var pending: [ReviewEntry] = []
+        let jobs: Int
         var count = 0
         /// Index pages written, by name.
         var written: Set<String> = []
 
-        init(folder: OutputFolder, pageSize: Int, cueLimit: Int) {
-            self.folder = folder; self.pageSize = pageSize; self.cueLimit = cueLimit
+        init(folder: OutputFolder, pageSize: Int, cueLimit: Int, jobs: Int) {
+            self.folder = folder; self.pageSize = pageSize; self.cueLimit = cueLimit; self.jobs = jobs
         }
+
+        /// `review/files`, opened once (never through a link) for all the file pages.
+        var pagesFolderOpened: PagesFolder?
+
+        mutating func pagesFolder() throws(Failure) -> PagesFolder {
+            if let pagesFolderOpened { return pagesFolderOpened }
+            do {
+                let opened = PagesFolder(descriptor: try folder.openFolder(["review", "files"], create: true, for: "review/files"))
+                pagesFolderOpened = opened
+                return opened
+            } catch {
+                throw Failure(kind: .cannotWrite, message: "the review folder \(error.path) cannot be written: \(error.reason)")
+            }
+        }
+
+        /// Entries per group of pages written together.
+        static let groupSize = 64
 
         mutating func add(_ json: JSONValue) throws(Failure) {
             let entry = ReviewEntry(json, index: count)
             count += 1
-            if let previous = pending { try writePage(previous, hasNext: true) }
-            pending = entry
+            pending.append(entry)
+            if pending.count > Self.groupSize {
+                let last = pending.removeLast()
+                try writePages(pending, lastHasNext: true)
+                pending = [last]
+            }
             rows.append(ReviewPages.indexRow(entry))
             if entry.hasFailure { failed.append(entry.index) }
             if entry.hasDisabled { disabled.append(entry.index) }
@@ -150,8 +197,8 @@ public enum ReviewSite {
         }
 
         mutating func finish() throws(Failure) {
-            if let last = pending { try writePage(last, hasNext: false) }
-            pending = nil
+            try writePages(pending, lastHasNext: false)
+            pending = []
         }
 
         private mutating func tally(_ e: ReviewEntry) {
@@ -180,7 +227,28 @@ public enum ReviewSite {
             }
         }
 
-        private func writePage(_ e: ReviewEntry, hasNext: Bool) throws(Failure) {
+        /// Writes the pages of `entries` (consecutive in the plan), `jobs` at once.
+        private mutating func writePages(_ entries: [ReviewEntry], lastHasNext: Bool) throws(Failure) {
+            guard !entries.isEmpty else { return }
+            let failures = FirstFailure()
+            let workers = min(jobs, entries.count)
+            let folder = folder, pageSize = pageSize, cueLimit = cueLimit, pages = try pagesFolder()
+            let run: @Sendable (Int) -> Void = { worker in
+                for i in stride(from: worker, to: entries.count, by: workers) where !failures.isSet {
+                    do throws(Failure) {
+                        try Self.writePage(entries[i], hasNext: i < entries.count - 1 || lastHasNext,
+                                           folder: folder, pages: pages, pageSize: pageSize, cueLimit: cueLimit)
+                    } catch {
+                        failures.set(error, at: i)
+                    }
+                }
+            }
+            if workers == 1 { run(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: run) }
+            if let failure = failures.first { throw failure }
+        }
+
+        private static func writePage(_ e: ReviewEntry, hasNext: Bool, folder: OutputFolder, pages: PagesFolder, pageSize: Int,
+                                      cueLimit: Int) throws(Failure) {
             var captions = ReviewPages.Captions.none
             var sidecar = ReviewPages.SidecarCheck.notApplicable
             if let output = e.output {
@@ -196,7 +264,10 @@ public enum ReviewSite {
                     captions = .unreadable("it is missing, not a regular file, too large, or reached through a symbolic link")
                 }
                 if let bytes = folder.read(output + ".assistant.json", limit: ReportStream.maximumValueSize) {
-                    if let json = JSONValue.parse(bytes) { sidecar = json == e.json ? .matches : .differs } else { sidecar = .unreadable }
+                    // A sidecar as the batch writes it is the entry rendered: comparing bytes spares parsing it.
+                    if bytes == e.json.renderedBytes() { sidecar = .matches }
+                    else if let json = JSONValue.parse(bytes) { sidecar = json == e.json ? .matches : .differs }
+                    else { sidecar = .unreadable }
                 } else {
                     sidecar = .missing
                 }
@@ -204,10 +275,19 @@ public enum ReviewSite {
             let listedOn = ReviewPages.Filter.all.pageName(e.index / pageSize + 1)
             let page = ReviewPages.filePage(e, captions: captions, sidecar: sidecar, indexPage: listedOn, hasNext: hasNext,
                                             cueLimit: cueLimit)
-            try write(page, to: "review/files/" + ReviewPages.pageName(e.index))
+            let name = ReviewPages.pageName(e.index)
+            do {
+                try AtomicFileWriter.write(page, named: name, inFolder: pages.descriptor, path: folder.path + "/review/files/" + name)
+            } catch {
+                throw Failure(kind: .cannotWrite, message: "the review page \(error.path) cannot be written: \(error.reason)")
+            }
         }
 
         private func write(_ bytes: [UInt8], to relative: String) throws(Failure) {
+            try Self.write(bytes, to: relative, in: folder)
+        }
+
+        private static func write(_ bytes: [UInt8], to relative: String, in folder: OutputFolder) throws(Failure) {
             do {
                 try folder.write(bytes, to: relative)
             } catch {

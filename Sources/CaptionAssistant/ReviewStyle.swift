@@ -1,15 +1,15 @@
 import Foundation
 
-/// The review pages' one style sheet and their Content-Security-Policy.
+/// The review pages' style sheets and their Content-Security-Policy.
 ///
-/// The style sheet is inline in every page (a few kilobytes), so a page opened
-/// from disk needs nothing else; the policy allows that one sheet by its
-/// SHA-256 hash and nothing more: no script at all, no image, font, frame,
+/// Each page carries its sheet inline (the common rules and those of its kind
+/// of page, about 3 KB), so a page opened from disk needs nothing else; the
+/// policy allows that one sheet by its SHA-256 hash and nothing more: no script at all, no image, font, frame,
 /// form or connection, from anywhere. System fonts only; light and dark follow
 /// `prefers-color-scheme`.
 enum ReviewStyle {
-    /// The CSS.
-    static let css: StaticString = """
+    /// The rules every page uses: colours (light and dark), type, the header, links and focus, the reason rows.
+    static let common: StaticString = """
     :root{color-scheme:light dark;--bg:#f7f7f9;--card:#fff;--fg:#1b1c1f;--muted:#5d6069;--line:#dcdde3;--accent:#0a5bd3;\
     --ok:#17663a;--ok-bg:#e3f4e9;--bad:#a4161a;--bad-bg:#fde8e8;--off:#686b73;--off-bg:#eceef2;--warn:#7a4d00;--warn-bg:#fff2d6;\
     --kw:#fff1a8;--mono:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
@@ -31,15 +31,20 @@ enum ReviewStyle {
     .sub,.muted{color:var(--muted)}
     .sub{margin:0;overflow-wrap:anywhere}
     nav.crumbs{display:flex;flex-wrap:wrap;gap:.25rem 1rem;font-size:.95rem}
-    .stats{display:grid;grid-template-columns:repeat(auto-fit,minmax(7.5rem,1fr));gap:.5rem;margin:1rem 0;padding:0}
-    .stats div{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:.5rem .75rem}
-    .stats dt{color:var(--muted);font-size:.85rem}
-    .stats dd{margin:0;font-size:1.4rem;font-weight:600}
     .card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:.75rem 1rem;margin:.75rem 0}
     .card p{margin:.3rem 0}
     .reason-row{font-weight:600}
     .remedy{margin:.25rem 0 0}
     .settings{display:inline-block;margin-top:.5rem;padding:.3rem .8rem;border-radius:8px;border:1px solid var(--accent);color:var(--accent);font-weight:600}
+    footer{color:var(--muted);font-size:.85rem;padding:2rem 0}
+    """
+
+    /// The index pages' rules: totals, filter tabs, the table of files (cards on a narrow screen), badges, page links.
+    static let indexRules: StaticString = """
+    .stats{display:grid;grid-template-columns:repeat(auto-fit,minmax(6.75rem,1fr));gap:.5rem;margin:1rem 0;padding:0}
+    .stats div{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:.5rem .75rem}
+    .stats dt{color:var(--muted);font-size:.85rem}
+    .stats dd{margin:0;font-size:1.4rem;font-weight:600}
     .tabs{display:flex;flex-wrap:wrap;gap:.5rem;margin:1rem 0 .5rem;padding:0;list-style:none}
     .tabs a{display:inline-block;padding:.35rem .8rem;border:1px solid var(--line);border-radius:999px;background:var(--card);text-decoration:none;color:var(--fg)}
     .tabs a[aria-current=page]{background:var(--accent);border-color:var(--accent);color:var(--card);font-weight:600}
@@ -73,6 +78,10 @@ enum ReviewStyle {
     td.err{max-width:none}
     table.files td[data-label]::before{content:attr(data-label) ": ";color:var(--muted);font-size:.85rem}
     }
+    """
+
+    /// A file page's rules: the assistant menu, keywords, titles, the cue list, warnings.
+    static let fileRules: StaticString = """
     .columns{display:grid;grid-template-columns:minmax(0,1fr);gap:0 2rem}
     @media (min-width:60rem){.columns{grid-template-columns:minmax(0,34rem) minmax(0,1fr)}}
     .menu{list-style:none;margin:0;padding:0;background:var(--card);border:1px solid var(--line);border-radius:14px;overflow:hidden}
@@ -108,15 +117,32 @@ enum ReviewStyle {
     ul.warnings .line{font-family:var(--mono);font-size:.9em}
     .callout{border-left:4px solid var(--bad);background:var(--bad-bg);padding:.5rem .9rem;border-radius:6px;overflow-wrap:anywhere}
     .note{border-left:4px solid var(--warn);background:var(--warn-bg);padding:.5rem .9rem;border-radius:6px}
-    footer{color:var(--muted);font-size:.85rem;padding:2rem 0}
     """
 
-    /// The policy, in a `<meta http-equiv>`: nothing but the inline sheet above.
-    static let contentSecurityPolicy: String = {
-        var hash = SHA256()
-        css.withUTF8Buffer { hash.update($0) }
-        let digest = Data(hash.finalize()).base64EncodedString()
-        return "default-src 'none'; style-src 'sha256-\(digest)'; img-src 'none'; font-src 'none'; connect-src 'none'; "
-            + "script-src 'none'; object-src 'none'; frame-src 'none'; base-uri 'none'; form-action 'none'"
-    }()
+    /// One of the two style sheets a page carries inline, with the policy that allows exactly it.
+    struct Sheet: Sendable {
+        /// The CSS, as written into the page's `<style>` element.
+        let bytes: [UInt8]
+        /// The Content-Security-Policy: nothing but this sheet, by its SHA-256 hash.
+        let policy: String
+
+        init(_ parts: StaticString...) {
+            var bytes: [UInt8] = []
+            for part in parts {
+                bytes += UnsafeBufferPointer(start: part.utf8Start, count: part.utf8CodeUnitCount)
+                bytes.append(0x0A)
+            }
+            self.bytes = bytes
+            var hash = SHA256()
+            hash.update(bytes)
+            let digest = Data(hash.finalize()).base64EncodedString()
+            policy = "default-src 'none'; style-src 'sha256-\(digest)'; img-src 'none'; font-src 'none'; connect-src 'none'; "
+                + "script-src 'none'; object-src 'none'; frame-src 'none'; base-uri 'none'; form-action 'none'"
+        }
+    }
+
+    /// The index pages' sheet.
+    static let index = Sheet(common, indexRules)
+    /// A file page's sheet.
+    static let file = Sheet(common, fileRules)
 }
