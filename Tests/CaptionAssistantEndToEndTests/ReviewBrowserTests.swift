@@ -198,3 +198,47 @@ enum Browser {
         #expect(!Browser.required || Browser.path != nil, "CAPTION_ASSISTANT_REQUIRE_BROWSER=1 but no chromium was found (bash .ci/run installs it)")
     }
 }
+
+/// `caption-assistant review` as a command: what it writes and its exit statuses.
+@Suite struct ReviewCommandTests {
+    @Test func aMissingFolderOrReportExits66AndAnUnreadableReportExits65() throws {
+        let scratch = try ScratchFolder()
+        let missing = try ExecutableRun.run(["review", "nothing-here"], in: scratch.url)
+        #expect(missing.status == 66)
+        #expect(missing.stderrText.contains("nothing-here does not exist"))
+        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let noReport = try ExecutableRun.run(["review", "out"], in: scratch.url)
+        #expect(noReport.status == 66)
+        #expect(noReport.stderrText.contains("report.json is not there"))
+        try Data(#"{"schemaVersion": 1, "files": [{"input": "a.srt"}, 7]}"#.utf8).write(to: scratch.url.appendingPathComponent("out/report.json"))
+        let garbled = try ExecutableRun.run(["review", "out"], in: scratch.url)
+        #expect(garbled.status == 65)
+        #expect(garbled.stderrText.contains("a file entry that is not a JSON object"))
+        try Data(#"{"schemaVersion": 2, "files": []}"#.utf8).write(to: scratch.url.appendingPathComponent("out/report.json"))
+        let newer = try ExecutableRun.run(["review", "out"], in: scratch.url)
+        #expect(newer.status == 65)
+        #expect(newer.stderrText.contains("schemaVersion 2"))
+        #expect(try ExecutableRun.run(["review"], in: scratch.url).status == 64)
+    }
+
+    @Test func aConversionPageListsWhatWasLostAndTheReviewStaysInsideReview() throws {
+        let scratch = try ScratchFolder()
+        let input = scratch.url.appendingPathComponent("input")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        let vtt = "WEBVTT\n\n00:00:01.000 --> 00:00:03.000 align:start position:10%\nThe rocket is on the pad, the rocket waits.\n"
+        try Data(vtt.utf8).write(to: input.appendingPathComponent("a.vtt"))
+        #expect(try ExecutableRun.run(["input", "-o", "out", "-test-fake-assistant", "--to", "srt", "--quiet"], in: scratch.url).status == 0)
+        let before = filesUnder(scratch.url.appendingPathComponent("out"))
+        let run = try ExecutableRun.run(["review", "out", "--json"], in: scratch.url)
+        #expect(run.status == 0)
+        #expect(run.stdoutText.contains(#""files": 1"#))
+        let after = filesUnder(scratch.url.appendingPathComponent("out"))
+        // Everything new is under review/, and nothing that was there changed place.
+        #expect(Set(after).subtracting(before).allSatisfy { $0.hasPrefix("review/") })
+        #expect(Set(before).isSubset(of: Set(after)))
+        let page = String(decoding: try Data(contentsOf: scratch.url.appendingPathComponent("out/review/files/00001.html")), as: UTF8.self)
+        #expect(page.contains("WebVTT → SRT"))
+        #expect(page.contains("<h2 id=\"losses-h\">Conversion losses</h2>\n<ul class=\"warnings\">\n<li>WebVTT cue settings (position, line, align) were dropped</li>"))
+        #expect(page.contains("The <strong>rocket</strong> is on the pad, the <strong>rocket</strong> <strong>waits</strong>. <mark class=\"emoji\""))
+    }
+}

@@ -185,6 +185,16 @@ The <b>rocket</b> &amp; <script>alert(1)</script>
         #expect(!page.contains(" style=\""))
     }
 
+    @Test func srtLinesQuotesAndOverrideCodesComeOutAsTheyRead() throws {
+        let batch = try HandMadeBatch()
+        let srt = "1\r\n00:00:01,000 --> 00:00:02,000\r\n{\\an8}Tom & \"Jerry\" <font color=\"red\">said</font>\r\nline 'two' 🎬\r\n"
+        try batch.add(input: "a.srt", output: "a.srt", captions: srt)
+        try batch.writeReport()
+        try ReviewSite.build(outputFolder: batch.path)
+        let page = try batch.page("files/00001.html")
+        #expect(page.contains("<li><time>00:00:01.000 → 00:00:02.000</time><span><code class=\"markup\" title=\"markup kept as written in the file\">{\\an8}</code>Tom &amp; &quot;Jerry&quot; said<br>line &#39;two&#39; <mark class=\"emoji\""), "\(page)")
+    }
+
     @Test func disabledActionsCarryTheReasonRowAndSettingsOnlyWhereOffered() throws {
         let batch = try HandMadeBatch()
         func unavailable(_ reason: String, settings: Bool) -> JSONValue {
