@@ -111,15 +111,11 @@ enum ReviewPages {
         menu(&w, e)
         w.raw("</section><section>\n<h2 id=\"files-h\">Output</h2>\n<ul class=\"warnings\">\n")
         if let output = e.output {
-            w.raw("<li>Captions written: <a href=\"")
-            w.text(HTMLWriter.relativeURL(output, prefix: "../../"))
-            w.raw("\">")
-            w.text(output)
-            w.raw("</a></li>\n<li>Sidecar: <a href=\"")
-            w.text(HTMLWriter.relativeURL(output + ".assistant.json", prefix: "../../"))
-            w.raw("\">")
-            w.text(output + ".assistant.json")
-            w.raw("</a> ")
+            w.raw("<li>Captions written: ")
+            link(&w, to: output)
+            w.raw("</li>\n<li>Sidecar: ")
+            link(&w, to: output + ".assistant.json")
+            w.raw(" ")
             switch sidecar {
             case .matches: w.raw("(the same entry as report.json)")
             case .differs: w.raw("<strong>(differs from report.json; this page shows report.json’s entry)</strong>")
@@ -187,6 +183,21 @@ enum ReviewPages {
         w.raw("</main>\n")
         close(&w)
         return w.bytes
+    }
+
+    /// A link from a file page to `path` in the output folder, or the path as
+    /// plain text when it could lead outside the folder (a report is
+    /// untrusted: `..`, absolute paths and empty parts are never linked).
+    static func link(_ w: inout HTMLWriter, to path: String) {
+        guard OutputFolder.safeParts(path) != nil else {
+            w.text(path)
+            return
+        }
+        w.raw("<a href=\"")
+        w.text(HTMLWriter.relativeURL(path, prefix: "../../"))
+        w.raw("\">")
+        w.text(path)
+        w.raw("</a>")
     }
 
     /// The emoji the report says was added, if the emoji action was applied.
@@ -324,7 +335,7 @@ enum ReviewPages {
             w.raw(" of ")
             w.number(cues.count)
             w.raw(" cues; the rest are in ")
-            if let output {
+            if let output, OutputFolder.safeParts(output) != nil {
                 w.raw("<a href=\"")
                 w.text(HTMLWriter.relativeURL(output, prefix: "../../"))
                 w.raw("\">the file</a>.</p>\n")

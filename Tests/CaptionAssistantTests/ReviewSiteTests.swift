@@ -303,6 +303,20 @@ The <b>rocket</b> &amp; <script>alert(1)</script>
         #expect(page.contains("The written captions could not be read"))
     }
 
+    @Test func anOutputPathLeadingOutsideTheFolderIsNeitherReadNorLinked() throws {
+        let batch = try HandMadeBatch()
+        try batch.add(input: "a.srt", output: "../../etc/passwd")
+        try batch.add(input: "b.srt", output: "/etc/passwd")
+        try batch.writeReport()
+        try ReviewSite.build(outputFolder: batch.path)
+        for page in [try batch.page("files/00001.html"), try batch.page("files/00002.html")] {
+            #expect(!page.contains("etc/passwd\">"))
+            #expect(!page.contains("href=\"../../..") && !page.contains("href=\"../..//"))
+            #expect(page.contains("The written captions could not be read"))
+            #expect(!page.contains("root:"))
+        }
+    }
+
     @Test func aMissingReportIsAMissingInput() throws {
         let batch = try HandMadeBatch()
         do {
