@@ -46,6 +46,8 @@ public enum CaptionAssistantCommand {
             return await process(options, environment: environment)
         case .merge(let options):
             return merge(options)
+        case .review(let options):
+            return review(options)
         }
     }
 

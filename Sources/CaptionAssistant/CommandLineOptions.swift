@@ -94,6 +94,8 @@ public enum Command: Sendable, Equatable {
     case check(CheckOptions)
     /// Merge the shards' report parts into `report.json`.
     case merge(MergeOptions)
+    /// Write the HTML review of a batch's output folder.
+    case review(ReviewOptions)
     /// Print the help text.
     case help
     /// Print the version.

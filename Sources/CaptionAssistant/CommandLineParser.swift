@@ -41,6 +41,7 @@ public enum CommandLineParser {
         switch subcommand {
         case .help: return .help
         case .merge: return try parseMerge(args)
+        case .review: return try parseReview(args)
         case .version:
             if let extra = args.first { throw UsageError("'version' takes nothing after it (got '\(extra)')") }
             return .version

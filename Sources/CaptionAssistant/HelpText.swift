@@ -8,6 +8,7 @@ public enum HelpText {
       caption-assistant [process] INPUT... -o OUTPUT_DIR [options]
       caption-assistant check [options]
       caption-assistant merge OUTPUT_DIR [--keep-parts] [--quiet] [--json]
+      caption-assistant review OUTPUT_DIR [--jobs N] [--quiet] [--json]
       caption-assistant help | --help
       caption-assistant version | --version
 
@@ -73,6 +74,17 @@ public enum HelpText {
       and count must be there and have run to the end; otherwise it writes nothing, names
       the shards to run again, and exits 75. Otherwise it exits as the one run would have:
       0, 1 when some file failed, 66 when an input does not exist.
+
+    REVIEW:
+      caption-assistant review OUTPUT_DIR reads OUTPUT_DIR/report.json, the sidecars and the
+      written captions and writes a static HTML site under OUTPUT_DIR/review/ (and nowhere
+      else): index.html with the totals, why the model was unavailable and one row per file,
+      with lists of the failed, disabled and with-warnings files; and one page per file with
+      its three actions as the assistant menu shows them, its warnings and its captions.
+      The pages run no script and load nothing from the network. It exits 0, 65 when
+      report.json cannot be read, 66 when the folder or its report.json is missing, or 73
+      when a page cannot be written. --jobs N makes N pages at once (default: the number
+      of processor cores); --quiet prints no summary; --json prints one on standard output.
 
     EXIT STATUS:
       0   every file was written (actions the model could not do are in the report)

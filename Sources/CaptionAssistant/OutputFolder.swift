@@ -139,7 +139,7 @@ public final class OutputFolder: @unchecked Sendable {
 
     /// Opens the folder `parts` below this one, creating missing folders when
     /// `create` is set, never following a symbolic link. The caller closes it.
-    private func openFolder(_ parts: ArraySlice<String>, create: Bool, for relative: String) throws(WriteError) -> Int32 {
+    func openFolder(_ parts: ArraySlice<String>, create: Bool, for relative: String) throws(WriteError) -> Int32 {
         var current = dup(descriptor)
         guard current >= 0 else { throw WriteError(path: path + "/" + relative, reason: String(cString: strerror(errno))) }
         var walked = path

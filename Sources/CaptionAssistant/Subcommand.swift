@@ -10,6 +10,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case check
     /// Write `report.json` from the report parts of a sharded run.
     case merge
+    /// Write an HTML review of a batch's output folder under its `review/` folder.
+    case review
     /// Print the help text (as `--help`).
     case help
     /// Print the version (as `--version`).

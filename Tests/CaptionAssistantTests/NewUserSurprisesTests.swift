@@ -32,7 +32,7 @@ import Testing
         #expect(try CommandLineParser.parse(["help", "check"], defaultJobs: 1) == .help)
         #expect(try CommandLineParser.parse(["version"], defaultJobs: 1) == .version)
         #expect(usageMessage(["version", "x"])?.contains("'version' takes nothing") == true)
-        #expect(Subcommand.names == ["process", "check", "merge", "help", "version"])
+        #expect(Subcommand.names == ["process", "check", "merge", "review", "help", "version"])
     }
 
     @Test(arguments: [("checks", "check"), ("proces", "process"), ("hlep", "help"), ("verison", "version")])

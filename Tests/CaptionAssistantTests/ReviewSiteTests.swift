@@ -1,0 +1,340 @@
+import Foundation
+import Testing
+@testable import CaptionAssistant
+
+/// An output folder written by hand: report.json, captions and sidecars.
+private final class HandMadeBatch {
+    let url: URL
+    var path: String { url.path }
+    var entries: [JSONValue] = []
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("ca-review-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    static func action(_ id: String, _ label: String, _ state: String, _ more: [(String, JSONValue)] = []) -> JSONValue {
+        .object([("id", .string(id)), ("label", .string(label)), ("state", .string(state))] + more)
+    }
+
+    static let applied: [JSONValue] = [
+        action("keywordEmphasis", "Emphasize keywords", "applied",
+               [("keywords", .strings(["rocket"])), ("occurrences", .int(1)), ("dropped", .array([]))]),
+        action("titles", "Suggest titles", "applied",
+               [("titles", .strings(["\"><img src=x onerror=alert(1)>", "Second <b>title</b>", "Third & last"]))]),
+        action("emoji", "Add emoji", "applied", [("emoji", .string("🎬"))]),
+    ]
+
+    static func disabled() -> [JSONValue] {
+        [action("keywordEmphasis", "Emphasize keywords", "disabled"), action("titles", "Suggest titles", "disabled"),
+         action("emoji", "Add emoji", "disabled")]
+    }
+
+    /// Adds a file: its captions (when `captions` is given), its sidecar and its report entry.
+    func add(input: String, output: String?, captions: String? = nil, warnings: [(Int, String)] = [],
+             model: JSONValue = .object([("backend", .string("fake")), ("availability", .string("available"))]),
+             actions: [JSONValue] = applied, reasonRow: String? = nil, error: String? = nil, sidecar: Bool = true) throws {
+        let entry: JSONValue = .object([
+            ("schemaVersion", .int(1)), ("input", .string(input)), ("output", .string(output)), ("format", .string("srt")),
+            ("cues", .int(2)),
+            ("warnings", .array(warnings.map { .object([("line", .int($0.0)), ("message", .string($0.1))]) })),
+            ("transcript", .null), ("model", model), ("actions", .array(actions)),
+            ("reasonRow", .string(reasonRow)), ("error", .string(error)),
+        ])
+        entries.append(entry)
+        if let output, let captions {
+            let file = url.appendingPathComponent(output)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(captions.utf8).write(to: file)
+            if sidecar { try Data(entry.renderedBytes()).write(to: URL(fileURLWithPath: file.path + ".assistant.json")) }
+        }
+    }
+
+    func writeReport() throws {
+        try Data(BatchReportText.render(entries).utf8).write(to: url.appendingPathComponent("report.json"))
+    }
+
+    func page(_ relative: String) throws -> String {
+        try String(decoding: Data(contentsOf: url.appendingPathComponent("review/" + relative)), as: UTF8.self)
+    }
+}
+
+private enum BatchReportText {
+    static func render(_ entries: [JSONValue]) -> String {
+        JSONValue.object([("schemaVersion", .int(1)), ("files", .array(entries)),
+                          ("totals", .object([("files", .int(entries.count)), ("written", .int(entries.count)), ("failed", .int(0)),
+                                              ("modelUnavailable", .int(0)),
+                                              ("actions", .object([("applied", .int(3)), ("failed", .int(0)), ("disabled", .int(0))]))]))])
+            .rendered()
+    }
+}
+
+private let hostileSRT = """
+1
+00:00:01,000 --> 00:00:02,000
+The <b>rocket</b> &amp; <script>alert(1)</script>
+
+2
+00:00:02,500 --> 00:00:04,000
+<i>Lift</i> off now 🎬
+
+"""
+
+@Suite struct ReviewSiteTests {
+    @Test func escapingLeavesNoMarkupFromUntrustedText() {
+        let hostile = "\"><img src=x onerror=alert(1)> <script>alert('x')</script> & \u{0}\u{1B}"
+        let out = HTMLWriter.escaped(hostile)
+        #expect(!out.contains("<") && !out.contains(">") && !out.contains("\"") && !out.contains("'"))
+        #expect(out.contains("&lt;img src=x onerror=alert(1)&gt;"))
+        #expect(out.contains("&amp;"))
+        #expect(!out.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
+    }
+
+    /// Escaping looks at eight bytes at a time: each special byte, at every
+    /// position of a long text, is escaped exactly as a byte-by-byte reference does.
+    @Test func escapingFindsEverySpecialByteAtEveryPosition() {
+        func reference(_ s: String) -> String {
+            var out = ""
+            for u in s.unicodeScalars {
+                switch u {
+                case "&": out += "&amp;"
+                case "<": out += "&lt;"
+                case ">": out += "&gt;"
+                case "\"": out += "&quot;"
+                case "'": out += "&#39;"
+                case "\t", "\n", "\r": out.unicodeScalars.append(u)
+                case _ where u.value < 0x20 || u.value == 0x7F: out += "\u{FFFD}"
+                default: out.unicodeScalars.append(u)
+                }
+            }
+            return out
+        }
+        let specials: [Character] = ["&", "<", ">", "\"", "'", "\u{0}", "\u{1F}", "\u{7F}", "\t", "é", "🎬", "?", "=", "\u{80}"]
+        let filler = Array("The rocket is ready for launch today, said the crew.")
+        for special in specials {
+            for position in 0..<20 {
+                var chars = Array(filler.prefix(19))
+                chars.insert(special, at: position)
+                let text = String(chars)
+                #expect(HTMLWriter.escaped(text) == reference(text), "\(special.unicodeScalars.map(\.value)) at \(position)")
+            }
+        }
+    }
+
+    @Test func linksToFilesCannotLeaveTheSiteOrNameAScheme() {
+        #expect(HTMLWriter.relativeURL("javascript:alert(1)") == "javascript%3Aalert%281%29")
+        #expect(HTMLWriter.relativeURL("s 1/ep\"1.srt", prefix: "../../") == "../../s%201/ep%221.srt")
+        #expect(!HTMLWriter.relativeURL("a/<b>?#.srt").contains { "<>?#\"".contains($0) })
+    }
+
+    @Test(arguments: [1, 7, 4096])
+    func reportStreamReadsEveryEntryWhateverTheChunkSize(chunk: Int) throws {
+        let entries: [JSONValue] = (0..<5).map { .object([("input", .string("f\($0) \"q\" {[,]}")), ("n", .int($0))]) }
+        let text = BatchReportText.render(entries)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ca-stream-" + UUID().uuidString)
+        try Data(text.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let fd = open(file.path, O_RDONLY)
+        defer { close(fd) }
+        var stream = ReportStream(descriptor: fd, chunkSize: chunk)
+        var seen: [JSONValue] = []
+        var header: [String] = []
+        let others = try stream.read(header: { header = $0.map(\.0) }, entry: { seen.append($0) })
+        #expect(seen == entries)
+        #expect(header == ["schemaVersion"])
+        #expect(others.map(\.0) == ["schemaVersion", "totals"])
+    }
+
+    @Test func aTruncatedReportIsAnErrorNotAShortReview() throws {
+        let batch = try HandMadeBatch()
+        try batch.add(input: "a.srt", output: "a.srt", captions: hostileSRT)
+        let text = BatchReportText.render(batch.entries)
+        try Data(text.utf8.prefix(text.utf8.count / 2)).write(to: batch.url.appendingPathComponent("report.json"))
+        #expect(throws: ReviewSite.Failure.self) { try ReviewSite.build(outputFolder: batch.path) }
+    }
+
+    @Test func aFilePageShowsTheMenuCaptionsBoldEmojiAndEscapedModelText() throws {
+        let batch = try HandMadeBatch()
+        try batch.add(input: "in/a.srt", output: "a.srt", captions: hostileSRT, warnings: [(7, "cue has <no> number")])
+        try batch.writeReport()
+        let result = try ReviewSite.build(outputFolder: batch.path)
+        #expect(result.files == 1)
+        let page = try batch.page("files/00001.html")
+        // Model titles and caption text are text, never markup.
+        #expect(page.contains("<li class=\"title\">&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</li>"))
+        #expect(page.contains("<li class=\"title\">Second &lt;b&gt;title&lt;/b&gt;</li>"))
+        #expect(!page.contains("<img"))
+        #expect(!page.contains("<script"))
+        // Emphasis from the parsed runs; the stray tag shown as written; the emoji marked where it landed.
+        #expect(page.contains("The <strong>rocket</strong> &amp;amp; "))
+        #expect(page.contains("<code class=\"markup\" title=\"markup kept as written in the file\">&lt;script&gt;</code>alert(1)"))
+        #expect(page.contains("<em>Lift</em> off now <mark class=\"emoji\""))
+        #expect(page.contains("<span class=\"line\">line 7</span>: cue has &lt;no&gt; number"))
+        #expect(page.contains("00:00:01.000 → 00:00:02.000"))
+        #expect(page.contains("(the same entry as report.json)"))
+        // The policy allows no script and only the page's own style sheet.
+        #expect(page.contains("default-src &#39;none&#39;; style-src &#39;sha256-"))
+        #expect(page.contains("script-src &#39;none&#39;"))
+        // The hash in the policy is the hash of the page's one style element, as browsers compute it.
+        let style = try #require(page.components(separatedBy: "<style>").dropFirst().first?.components(separatedBy: "</style>").first)
+        var hash = SHA256()
+        hash.update(Array(style.utf8))
+        #expect(page.contains("style-src &#39;sha256-\(Data(hash.finalize()).base64EncodedString())&#39;"))
+        #expect(page.components(separatedBy: "<style>").count == 2)
+        #expect(!page.contains(" style=\""))
+    }
+
+    @Test func srtLinesQuotesAndOverrideCodesComeOutAsTheyRead() throws {
+        let batch = try HandMadeBatch()
+        let srt = "1\r\n00:00:01,000 --> 00:00:02,000\r\n{\\an8}Tom & \"Jerry\" <font color=\"red\">said</font>\r\nline 'two' 🎬\r\n"
+        try batch.add(input: "a.srt", output: "a.srt", captions: srt)
+        try batch.writeReport()
+        try ReviewSite.build(outputFolder: batch.path)
+        let page = try batch.page("files/00001.html")
+        #expect(page.contains("<li><time>00:00:01.000 → 00:00:02.000</time><span><code class=\"markup\" title=\"markup kept as written in the file\">{\\an8}</code>Tom &amp; &quot;Jerry&quot; said<br>line &#39;two&#39; <mark class=\"emoji\""), "\(page)")
+    }
+
+    @Test func disabledActionsCarryTheReasonRowAndSettingsOnlyWhereOffered() throws {
+        let batch = try HandMadeBatch()
+        func unavailable(_ reason: String, settings: Bool) -> JSONValue {
+            .object([("backend", .string("foundation")), ("availability", .string("unavailable")), ("reason", .string(reason)),
+                     ("remedy", .string("Remedy for \(reason).")), ("permanence", .string("userFixable")),
+                     ("offersSettings", .bool(settings))])
+        }
+        try batch.add(input: "off.srt", output: "off.srt", captions: hostileSRT,
+                      model: unavailable("appleIntelligenceNotEnabled", settings: true), actions: HandMadeBatch.disabled(),
+                      reasonRow: "Apple Intelligence is turned off")
+        try batch.add(input: "never.srt", output: "never.srt", captions: hostileSRT,
+                      model: unavailable("deviceNotEligible", settings: false), actions: HandMadeBatch.disabled(),
+                      reasonRow: "This device cannot run Apple Intelligence")
+        try batch.add(input: "never2.srt", output: "never2.srt", captions: hostileSRT,
+                      model: unavailable("deviceNotEligible", settings: false), actions: HandMadeBatch.disabled(),
+                      reasonRow: "This device cannot run Apple Intelligence")
+        try batch.writeReport()
+        try ReviewSite.build(outputFolder: batch.path)
+        let off = try batch.page("files/00001.html"), never = try batch.page("files/00002.html")
+        #expect(off.components(separatedBy: "<li class=\"action disabled\" aria-disabled=\"true\"").count == 4)
+        #expect(off.contains("<p class=\"reason-row\">Apple Intelligence is turned off</p>"))
+        #expect(off.contains("Remedy for appleIntelligenceNotEnabled."))
+        #expect(off.contains("Open Settings"))
+        #expect(never.contains("<p class=\"reason-row\">This device cannot run Apple Intelligence</p>"))
+        #expect(!never.contains("Open Settings"))
+        // The index counts each reason once per file, with its remedy.
+        let index = try batch.page("index.html")
+        #expect(index.contains("This device cannot run Apple Intelligence <span class=\"badge disabled\">2 files</span>"))
+        #expect(index.contains("Apple Intelligence is turned off <span class=\"badge disabled\">1 file</span>"))
+        #expect(try batch.page("disabled.html").components(separatedBy: "<tr id=\"file-").count == 4)
+        #expect(try batch.page("failed.html").contains("No file is in this list."))
+    }
+
+    @Test func failedActionsShowTheRealErrorAndUnwrittenFilesSaySo() throws {
+        let batch = try HandMadeBatch()
+        let failed = ["keywordEmphasis", "titles", "emoji"].map {
+            HandMadeBatch.action($0, $0, "failed", [("reason", .string("HTTP 500: <boom>"))])
+        }
+        try batch.add(input: "x.srt", output: "x.srt", captions: hostileSRT, actions: failed,
+                      reasonRow: "The assistant could not answer", error: "HTTP 500: <boom>")
+        try batch.add(input: "gone.vtt", output: nil, actions: failed, error: "line 1: this is binary data")
+        try batch.writeReport()
+        try ReviewSite.build(outputFolder: batch.path)
+        let x = try batch.page("files/00001.html"), gone = try batch.page("files/00002.html")
+        #expect(x.components(separatedBy: "<p class=\"error\">HTTP 500: &lt;boom&gt;</p>").count == 4)
+        #expect(gone.contains("<strong>Not written: </strong>line 1: this is binary data"))
+        #expect(gone.contains("No captions were written for this file."))
+        #expect(try batch.page("failed.html").components(separatedBy: "<tr id=\"file-").count == 3)
+    }
+
+    @Test func theIndexIsSplitIntoPagesAndStalePagesAreRemoved() throws {
+        let batch = try HandMadeBatch()
+        for i in 0..<5 { try batch.add(input: "f\(i).srt", output: "f\(i).srt", captions: hostileSRT) }
+        try batch.writeReport()
+        // Left by an earlier, larger review.
+        let files = batch.url.appendingPathComponent("review/files")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        for name in ["00009.html", "notes.html"] { try Data("old".utf8).write(to: files.appendingPathComponent(name)) }
+        try Data("old".utf8).write(to: batch.url.appendingPathComponent("review/index-9.html"))
+        let result = try ReviewSite.build(outputFolder: batch.path, pageSize: 2)
+        #expect(result.files == 5)
+        let index = try batch.page("index.html"), third = try batch.page("index-3.html")
+        #expect(index.contains("Page 1 of 3"))
+        #expect(index.components(separatedBy: "<tr id=\"file-").count == 3)
+        #expect(third.contains("<tr id=\"file-5\">"))
+        // A file page links back to the index page that lists it.
+        #expect(try batch.page("files/00005.html").contains("href=\"../index-3.html#file-5\""))
+        #expect(!FileManager.default.fileExists(atPath: files.appendingPathComponent("00009.html").path))
+        #expect(!FileManager.default.fileExists(atPath: batch.url.appendingPathComponent("review/index-9.html").path))
+        #expect(FileManager.default.fileExists(atPath: files.appendingPathComponent("notes.html").path))
+    }
+
+    @Test func aCueListLongerThanTheLimitSaysWhereTheRestIs() throws {
+        let batch = try HandMadeBatch()
+        try batch.add(input: "a.srt", output: "a.srt", captions: hostileSRT)
+        try batch.writeReport()
+        try ReviewSite.build(outputFolder: batch.path, cueLimit: 1)
+        let page = try batch.page("files/00001.html")
+        #expect(page.contains("This page lists the first 1 of 2 cues"))
+        #expect(page.components(separatedBy: "<li><time>").count == 2)
+    }
+
+    @Test func aReviewFolderThatIsALinkIsNotWrittenThrough() throws {
+        let batch = try HandMadeBatch()
+        try batch.add(input: "a.srt", output: "a.srt", captions: hostileSRT)
+        try batch.writeReport()
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("ca-elsewhere-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        try FileManager.default.createSymbolicLink(at: batch.url.appendingPathComponent("review"), withDestinationURL: elsewhere)
+        #expect(throws: ReviewSite.Failure.self) { try ReviewSite.build(outputFolder: batch.path) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+    }
+
+    @Test func aCaptionFileReachedThroughALinkIsNotRead() throws {
+        let batch = try HandMadeBatch()
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("ca-secret-" + UUID().uuidString + ".srt")
+        try Data("1\n00:00:01,000 --> 00:00:02,000\nSECRET-TEXT\n".utf8).write(to: outside)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try batch.add(input: "a.srt", output: "a.srt")
+        try FileManager.default.createSymbolicLink(at: batch.url.appendingPathComponent("a.srt"), withDestinationURL: outside)
+        try batch.writeReport()
+        try ReviewSite.build(outputFolder: batch.path)
+        let page = try batch.page("files/00001.html")
+        #expect(!page.contains("SECRET-TEXT"))
+        #expect(page.contains("The written captions could not be read"))
+    }
+
+    @Test func anOutputPathLeadingOutsideTheFolderIsNeitherReadNorLinked() throws {
+        let batch = try HandMadeBatch()
+        try batch.add(input: "a.srt", output: "../../etc/passwd")
+        try batch.add(input: "b.srt", output: "/etc/passwd")
+        try batch.writeReport()
+        try ReviewSite.build(outputFolder: batch.path)
+        for page in [try batch.page("files/00001.html"), try batch.page("files/00002.html")] {
+            #expect(!page.contains("etc/passwd\">"))
+            #expect(!page.contains("href=\"../../..") && !page.contains("href=\"../..//"))
+            #expect(page.contains("The written captions could not be read"))
+            #expect(!page.contains("root:"))
+        }
+    }
+
+    @Test func aMissingReportIsAMissingInput() throws {
+        let batch = try HandMadeBatch()
+        do {
+            try ReviewSite.build(outputFolder: batch.path)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .missing)
+        }
+        #expect(!FileManager.default.fileExists(atPath: batch.url.appendingPathComponent("review").path))
+    }
+
+    @Test func reviewIsParsedAsItsOwnSubcommand() throws {
+        #expect(try CommandLineParser.parse(["review", "out"], defaultJobs: 1) == .review({ var o = ReviewOptions(); o.folder = "out"; return o }()))
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["review"], defaultJobs: 1) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["review", "a", "b"], defaultJobs: 1) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["review", "out", "--to", "srt"], defaultJobs: 1) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["review", "out", "--jobs", "0"], defaultJobs: 1) }
+        #expect(try CommandLineParser.parse(["review", "--jobs", "2", "out"], defaultJobs: 1)
+            == .review({ var o = ReviewOptions(); o.folder = "out"; o.jobs = 2; return o }()))
+    }
+}
