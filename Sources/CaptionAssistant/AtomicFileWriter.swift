@@ -26,12 +26,12 @@ import Darwin
 public enum AtomicFileWriter {
     /// Writes `data` to `path`, creating missing parent folders.
     public static func write(_ data: Data, to path: String) throws(WriteError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty { try makeFolder(folder, for: path) }
-        let dir = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let folder = PathText.parent(of: path) ?? "."
+        if folder != "." { try makeFolder(folder, for: path) }
+        let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard dir >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(dir) }
-        try write(data, named: (path as NSString).lastPathComponent, inFolder: dir, path: path)
+        try write(data, named: PathText.lastComponent(of: path), inFolder: dir, path: path)
     }
 
     /// Writes `data` as `name` in the open folder `dir`. `path` names the file in errors.
@@ -59,15 +59,10 @@ public enum AtomicFileWriter {
 
     /// Creates `folder` and its parents if needed.
     static func makeFolder(_ folder: String, for path: String) throws(WriteError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { return }
-            throw WriteError(path: path, reason: "\(folder) exists and is not a folder")
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw WriteError(path: path, reason: error.localizedDescription)
+        guard OutputFolder.makeFolders(folder) else {
+            var info = stat()
+            let reason = stat(folder, &info) == 0 ? "\(folder) exists and is not a folder" : String(cString: strerror(errno))
+            throw WriteError(path: path, reason: reason)
         }
     }
 

@@ -68,7 +68,7 @@ public struct InputPlan: Sendable, Equatable {
             let ext = extensionOf(relative)
             let hint = CaptionFormat(fileExtension: ext)
             if let convertTo {
-                output = ((relative as NSString).deletingPathExtension as NSString).appendingPathExtension(convertTo.fileExtension) ?? relative
+                output = PathText.replacingExtension(of: relative, with: convertTo.fileExtension)
             }
             var location = location
             if case .file = location {
@@ -90,12 +90,12 @@ public struct InputPlan: Sendable, Equatable {
             }
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: argument, isDirectory: &isDirectory) else {
-                items.append(Item(input: argument, location: .missing, output: (argument as NSString).lastPathComponent, hint: nil))
+                items.append(Item(input: argument, location: .missing, output: PathText.lastComponent(of: argument), hint: nil))
                 continue
             }
             let canonical = canonicalPath(argument)
             if !isDirectory.boolValue {
-                add(input: argument, location: .file(argument), relative: (argument as NSString).lastPathComponent, absoluteInput: { canonical })
+                add(input: argument, location: .file(argument), relative: PathText.lastComponent(of: argument), absoluteInput: { canonical })
                 continue
             }
             if let outputCanonical, outputCanonical == canonical || outputCanonical.hasPrefix(canonical.hasSuffix("/") ? canonical : canonical + "/") {
@@ -202,7 +202,11 @@ public struct InputPlan: Sendable, Equatable {
         // and the extended attributes, for every file of the batch.
         var info = stat()
         guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return nil }
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let resolved = realpath(path, nil) else {
+            return "not read: this is a symbolic link whose target cannot be found (\(String(cString: strerror(errno))))"
+        }
+        let target = String(cString: resolved)
+        free(resolved)
         if target.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") { return nil }
         return "not read: this is a symbolic link to a file outside the input folder, which is never followed; name the file itself to process it"
     }
@@ -218,15 +222,6 @@ public struct InputPlan: Sendable, Equatable {
     /// The absolute path with symbolic links resolved, for the part of it that
     /// exists (an output folder may not exist yet), without a trailing slash.
     static func canonicalPath(_ path: String) -> String {
-        var url = URL(fileURLWithPath: path).standardizedFileURL
-        var rest: [String] = []
-        while !FileManager.default.fileExists(atPath: url.path) && url.pathComponents.count > 1 {
-            rest.insert(url.lastPathComponent, at: 0)
-            url = url.deletingLastPathComponent()
-        }
-        var resolved = url.resolvingSymlinksInPath().path
-        for part in rest { resolved = (resolved as NSString).appendingPathComponent(part) }
-        while resolved.count > 1 && resolved.hasSuffix("/") { resolved.removeLast() }
-        return resolved
+        PathText.canonical(path)
     }
 }

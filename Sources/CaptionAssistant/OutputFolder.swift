@@ -28,15 +28,11 @@ public final class OutputFolder: @unchecked Sendable {
     /// root's rules differ). Throws `OutputFolderError` when it cannot.
     public init(path: String) throws(OutputFolderError) {
         self.path = path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw OutputFolderError(path: path, reason: "it exists and is not a folder") }
-        } else {
-            do {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            } catch {
-                throw OutputFolderError(path: path, reason: Self.creationFailure(path))
-            }
+        switch Self.kind(path) {
+        case .folder: break
+        case .other: throw OutputFolderError(path: path, reason: "it exists and is not a folder")
+        case .missing:
+            if !Self.makeFolders(path) { throw OutputFolderError(path: path, reason: Self.creationFailure(path)) }
         }
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw OutputFolderError(path: path, reason: String(cString: strerror(errno))) }
@@ -56,15 +52,14 @@ public final class OutputFolder: @unchecked Sendable {
     /// `OutputFolderError` when it could not.
     public static func checkWritable(_ path: String) throws(OutputFolderError) {
         var existing = path
-        var isDirectory: ObjCBool = false
-        while !FileManager.default.fileExists(atPath: existing, isDirectory: &isDirectory) {
-            let parent = (existing as NSString).deletingLastPathComponent
-            if parent.isEmpty { existing = "."; continue }
-            if parent == existing { break }
+        var found = kind(existing)
+        while found == .missing, let parent = PathText.parent(of: existing) {
             existing = parent
+            found = kind(existing)
         }
-        guard isDirectory.boolValue else {
-            throw OutputFolderError(path: path, reason: existing == path ? "it exists and is not a folder" : "\(existing) is a file, not a folder")
+        guard found == .folder else {
+            throw OutputFolderError(path: path, reason: existing == path ? "it exists and is not a folder"
+                                    : found == .missing ? "no folder on the way to it exists" : "\(existing) is a file, not a folder")
         }
         let fd = open(existing, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw OutputFolderError(path: path, reason: String(cString: strerror(errno))) }
@@ -74,20 +69,43 @@ public final class OutputFolder: @unchecked Sendable {
         }
     }
 
+    /// What is at `path` (links followed).
+    private enum Kind { case missing, folder, other }
+
+    private static func kind(_ path: String) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        return (info.st_mode & S_IFMT) == S_IFDIR ? .folder : .other
+    }
+
+    /// Creates `path` and the folders above it that are missing (`mkdir -p`),
+    /// by plain path arithmetic (see `PathText`). False when it could not.
+    static func makeFolders(_ path: String) -> Bool {
+        var missing: [String] = []
+        var next: String? = path
+        while let current = next, kind(current) == .missing {
+            missing.append(current)
+            next = PathText.parent(of: current)
+        }
+        for folder in missing.reversed() where mkdir(folder, 0o755) != 0 {
+            guard errno == EEXIST, kind(folder) == .folder else { return false }
+        }
+        return kind(path) == .folder
+    }
+
     /// Why `path` could not be created: the first part of it that exists and is not a folder, or the system's reason.
     private static func creationFailure(_ path: String) -> String {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for part in path.split(separator: "/") {
             prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory) {
-                if !isDirectory.boolValue { return "\(prefix) is a file, not a folder" }
-            } else {
-                break
+            switch kind(prefix) {
+            case .other: return "\(prefix) is a file, not a folder"
+            case .folder: continue
+            case .missing: break
             }
+            break
         }
-        let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty, access(parent, W_OK | X_OK) != 0 { return String(cString: strerror(errno)) }
+        if let parent = PathText.parent(of: path), access(parent, W_OK | X_OK) != 0 { return String(cString: strerror(errno)) }
         return "the folder could not be created"
     }
 
