@@ -26,12 +26,24 @@ public enum CaptionAssistantCommand {
     }
 
     /// Runs the command and returns its exit status.
-    public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+    ///
+    /// `signals`, when given, were installed by the caller before anything
+    /// else (the executable does so first thing): a SIGINT or SIGTERM that
+    /// came before the batch started makes the batch start no file, and it
+    /// still writes its report. Commands other than a batch give the signals
+    /// their default action back (and end with 130 or 143 if one came).
+    public static func run(arguments: [String], environment: [String: String], signals: InterruptSignals? = nil) async -> Int32 {
         let command: Command
         do {
             command = try CommandLineParser.parse(arguments, defaultJobs: ProcessInfo.processInfo.activeProcessorCount)
         } catch {
+            signals?.uninstall()
             return usageFailure(error)
+        }
+        if case .process = command {} else if let signals {
+            signals.takePending()
+            signals.uninstall()
+            if let number = signals.stop.signal { return InterruptSignals.exitStatus(for: number) }
         }
         switch command {
         case .help:
@@ -43,7 +55,8 @@ public enum CaptionAssistantCommand {
         case .check(let options):
             return await check(options, environment: environment)
         case .process(let options):
-            return await process(options, environment: environment)
+            defer { signals?.uninstall() }
+            return await process(options, environment: environment, signals: signals)
         }
     }
 
@@ -95,7 +108,7 @@ public enum CaptionAssistantCommand {
 
     // MARK: process
 
-    static func process(_ options: ProcessOptions, environment: [String: String]) async -> Int32 {
+    static func process(_ options: ProcessOptions, environment: [String: String], signals early: InterruptSignals? = nil) async -> Int32 {
         let backend: AssistantBackend
         let plan: InputPlan
         let destination: OutputDestination = options.output == "-" ? .standardOutput : .folder(options.output)
@@ -140,7 +153,8 @@ public enum CaptionAssistantCommand {
         let progress = ProgressLine.wanted(quiet: options.quiet) && !plan.items.isEmpty ? ProgressLine(total: plan.items.count) : nil
         var callback: (@Sendable (Int) -> Void)?
         if let progress { callback = { done in progress.update(done: done) } }
-        let signals = InterruptSignals()
+        let signals = early ?? InterruptSignals()
+        signals.takePending()
         let result = await runner.run(plan, progress: callback, stop: signals.stop)
         signals.uninstall()
         progress?.finish()
