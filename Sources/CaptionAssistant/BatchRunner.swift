@@ -203,7 +203,7 @@ public struct BatchRunner: Sendable {
         case .missing:
             return Handled(report: processor.failure(input: item.input, error: "no such file or folder: \(item.input)"))
         case .refused(let reason):
-            return Handled(report: processor.failure(input: item.input, error: reason))
+            return Handled(report: processor.refusal(input: item.input, error: reason))
         case .standardInput:
             data = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
         case .file(let path):

@@ -15,8 +15,13 @@ public enum FileInput {
     public static let maximumSize = 1 << 30
 
     /// Reads the file at `path` into one buffer (which the decoder keeps as is for UTF-8).
+    ///
+    /// Only a regular file is read (after following links). It is opened
+    /// with `O_NONBLOCK`, so a FIFO (or a link to one) is refused at once
+    /// instead of waiting forever for a writer; the opened descriptor is
+    /// checked, so nothing can be swapped in between a check and the open.
     public static func read(_ path: String) throws(ReadError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw ReadError(reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         return try read(descriptor: fd, limit: maximumSize)
@@ -26,7 +31,7 @@ public enum FileInput {
     static func read(descriptor fd: Int32, limit: Int) throws(ReadError) -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw ReadError(reason: String(cString: strerror(errno))) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw ReadError(reason: "not a regular file") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw ReadError(reason: notRegular(info.st_mode)) }
         let size = Int(info.st_size)
         guard size <= limit else { throw ReadError(reason: "the file is larger than \(limit >> 20) MiB") }
         var failure: Int32?
@@ -42,6 +47,30 @@ public enum FileInput {
         }
         if let failure { throw ReadError(reason: String(cString: strerror(failure))) }
         return bytes
+    }
+
+    /// Why a file of mode `mode` is not read.
+    static func notRegular(_ mode: mode_t) -> String {
+        let kind: String
+        switch mode & S_IFMT {
+        case S_IFIFO: kind = "a FIFO (named pipe)"
+        case S_IFDIR: kind = "a folder"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "not a regular file"
+        }
+        return kind == "not a regular file" ? kind : "not a regular file but \(kind); only regular files are read"
+    }
+
+    /// Opens the regular file at `path` for reading without ever blocking on
+    /// it (a FIFO is refused, not waited on); nil when it is not one.
+    static func openRegular(_ path: String) -> Int32? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { close(fd); return nil }
+        return fd
     }
 
     /// An input that could not be read.

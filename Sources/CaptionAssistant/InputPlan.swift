@@ -59,7 +59,9 @@ public struct InputPlan: Sendable, Equatable {
         let fm = FileManager.default
         let outputCanonical = outputFolder.map(canonicalPath)
         var items: [Item] = []
-        var taken: [String: String] = [:]  // output path -> input that took it
+        // Every name a file of the batch is written under (its output and its
+        // sidecar), with the input that takes it; `report.json` is the batch's own.
+        var taken: [String: (input: String, isSidecar: Bool)] = [batchReportName: ("", false)]
 
         /// `absoluteInput` is only asked for when the output could be the input
         /// itself (`mayBeInput`): building it for every file of a large folder is wasted.
@@ -72,12 +74,14 @@ public struct InputPlan: Sendable, Equatable {
             }
             var location = location
             if case .file = location {
-                if let other = taken[output] {
-                    location = .refused("another input (\(other)) is written to the same output path \(output); rename one of them or process them separately")
+                let names = [output, output + sidecarSuffix]
+                if let clash = names.first(where: { taken[$0] != nil }), let other = taken[clash] {
+                    location = .refused(collision(input: input, output: output, clash: clash, other: other.input, otherSidecar: other.isSidecar))
                 } else if mayBeInput, let outputCanonical, let absoluteInput = absoluteInput(), outputCanonical + "/" + output == absoluteInput {
                     location = .refused("the output \(output) would overwrite this input; choose another output folder")
                 } else {
-                    taken[output] = input
+                    taken[output] = (input, false)
+                    taken[output + sidecarSuffix] = (input, true)
                 }
             }
             items.append(Item(input: input, location: location, output: output, hint: hint))
@@ -104,14 +108,50 @@ public struct InputPlan: Sendable, Equatable {
             let folder = argument.count > 1 && argument.hasSuffix("/") ? String(argument.dropLast()) : argument
             // An output can be one of this folder's files only when the folder lies inside the output folder.
             let mayBeInput = outputCanonical.map { canonical.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } ?? false
+            // One input: its files at the top. Several: each folder's files under its own name (as `cp -r a b dest`).
+            let prefix = inputs.count > 1 ? mirrorName(folder: folder, canonical: canonical).map { $0 + "/" } ?? "" : ""
             for (relative, isLink) in captionFiles(in: folder) {
                 let path = folder + "/" + relative
                 var location = Location.file(path)
                 if isLink, let reason = linkLeavingFolder(path, folder: canonical) { location = .refused(reason) }
-                add(input: path, location: location, relative: relative, mayBeInput: mayBeInput, absoluteInput: { canonical + "/" + relative })
+                add(input: path, location: location, relative: prefix + relative, mayBeInput: mayBeInput,
+                    absoluteInput: { canonical + "/" + relative })
             }
         }
         return InputPlan(items: items)
+    }
+
+    /// The batch report's name in the output folder.
+    static let batchReportName = "report.json"
+    /// What a caption's output name gets for its sidecar.
+    static let sidecarSuffix = ".assistant.json"
+
+    /// The name under which a folder's files are mirrored when several
+    /// inputs are given: its last part as named (`shows/s1/` → `s1`), or its
+    /// real name for `.` and `..`; nil for `/` (its files go to the top).
+    static func mirrorName(folder: String, canonical: String) -> String? {
+        var name = PathText.lastComponent(of: folder)
+        if name == "." || name == ".." || name.isEmpty { name = PathText.lastComponent(of: canonical) }
+        return name == "/" || name.isEmpty ? nil : name
+    }
+
+    /// Why `input` is refused: its output `output` or its sidecar is `clash`,
+    /// a name already taken by `other` (an input, or "" for the batch
+    /// report), as its output or (`otherSidecar`) as its sidecar.
+    static func collision(input: String, output: String, clash: String, other: String, otherSidecar: Bool) -> String {
+        if other.isEmpty {
+            return "its output \(clash) would overwrite the batch report \(batchReportName) (or be overwritten by it); rename the file, or process it in a batch of its own"
+        }
+        if canonicalPath(other) == canonicalPath(input) {
+            return "this file is given more than once (also as \(other)); it is processed once"
+        }
+        let what: String
+        switch (clash == output, otherSidecar) {
+        case (true, false): what = "its output \(output) is also the output of \(other)"
+        case (true, true): what = "its output \(output) is the sidecar report of \(other)"
+        default: what = "its sidecar report \(clash) is the output of \(other)"
+        }
+        return "\(what), so one would overwrite the other; rename one of them or process them separately"
     }
 
     /// The caption files under `folder`, as paths relative to it, sorted by
@@ -143,11 +183,16 @@ public struct InputPlan: Sendable, Equatable {
                     case S_IFDIR: type = Int32(DT_DIR)
                     case S_IFREG: type = Int32(DT_REG)
                     case S_IFLNK: type = Int32(DT_LNK)
-                    default: continue
+                    default: type = Int32(DT_FIFO)  // some other kind of file: not regular
                     }
                 }
                 if type == Int32(DT_DIR) { pending.append(relative); continue }
-                guard type == Int32(DT_REG) || type == Int32(DT_LNK) else { continue }
+                // A FIFO, device or socket with a caption file's name gets an entry (its
+                // read refuses it: only regular files are read), never a silent skip.
+                if type != Int32(DT_REG) && type != Int32(DT_LNK) {
+                    if folderExtensions.contains(extensionOf(name).lowercased()) { found.append((relative, false)) }
+                    continue
+                }
                 let ext = extensionOf(name).lowercased()
                 // An `.xml` link leading out of the folder is not even opened to see whether it is TTML.
                 let wanted = folderExtensions.contains(ext)
@@ -213,9 +258,18 @@ public struct InputPlan: Sendable, Equatable {
 
     /// Whether an `.xml` file's first 4 KiB detect as TTML.
     static func looksLikeTTML(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 4096), let source = try? SourceText.decode(head) else { return false }
+        // Opened without blocking and checked: a FIFO named `x.xml` must not stop the planning.
+        guard let fd = FileInput.openRegular(path) else { return false }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 4096)
+        var count = 0
+        while count < head.count {
+            let n = head.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            count += n
+        }
+        guard let source = try? SourceText.decode(bytes: Array(head[..<count])) else { return false }
         return (try? CaptionFormat.detect(source.bytes, hint: nil)) == .ttml
     }
 

@@ -23,4 +23,128 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("a.srt").path))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report.json").path))
     }
+
+    /// Runs the executable, killing it (and failing) if it has not ended
+    /// after `limit` seconds: a hang must fail the test, not stall the suite.
+    static func runBounded(_ arguments: [String], in directory: URL, limit: TimeInterval = 120) throws -> ExecutableRun? {
+        let process = Process()
+        process.executableURL = ExecutableRun.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let errURL = directory.appendingPathComponent("stderr.txt")
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try launch(process)
+        let deadline = Date().addingTimeInterval(limit)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        let hung = process.isRunning
+        if hung { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        try err.close()
+        if hung { return nil }
+        return ExecutableRun(status: process.terminationStatus, stdout: Data(), stderr: try Data(contentsOf: errURL))
+    }
+
+    @Test func aFIFOOrALinkToOneIsRefusedNotWaitedOn() throws {
+        let scratch = try ScratchFolder()
+        let input = scratch.url.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try Self.srt.write(to: input.appendingPathComponent("good.srt"))
+        #expect(mkfifo(input.appendingPathComponent("pipe").path, 0o600) == 0)
+        #expect(mkfifo(input.appendingPathComponent("plain.vtt").path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: input.appendingPathComponent("x.srt").path, withDestinationPath: "pipe")
+        try FileManager.default.createSymbolicLink(atPath: input.appendingPathComponent("x.xml").path, withDestinationPath: "pipe")
+        #expect(mkfifo(scratch.url.appendingPathComponent("named.srt").path, 0o600) == 0)
+        let run = try #require(try Self.runBounded(["in", "named.srt", "-o", "out", "--model", "none"], in: scratch.url),
+                               "the batch hung on a FIFO")
+        #expect(run.status == 1, "stderr: \(run.stderrText)")
+        let files = Self.files(try Self.report(scratch.url.appendingPathComponent("out")))
+        let byInput = Dictionary(files.map { (($0["input"] as? String) ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(byInput["in/good.srt"]?["error"] is NSNull)
+        for name in ["in/x.srt", "in/plain.vtt", "named.srt"] {
+            let error = byInput[name]?["error"] as? String
+            #expect(error?.contains("FIFO") == true, "\(name): \(String(describing: error))")
+        }
+        // An `.xml` is only taken when its start reads as TTML: a FIFO has no start to read.
+        #expect(byInput["in/x.xml"] == nil)
+    }
+
+    static let ttml = Data(#"<tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="0s" end="1s">Hello rocket launch</p></div></body></tt>"#.utf8)
+
+    @Test func anInputNamedReportJSONNeverOverwritesTheBatchReport() throws {
+        let scratch = try ScratchFolder()
+        try Self.ttml.write(to: scratch.url.appendingPathComponent("report.json"))
+        try Self.srt.write(to: scratch.url.appendingPathComponent("a.srt"))
+        let run = try ExecutableRun.run(["report.json", "a.srt", "-o", "out", "--model", "none"], in: scratch.url)
+        #expect(run.status == 1)
+        let report = try Self.report(scratch.url.appendingPathComponent("out"))
+        let files = Self.files(report)
+        #expect(files.count == 2)
+        let refused = try #require(files.first { $0["input"] as? String == "report.json" })
+        #expect((refused["error"] as? String)?.contains("batch report") == true)
+        #expect(refused["output"] is NSNull)
+        #expect(run.stderrText.contains("report.json: its output report.json would overwrite the batch report"), "\(run.stderrText)")
+    }
+
+    @Test(arguments: [["x.srt", "x.srt.assistant.json"], ["x.srt.assistant.json", "x.srt"]])
+    func aCaptionAndAnInputNamedLikeItsSidecarDoNotOverwriteEachOther(order: [String]) throws {
+        let scratch = try ScratchFolder()
+        try Self.srt.write(to: scratch.url.appendingPathComponent("x.srt"))
+        try Self.ttml.write(to: scratch.url.appendingPathComponent("x.srt.assistant.json"))
+        let run = try ExecutableRun.run(order + ["-o", "out", "--model", "none"], in: scratch.url)
+        #expect(run.status == 1)
+        let files = Self.files(try Self.report(scratch.url.appendingPathComponent("out")))
+        let written = files.filter { $0["error"] is NSNull }
+        let refused = files.filter { $0["error"] is String }
+        #expect(written.count == 1 && refused.count == 1)
+        let error = refused.first?["error"] as? String ?? ""
+        #expect(error.contains(order[0]) && error.contains("sidecar"), "\(error)")
+        // What was written is one consistent pair: the first input's caption and its own sidecar.
+        let sidecar = try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.url.appendingPathComponent("out/\(order[0]).assistant.json"))) as? [String: Any]
+        #expect(sidecar?["input"] as? String == order[0])
+        #expect(try Data(contentsOf: scratch.url.appendingPathComponent("out/\(order[0])")) == (order[0] == "x.srt" ? Self.srt : Self.ttml))
+    }
+
+    @Test func severalInputFoldersAreMirroredUnderTheirOwnNames() throws {
+        let scratch = try ScratchFolder()
+        for folder in ["in", "in2", "deep/season1"] {
+            try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try Self.srt.write(to: scratch.url.appendingPathComponent(folder + "/rocket-launch.srt"))
+        }
+        try Self.srt.write(to: scratch.url.appendingPathComponent("alone.srt"))
+        let run = try ExecutableRun.run(["in", "in2/", "deep/season1", "alone.srt", "-o", "out", "--model", "none"], in: scratch.url)
+        #expect(run.status == 0, "\(run.stderrText)")
+        let outputs = Self.files(try Self.report(scratch.url.appendingPathComponent("out"))).compactMap { $0["output"] as? String }
+        #expect(outputs == ["in/rocket-launch.srt", "in2/rocket-launch.srt", "season1/rocket-launch.srt", "alone.srt"])
+        for output in outputs {
+            #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out/" + output).path))
+            #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out/" + output + ".assistant.json").path))
+        }
+        // One folder alone: its files at the top, as before.
+        let single = try ExecutableRun.run(["in", "-o", "single", "--model", "none"], in: scratch.url)
+        #expect(single.status == 0)
+        #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("single/rocket-launch.srt").path))
+    }
+
+    @Test func aCollisionNamesTheTwoRealInputs() throws {
+        let scratch = try ScratchFolder()
+        for folder in ["a/shows", "b/shows"] {
+            try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try Self.srt.write(to: scratch.url.appendingPathComponent(folder + "/ep1.srt"))
+        }
+        let run = try ExecutableRun.run(["a/shows", "b/shows", "-o", "out", "--model", "none"], in: scratch.url)
+        #expect(run.status == 1)
+        let files = Self.files(try Self.report(scratch.url.appendingPathComponent("out")))
+        let refused = try #require(files.first { $0["error"] is String })
+        #expect(refused["input"] as? String == "b/shows/ep1.srt")
+        let error = refused["error"] as? String ?? ""
+        #expect(error.contains("a/shows/ep1.srt") && error.contains("shows/ep1.srt"), "\(error)")
+        #expect((refused["actions"] as? [[String: Any]])?.allSatisfy { ($0["reason"] as? String)?.contains("could not be read") == false } == true)
+        // The same folder twice is said to be that, not a clash with "another input".
+        let twice = try ExecutableRun.run(["a/shows", "a/shows", "-o", "twice", "--model", "none"], in: scratch.url)
+        #expect(twice.stderrText.contains("given more than once"), "\(twice.stderrText)")
+    }
 }
