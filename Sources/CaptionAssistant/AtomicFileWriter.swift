@@ -83,8 +83,27 @@ public enum AtomicFileWriter {
     }
 
     /// A fresh temporary name for `name`.
+    ///
+    /// It always fits `NAME_MAX` (255 bytes), whatever the length of `name`:
+    /// the name's part is cut (at a character boundary) so that the suffix
+    /// fits; the suffix alone identifies the file (`isStaleTemporaryName`).
     static func temporaryName(for name: String, attempt: Int) -> String {
-        "." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(attempt)"
+        let suffix = ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(attempt)"
+        return "." + prefix(of: name, maxBytes: Int(NAME_MAX) - 1 - suffix.utf8.count) + suffix
+    }
+
+    /// The longest start of `name` of at most `maxBytes` UTF-8 bytes that ends on a character boundary.
+    static func prefix(of name: String, maxBytes: Int) -> String {
+        guard name.utf8.count > maxBytes else { return name }
+        var result = ""
+        var used = 0
+        for scalar in name.unicodeScalars {
+            let size = String(scalar).utf8.count
+            if used + size > maxBytes { break }
+            result.unicodeScalars.append(scalar)
+            used += size
+        }
+        return result
     }
 
     /// Whether `entry` is a temporary name this writer makes, left by a process

@@ -246,6 +246,9 @@ public struct BatchRunner: Sendable {
         return Handled(report: report, sidecar: sidecar)
     }
 
+    /// How a report's `error` starts when the file's sidecar could not be written (a failure of the file).
+    static let sidecarFailure = "the sidecar report could not be written"
+
     /// Writes the sidecar `<output>.assistant.json` (not for standard output)
     /// and returns its bytes. When it cannot be written, the report's `error`
     /// says so (in `report.json`), and nil is returned (the bytes no longer
@@ -257,7 +260,7 @@ public struct BatchRunner: Sendable {
             try folder.write(bytes, to: output + ".assistant.json")
             return bytes
         } catch {
-            let text = "the sidecar report could not be written: \(error.localizedDescription)"
+            let text = "\(Self.sidecarFailure): \(error.localizedDescription)"
             report.error = report.error.map { $0 + "; " + text } ?? text
             return nil
         }

@@ -129,6 +129,7 @@ public enum CaptionAssistantCommand {
         if case .folder(let folder) = destination {
             do {
                 try OutputFolder.checkWritable(folder)
+                if let busy = OutputFolder.inUse(folder) { throw busy }
             } catch {
                 printError("error: " + error.localizedDescription)
                 return ExitStatus.cannotCreateOutput
@@ -164,7 +165,7 @@ public enum CaptionAssistantCommand {
         var status = ExitStatus.success
         if result.missingInput { status = ExitStatus.noInput }
         else if options.model.requireModel && unavailable { status = ExitStatus.unavailable }
-        else if totals.failed > 0 || result.reportError != nil { status = ExitStatus.someFileFailed }
+        else if totals.failed > 0 || !result.summary.failures.isEmpty || result.reportError != nil { status = ExitStatus.someFileFailed }
         if let signal = result.stoppedBy { status = signal > 0 ? InterruptSignals.exitStatus(for: signal) : ExitStatus.interrupted }
 
         if !options.quiet {

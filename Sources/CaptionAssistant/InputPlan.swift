@@ -77,6 +77,8 @@ public struct InputPlan: Sendable, Equatable {
                 let names = [output, output + sidecarSuffix]
                 if let clash = names.first(where: { taken[$0] != nil }), let other = taken[clash] {
                     location = .refused(collision(input: input, output: output, clash: clash, other: other.input, otherSidecar: other.isSidecar))
+                } else if let tooLong = nameTooLong(output) {
+                    location = .refused(tooLong)
                 } else if mayBeInput, let outputCanonical, let absoluteInput = absoluteInput(), outputCanonical + "/" + output == absoluteInput {
                     location = .refused("the output \(output) would overwrite this input; choose another output folder")
                 } else {
@@ -119,6 +121,16 @@ public struct InputPlan: Sendable, Equatable {
             }
         }
         return InputPlan(items: items)
+    }
+
+    /// Why the output `output` cannot be written with its sidecar: the
+    /// sidecar's name (the last part plus `.assistant.json`) would be longer
+    /// than a file name can be (`NAME_MAX`, 255 bytes). nil when it fits.
+    static func nameTooLong(_ output: String) -> String? {
+        let name = PathText.lastComponent(of: output)
+        let length = name.utf8.count + sidecarSuffix.utf8.count
+        guard length > Int(NAME_MAX) else { return nil }
+        return "the name is too long: its sidecar report \(name)\(sidecarSuffix) would be \(length) bytes, and a file name can have at most \(NAME_MAX); rename the file (at most \(Int(NAME_MAX) - sidecarSuffix.utf8.count) bytes)"
     }
 
     /// The batch report's name in the output folder.

@@ -40,6 +40,18 @@ public final class OutputFolder: @unchecked Sendable {
             close(fd)
             throw OutputFolderError(path: path, reason: problem)
         }
+        // One run at a time per output folder: two runs writing the same names
+        // would leave captions paired with the other run's sidecars. The lock
+        // (on the folder itself, so no lock file is left behind even after a
+        // SIGKILL) is held as long as this object lives.
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let error = errno
+            let holder = error == EWOULDBLOCK ? Self.lockHolder(fd) : nil
+            close(fd)
+            guard error == EWOULDBLOCK else { throw OutputFolderError(path: path, reason: "it cannot be locked: " + String(cString: strerror(error))) }
+            throw OutputFolderError(path: path, reason: "another caption-assistant run\(holder.map { " (pid \($0))" } ?? "") is writing into it now",
+                                    inUse: true)
+        }
         // Set last: an initializer that throws after this would run `deinit`, which closes it.
         descriptor = fd
     }
@@ -107,6 +119,39 @@ public final class OutputFolder: @unchecked Sendable {
         }
         if let parent = PathText.parent(of: path), access(parent, W_OK | X_OK) != 0 { return String(cString: strerror(errno)) }
         return "the folder could not be created"
+    }
+
+    /// Why the folder `path` cannot be used by this run now, if another run
+    /// holds its lock (see `init`); nil when it is free or does not exist.
+    /// A check before any work: the lock itself is taken by `init`.
+    public static func inUse(_ path: String) -> OutputFolderError? {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        if flock(fd, LOCK_EX | LOCK_NB) == 0 { flock(fd, LOCK_UN); return nil }
+        guard errno == EWOULDBLOCK else { return nil }
+        let holder = lockHolder(fd)
+        return OutputFolderError(path: path, reason: "another caption-assistant run\(holder.map { " (pid \($0))" } ?? "") is writing into it now",
+                                 inUse: true)
+    }
+
+    /// The process that holds a `flock` on the open folder `fd`, from
+    /// `/proc/locks` (Linux); nil when it cannot be told.
+    static func lockHolder(_ fd: Int32) -> Int32? {
+        var info = stat()
+        guard fstat(fd, &info) == 0, let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
+        let device = UInt(info.st_dev)
+        // glibc's major/minor encoding of a dev_t.
+        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~UInt(0xfff))
+        let minor = (device & 0xff) | ((device >> 12) & ~UInt(0xff))
+        let wanted = String(format: "%02x:%02x:%lu", major, minor, UInt(info.st_ino))
+        for line in table.split(separator: "\n") {
+            // "1: FLOCK  ADVISORY  WRITE 12345 fe:00:1234567 0 EOF" ("->" marks a waiter)
+            let fields = line.split(separator: " ")
+            guard fields.count >= 6, fields[1] == "FLOCK", !fields.contains("->") else { continue }
+            if fields[5] == wanted, let pid = Int32(fields[4]), pid != getpid() { return pid }
+        }
+        return nil
     }
 
     /// nil when a file can be created in the open folder `fd`; otherwise why not.

@@ -147,4 +147,72 @@ import Testing
         let twice = try ExecutableRun.run(["a/shows", "a/shows", "-o", "twice", "--model", "none"], in: scratch.url)
         #expect(twice.stderrText.contains("given more than once"), "\(twice.stderrText)")
     }
+
+    @Test func aLongNameIsReplacedOnASecondRunAndTooLongForASidecarIsAFailure() throws {
+        let scratch = try ScratchFolder()
+        let input = scratch.url.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        // 235 bytes + ".srt": the output fits NAME_MAX, a temporary name built by appending to it would not.
+        let long = String(repeating: "é", count: 100) + String(repeating: "b", count: 35) + ".srt"
+        let tooLong = String(repeating: "c", count: 241) + ".srt"
+        try Self.srt.write(to: input.appendingPathComponent(long))
+        try Self.srt.write(to: input.appendingPathComponent(tooLong))
+        let first = try ExecutableRun.run(["in", "-o", "out", "--model", "none"], in: scratch.url)
+        #expect(first.status == 1, "a file that could not be written with its sidecar must fail the run")
+        let changed = Data("1\n00:00:01,000 --> 00:00:02,000\nChanged text\n".utf8)
+        try changed.write(to: input.appendingPathComponent(long))
+        let second = try ExecutableRun.run(["in", "-o", "out", "--model", "none"], in: scratch.url)
+        #expect(second.status == 1)
+        #expect(try Data(contentsOf: scratch.url.appendingPathComponent("out/" + long)) == changed, "the old output stayed")
+        let files = Self.files(try Self.report(scratch.url.appendingPathComponent("out")))
+        let refused = try #require(files.first { ($0["input"] as? String)?.hasSuffix(tooLong) == true })
+        #expect((refused["error"] as? String)?.contains("too long") == true)
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out/" + tooLong).path),
+                "a caption without its sidecar was written")
+        #expect(second.stderrText.contains("too long"))
+        // No temporary file is left behind.
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("out").path)
+        #expect(!left.contains { $0.hasPrefix(".") }, "\(left)")
+    }
+
+    @Test func aSecondRunIntoTheSameOutputFolderIsRefusedAndNamesTheFirst() throws {
+        let scratch = try ScratchFolder()
+        try Self.srt.write(to: scratch.url.appendingPathComponent("a.srt"))
+        // The first run reads standard input from a pipe this test holds open, so it stays in flight.
+        let first = Process()
+        first.executableURL = ExecutableRun.executable
+        first.arguments = ["-", "-o", "out", "--model", "none", "--quiet"]
+        first.currentDirectoryURL = scratch.url
+        let input = Pipe()
+        first.standardInput = input
+        first.standardOutput = FileHandle.nullDevice
+        first.standardError = FileHandle.nullDevice
+        try launch(first)
+        defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
+        // Wait until it holds the folder's lock.
+        let out = scratch.url.appendingPathComponent("out").path
+        let deadline = Date().addingTimeInterval(60)
+        var locked = false
+        while !locked && first.isRunning && Date() < deadline {
+            let fd = open(out, O_RDONLY | O_DIRECTORY)
+            if fd >= 0 {
+                if flock(fd, LOCK_EX | LOCK_NB) == 0 { flock(fd, LOCK_UN) } else { locked = true }
+                close(fd)
+            }
+            if !locked { usleep(5_000) }
+        }
+        try #require(locked, "the first run never locked its output folder")
+        let second = try ExecutableRun.run(["a.srt", "-o", "out", "--model", "none"], in: scratch.url)
+        #expect(second.status == 73)
+        #expect(second.stderrText.contains("another caption-assistant run (pid \(first.processIdentifier))"), "\(second.stderrText)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/a.srt"))
+        try input.fileHandleForWriting.write(contentsOf: Self.srt)
+        try input.fileHandleForWriting.close()
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        // Once it is done, the folder is free again, and no lock file is left in it.
+        let third = try ExecutableRun.run(["a.srt", "-o", "out", "--model", "none"], in: scratch.url)
+        #expect(third.status == 0, "\(third.stderrText)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).allSatisfy { !$0.hasPrefix(".") })
+    }
 }
