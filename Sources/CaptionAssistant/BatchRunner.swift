@@ -239,6 +239,11 @@ public struct BatchRunner: Sendable {
                     report.output = nil
                     report.fingerprint.outputSHA256 = nil
                     report.error = error.localizedDescription
+                    // Nothing applied reached a caption file: no action counts as applied.
+                    for index in report.actions.indices where report.actions[index].state == .applied {
+                        report.actions[index].state = .failed
+                        report.actions[index].reason = "the caption file could not be written"
+                    }
                 }
             }
         }

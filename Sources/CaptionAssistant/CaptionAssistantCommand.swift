@@ -196,7 +196,7 @@ public enum CaptionAssistantCommand {
             line += "; interrupted\(signal > 0 ? " by " + signalName(signal) : ""): \(run.notProcessed) not processed"
             line += " (run the same command with --resume to finish)"
         }
-        if case .folder(let folder) = destination { line += "; report in \(folder)/report.json" }
+        if case .folder(let folder) = destination, run?.reportError == nil { line += "; report in \(folder)/report.json" }
         return line
     }
 
@@ -206,7 +206,8 @@ public enum CaptionAssistantCommand {
                                    run: BatchRunner.Result? = nil, resume: Bool = false) -> JSONValue {
         let t = report.totals
         var report: JSONValue = .null
-        if case .folder(let folder) = destination { report = .string(folder + "/report.json") }
+        // Only a report that was written is pointed to.
+        if case .folder(let folder) = destination, run?.reportError == nil { report = .string(folder + "/report.json") }
         var pairs: [(String, JSONValue)] = [
             ("files", .int(t.files)), ("written", .int(t.written)), ("failed", .int(t.failed)),
             ("modelUnavailable", .int(t.unavailable)),

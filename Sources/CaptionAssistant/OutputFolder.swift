@@ -156,9 +156,15 @@ public final class OutputFolder: @unchecked Sendable {
 
     /// nil when a file can be created in the open folder `fd`; otherwise why not.
     private static func probe(_ fd: Int32) -> String? {
+        // A full disk still lets an empty file be created: ask for room, and write a block.
+        var space = statvfs()
+        if fstatvfs(fd, &space) == 0, space.f_bavail == 0 { return String(cString: strerror(ENOSPC)) }
         #if os(Linux)
         let unnamed = openat(fd, ".", AtomicFileWriter.openTemporary | O_WRONLY | O_CLOEXEC, 0o600)
-        if unnamed >= 0 { close(unnamed); return nil }
+        if unnamed >= 0 {
+            defer { close(unnamed) }
+            return writesABlock(unnamed)
+        }
         if errno == EACCES || errno == EROFS || errno == EPERM || errno == ENOSPC || errno == EDQUOT {
             return String(cString: strerror(errno))
         }
@@ -166,9 +172,16 @@ public final class OutputFolder: @unchecked Sendable {
         let name = ".caption-assistant-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let named = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard named >= 0 else { return String(cString: strerror(errno)) }
+        let problem = writesABlock(named)
         close(named)
         unlinkat(fd, name, 0)
-        return nil
+        return problem
+    }
+
+    /// nil when a block of bytes can be written to the new file `fd`; otherwise why not (a full disk, a quota).
+    private static func writesABlock(_ fd: Int32) -> String? {
+        let block = [UInt8](repeating: 0, count: 4096)
+        return AtomicFileWriter.writeAll(fd, block) ? nil : String(cString: strerror(errno))
     }
 
     /// The parts of a relative output path, or nil when it could point
