@@ -21,7 +21,7 @@ public enum FileInput {
     /// instead of waiting forever for a writer; the opened descriptor is
     /// checked, so nothing can be swapped in between a check and the open.
     public static func read(_ path: String) throws(ReadError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = openLong(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw ReadError(reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         return try read(descriptor: fd, limit: maximumSize)
@@ -63,14 +63,31 @@ public enum FileInput {
         return kind == "not a regular file" ? kind : "not a regular file but \(kind); only regular files are read"
     }
 
-    /// Opens the regular file at `path` for reading without ever blocking on
-    /// it (a FIFO is refused, not waited on); nil when it is not one.
-    static func openRegular(_ path: String) -> Int32? {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { close(fd); return nil }
-        return fd
+    /// `open(path, flags)`, also for a path longer than `PATH_MAX`: then its
+    /// folders are opened one at a time, each relative to the one before
+    /// (`openat`), which no length limits. -1 (with `errno`) when it cannot.
+    static func openLong(_ path: String, _ flags: Int32) -> Int32 {
+        let fd = open(path, flags)
+        guard fd < 0, errno == ENAMETOOLONG else { return fd }
+        var parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard let last = parts.popLast() else { errno = ENAMETOOLONG; return -1 }
+        var current = open(path.hasPrefix("/") ? "/" : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        for part in parts where current >= 0 {
+            let next = openat(current, part, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            let error = errno
+            close(current)
+            current = next
+            errno = error
+        }
+        guard current >= 0 else { return -1 }
+        defer { close(current) }
+        return openat(current, last, flags)
+    }
+
+    /// Opens the folder at `path` (of any length, see `openLong`) for reading its entries; nil when it cannot.
+    static func openFolder(_ path: String) -> Int32? {
+        let fd = openLong(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        return fd >= 0 ? fd : nil
     }
 
     /// An input that could not be read.

@@ -61,7 +61,8 @@ public struct InputPlan: Sendable, Equatable {
         var items: [Item] = []
         // Every name a file of the batch is written under (its output and its
         // sidecar), with the input that takes it; `report.json` is the batch's own.
-        var taken: [String: (input: String, isSidecar: Bool)] = [batchReportName: ("", false)]
+        // Keyed by bytes: Swift's `String` equality treats NFC and NFD spellings as equal, file systems do not.
+        var taken: [[UInt8]: (input: String, isSidecar: Bool)] = [Array(batchReportName.utf8): ("", false)]
 
         /// `absoluteInput` is only asked for when the output could be the input
         /// itself (`mayBeInput`): building it for every file of a large folder is wasted.
@@ -75,15 +76,16 @@ public struct InputPlan: Sendable, Equatable {
             var location = location
             if case .file = location {
                 let names = [output, output + sidecarSuffix]
-                if let clash = names.first(where: { taken[$0] != nil }), let other = taken[clash] {
+                if let clash = names.first(where: { taken[Array($0.utf8)] != nil }), let other = taken[Array(clash.utf8)] {
                     location = .refused(collision(input: input, output: output, clash: clash, other: other.input, otherSidecar: other.isSidecar))
                 } else if let tooLong = nameTooLong(output) {
                     location = .refused(tooLong)
-                } else if mayBeInput, let outputCanonical, let absoluteInput = absoluteInput(), outputCanonical + "/" + output == absoluteInput {
+                } else if mayBeInput, let outputCanonical, let absoluteInput = absoluteInput(),
+                          (outputCanonical + "/" + output).utf8.elementsEqual(absoluteInput.utf8) {
                     location = .refused("the output \(output) would overwrite this input; choose another output folder")
                 } else {
-                    taken[output] = (input, false)
-                    taken[output + sidecarSuffix] = (input, true)
+                    taken[Array(output.utf8)] = (input, false)
+                    taken[Array((output + sidecarSuffix).utf8)] = (input, true)
                 }
             }
             items.append(Item(input: input, location: location, output: output, hint: hint))
@@ -104,18 +106,19 @@ public struct InputPlan: Sendable, Equatable {
                 add(input: argument, location: .file(argument), relative: PathText.lastComponent(of: argument), absoluteInput: { canonical })
                 continue
             }
-            if let outputCanonical, outputCanonical == canonical || outputCanonical.hasPrefix(canonical.hasSuffix("/") ? canonical : canonical + "/") {
+            if let outputCanonical, isSameOrInside(outputCanonical, canonical) {
                 throw UsageError("the output folder \(outputFolder ?? "") is inside the input folder \(argument), so its outputs would be read as inputs; choose an output folder outside \(argument)")
             }
             let folder = argument.count > 1 && argument.hasSuffix("/") ? String(argument.dropLast()) : argument
             // An output can be one of this folder's files only when the folder lies inside the output folder.
-            let mayBeInput = outputCanonical.map { canonical.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } ?? false
+            let mayBeInput = outputCanonical.map { isSameOrInside(canonical, $0) && !canonical.utf8.elementsEqual($0.utf8) } ?? false
             // One input: its files at the top. Several: each folder's files under its own name (as `cp -r a b dest`).
             let prefix = inputs.count > 1 ? mirrorName(folder: folder, canonical: canonical).map { $0 + "/" } ?? "" : ""
-            for (relative, isLink) in captionFiles(in: folder) {
+            for (relative, isLink, refusal) in captionFiles(in: folder) {
                 let path = folder + "/" + relative
                 var location = Location.file(path)
-                if isLink, let reason = linkLeavingFolder(path, folder: canonical) { location = .refused(reason) }
+                if let refusal { location = .refused(refusal) }
+                else if isLink, let reason = linkLeavingFolder(path, folder: canonical) { location = .refused(reason) }
                 add(input: path, location: location, relative: prefix + relative, mayBeInput: mayBeInput,
                     absoluteInput: { canonical + "/" + relative })
             }
@@ -131,6 +134,15 @@ public struct InputPlan: Sendable, Equatable {
         let length = name.utf8.count + sidecarSuffix.utf8.count
         guard length > Int(NAME_MAX) else { return nil }
         return "the name is too long: its sidecar report \(name)\(sidecarSuffix) would be \(length) bytes, and a file name can have at most \(NAME_MAX); rename the file (at most \(Int(NAME_MAX) - sidecarSuffix.utf8.count) bytes)"
+    }
+
+    /// Whether the path `path` is `folder` or lies inside it, comparing bytes
+    /// (Swift's `hasPrefix` and `==` treat NFC and NFD spellings as equal;
+    /// to a Linux file system they are two names).
+    static func isSameOrInside(_ path: String, _ folder: String) -> Bool {
+        if path.utf8.elementsEqual(folder.utf8) { return true }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.utf8.starts(with: prefix.utf8)
     }
 
     /// The batch report's name in the output folder.
@@ -154,7 +166,7 @@ public struct InputPlan: Sendable, Equatable {
         if other.isEmpty {
             return "its output \(clash) would overwrite the batch report \(batchReportName) (or be overwritten by it); rename the file, or process it in a batch of its own"
         }
-        if canonicalPath(other) == canonicalPath(input) {
+        if canonicalPath(other).utf8.elementsEqual(canonicalPath(input).utf8) {
             return "this file is given more than once (also as \(other)); it is processed once"
         }
         let what: String
@@ -167,30 +179,36 @@ public struct InputPlan: Sendable, Equatable {
     }
 
     /// The caption files under `folder`, as paths relative to it, sorted by
-    /// their bytes, each with whether it is a symbolic link.
+    /// their bytes, each with whether it is a symbolic link and, when it
+    /// cannot be read, why (`refusal`).
     ///
-    /// Walks the tree with `opendir`/`readdir`, using the entry type the
-    /// directory already holds (one `stat` only for symbolic links and file
-    /// systems that do not say), so a folder of thousands of files costs few
-    /// system calls. Symbolic links to files are taken; links to folders are not followed.
-    static func captionFiles(in folder: String) -> [(path: String, isLink: Bool)] {
+    /// Walks the tree with `openat`/`fdopendir`/`readdir` relative to each
+    /// folder's own descriptor, so a file whose whole path is longer than
+    /// `PATH_MAX` is still found (and read, see `FileInput.read`); the entry
+    /// type the directory already holds saves a `stat` per file (one only
+    /// for symbolic links and file systems that do not say). Symbolic links
+    /// to files are taken; links to folders are not followed. A name that is
+    /// not valid UTF-8 gets an entry that says so: it is never read under a
+    /// name decoded with U+FFFD, which could be another file.
+    static func captionFiles(in folder: String) -> [(path: String, isLink: Bool, refusal: String?)] {
         let canonicalFolder = canonicalPath(folder)
-        var found: [(path: String, isLink: Bool)] = []
+        var found: [(path: String, isLink: Bool, refusal: String?)] = []
         var pending: [String] = [""]  // folders to read, relative to `folder`
         while let relativeFolder = pending.popLast() {
-            let path = relativeFolder.isEmpty ? folder : folder + "/" + relativeFolder
-            guard let dir = opendir(path) else { continue }
+            guard let fd = FileInput.openFolder(relativeFolder.isEmpty ? folder : folder + "/" + relativeFolder) else { continue }
+            guard let dir = fdopendir(fd) else { close(fd); continue }
             defer { closedir(dir) }
             while let entry = readdir(dir) {
-                let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                    String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-                }
-                if name.hasPrefix(".") { continue }  // hidden files and folders, and "." and ".."
+                let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                if bytes.first == 0x2E { continue }  // hidden files and folders, and "." and ".."
+                let validName = String(validating: bytes, as: UTF8.self)
+                // A name that is not UTF-8 is shown with its other bytes as `\xE9` (never as U+FFFD, which is a name of its own).
+                let name = validName ?? bytes.map { $0 < 0x80 && $0 >= 0x20 ? String(UnicodeScalar($0)) : String(format: "\\x%02X", $0) }.joined()
                 let relative = relativeFolder.isEmpty ? name : relativeFolder + "/" + name
                 var type = Int32(entry.pointee.d_type)
                 if type == Int32(DT_UNKNOWN) {
                     var info = stat()
-                    guard lstat(folder + "/" + relative, &info) == 0 else { continue }
+                    guard fstatat(fd, bytes.map { CChar(bitPattern: $0) } + [0], &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                     switch info.st_mode & S_IFMT {
                     case S_IFDIR: type = Int32(DT_DIR)
                     case S_IFREG: type = Int32(DT_REG)
@@ -198,24 +216,33 @@ public struct InputPlan: Sendable, Equatable {
                     default: type = Int32(DT_FIFO)  // some other kind of file: not regular
                     }
                 }
+                let ext = extensionOf(name).lowercased()
+                guard let validName else {
+                    // Not valid UTF-8: a folder is not searched, a caption file gets an entry that says why it is not read.
+                    if type != Int32(DT_DIR), folderExtensions.contains(ext) || ext == "xml" {
+                        found.append((relative, false, "not read: the name \(name) is not valid UTF-8, and reports and outputs name files in UTF-8; rename it (for example with convmv) to process it"))
+                    } else if type == Int32(DT_DIR) {
+                        found.append((relative, false, "not searched: the folder name is not valid UTF-8; rename it (for example with convmv) to process the files in it"))
+                    }
+                    continue
+                }
                 if type == Int32(DT_DIR) { pending.append(relative); continue }
                 // A FIFO, device or socket with a caption file's name gets an entry (its
                 // read refuses it: only regular files are read), never a silent skip.
                 if type != Int32(DT_REG) && type != Int32(DT_LNK) {
-                    if folderExtensions.contains(extensionOf(name).lowercased()) { found.append((relative, false)) }
+                    if folderExtensions.contains(ext) { found.append((relative, false, nil)) }
                     continue
                 }
-                let ext = extensionOf(name).lowercased()
                 // An `.xml` link leading out of the folder is not even opened to see whether it is TTML.
                 let wanted = folderExtensions.contains(ext)
                     || (ext == "xml" && (type != Int32(DT_LNK) || linkLeavingFolder(folder + "/" + relative, folder: canonicalFolder) == nil)
-                        && looksLikeTTML(folder + "/" + relative))
+                        && looksLikeTTML(inFolder: fd, name: validName))
                 guard wanted else { continue }
                 if type == Int32(DT_LNK) {
                     var info = stat()
-                    guard stat(folder + "/" + relative, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
+                    guard fstatat(fd, validName, &info, 0) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
                 }
-                found.append((relative, type == Int32(DT_LNK)))
+                found.append((relative, type == Int32(DT_LNK), nil))
             }
         }
         found.sort { precedesByBytes($0.path, $1.path) }
@@ -264,15 +291,18 @@ public struct InputPlan: Sendable, Equatable {
         }
         let target = String(cString: resolved)
         free(resolved)
-        if target.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") { return nil }
+        if isSameOrInside(target, folder), !target.utf8.elementsEqual(folder.utf8) { return nil }
         return "not read: this is a symbolic link to a file outside the input folder, which is never followed; name the file itself to process it"
     }
 
-    /// Whether an `.xml` file's first 4 KiB detect as TTML.
-    static func looksLikeTTML(_ path: String) -> Bool {
+    /// Whether the `.xml` file `name` in the open folder `dir`: its first 4 KiB detect as TTML.
+    static func looksLikeTTML(inFolder dir: Int32, name: String) -> Bool {
         // Opened without blocking and checked: a FIFO named `x.xml` must not stop the planning.
-        guard let fd = FileInput.openRegular(path) else { return false }
+        let fd = openat(dir, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
         var head = [UInt8](repeating: 0, count: 4096)
         var count = 0
         while count < head.count {

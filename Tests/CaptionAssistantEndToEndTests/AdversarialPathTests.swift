@@ -215,4 +215,59 @@ import Testing
         #expect(third.status == 0, "\(third.stderrText)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).allSatisfy { !$0.hasPrefix(".") })
     }
+
+    @Test func aFileDeeperThanPATH_MAXIsFoundReadAndWritten() throws {
+        let scratch = try ScratchFolder()
+        // 20 folders of 250 bytes: a path of over 5,000 bytes, made one folder at a time (openat).
+        var fd = open(scratch.url.path, O_RDONLY | O_DIRECTORY)
+        let top = "in"
+        #expect(mkdirat(fd, top, 0o755) == 0)
+        var next = openat(fd, top, O_RDONLY | O_DIRECTORY)
+        close(fd); fd = next
+        for level in 0..<20 {
+            let name = String(format: "d%02d", level) + String(repeating: "x", count: 247)
+            #expect(mkdirat(fd, name, 0o755) == 0)
+            next = openat(fd, name, O_RDONLY | O_DIRECTORY)
+            close(fd); fd = next
+        }
+        let file = openat(fd, "deep.srt", O_WRONLY | O_CREAT, 0o644)
+        _ = Self.srt.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+        close(file); close(fd)
+        let run = try ExecutableRun.run(["in", "-o", "out", "--model", "none"], in: scratch.url)
+        #expect(run.status == 0, "\(run.stderrText)")
+        let files = Self.files(try Self.report(scratch.url.appendingPathComponent("out")))
+        #expect(files.count == 1, "a file past PATH_MAX got no entry")
+        #expect(files.first?["error"] is NSNull, "\(String(describing: files.first?["error"]))")
+        #expect((files.first?["output"] as? String)?.hasSuffix("/deep.srt") == true)
+        // Removing it needs the same care: FileManager cannot (ScratchFolder's cleanup would leave it).
+        _ = try? Process.run(URL(fileURLWithPath: "/bin/rm"), arguments: ["-rf", scratch.url.path]).waitUntilExit()
+    }
+
+    @Test func namesAreBytesNotCanonicallyEquivalentStrings() throws {
+        let scratch = try ScratchFolder()
+        let input = scratch.url.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        // NFC and NFD spellings of café.srt: two files on Linux, two outputs, no collision.
+        try Self.srt.write(to: input.appendingPathComponent("caf\u{E9}.srt"))
+        try Self.srt.write(to: input.appendingPathComponent("cafe\u{301}.srt"))
+        // A Latin-1 name, and a file literally named with U+FFFD that must not be read in its place.
+        let latin1 = Array(input.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".vtt".utf8)
+        let fd = open(latin1.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT, 0o644)
+        #expect(fd >= 0)
+        close(fd)
+        try Data("WEBVTT\n\n00:01.000 --> 00:02.000\nThe replacement character file\n".utf8)
+            .write(to: input.appendingPathComponent("caf\u{FFFD}.vtt"))
+        let run = try ExecutableRun.run(["in", "-o", "out", "--model", "none"], in: scratch.url)
+        #expect(run.status == 1)
+        let files = Self.files(try Self.report(scratch.url.appendingPathComponent("out")))
+        #expect(files.count == 4)
+        let inputs = files.compactMap { $0["input"] as? String }
+        #expect(Set(inputs.map { Array($0.utf8) }).count == 4, "two entries share one label: \(inputs)")
+        let latin1Entry = try #require(files.first { ($0["input"] as? String)?.contains("\\xE9") == true })
+        #expect((latin1Entry["error"] as? String)?.contains("not valid UTF-8") == true)
+        let written = files.filter { $0["error"] is NSNull }.compactMap { $0["output"] as? String }
+        #expect(Set(written.map { Array($0.utf8) }) == Set(["caf\u{E9}.srt", "cafe\u{301}.srt", "caf\u{FFFD}.vtt"].map { Array($0.utf8) }))
+        let names = try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("out").path)
+        #expect(names.filter { $0.hasSuffix(".srt") }.count == 2)
+    }
 }
