@@ -214,7 +214,7 @@ public struct BatchRunner: Sendable {
                 known = finding.input
             }
             do {
-                data = try known ?? FileInput.read(path)
+                data = try known ?? FileInput.read(bytes: item.pathBytes ?? Array(path.utf8))
             } catch {
                 var report = processor.failure(input: item.input, error: error.localizedDescription)
                 let sidecar = writeSidecar(&report, at: item.output, folder: folder)

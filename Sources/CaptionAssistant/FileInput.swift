@@ -21,6 +21,11 @@ public enum FileInput {
     /// instead of waiting forever for a writer; the opened descriptor is
     /// checked, so nothing can be swapped in between a check and the open.
     public static func read(_ path: String) throws(ReadError) -> [UInt8] {
+        try read(bytes: Array(path.utf8))
+    }
+
+    /// Reads the file whose path is the bytes `path` (a name need not be UTF-8), as `read(_:)` does.
+    public static func read(bytes path: [UInt8]) throws(ReadError) -> [UInt8] {
         let fd = openLong(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw ReadError(reason: String(cString: strerror(errno))) }
         defer { close(fd) }
@@ -66,12 +71,13 @@ public enum FileInput {
     /// `open(path, flags)`, also for a path longer than `PATH_MAX`: then its
     /// folders are opened one at a time, each relative to the one before
     /// (`openat`), which no length limits. -1 (with `errno`) when it cannot.
-    static func openLong(_ path: String, _ flags: Int32) -> Int32 {
-        let fd = open(path, flags)
+    static func openLong(_ path: [UInt8], _ flags: Int32) -> Int32 {
+        func c(_ bytes: some Collection<UInt8>) -> [CChar] { bytes.map { CChar(bitPattern: $0) } + [0] }
+        let fd = open(c(path), flags)
         guard fd < 0, errno == ENAMETOOLONG else { return fd }
-        var parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        var parts = path.split(separator: 0x2F, omittingEmptySubsequences: true).map(c)
         guard let last = parts.popLast() else { errno = ENAMETOOLONG; return -1 }
-        var current = open(path.hasPrefix("/") ? "/" : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        var current = open(path.first == 0x2F ? "/" : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         for part in parts where current >= 0 {
             let next = openat(current, part, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             let error = errno
@@ -84,9 +90,18 @@ public enum FileInput {
         return openat(current, last, flags)
     }
 
+    /// The status of the file at the bytes `path` (links followed, any length), or nil.
+    static func status(bytes path: [UInt8]) -> stat? {
+        let fd = openLong(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        return fstat(fd, &info) == 0 ? info : nil
+    }
+
     /// Opens the folder at `path` (of any length, see `openLong`) for reading its entries; nil when it cannot.
     static func openFolder(_ path: String) -> Int32? {
-        let fd = openLong(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = openLong(Array(path.utf8), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         return fd >= 0 ? fd : nil
     }
 

@@ -44,6 +44,10 @@ public struct InputPlan: Sendable, Equatable {
         public var output: String
         /// The format the file's extension suggests, to break ties in detection.
         public var hint: CaptionFormat?
+        /// The path's bytes, when they are not the UTF-8 of `location`'s path
+        /// (a name that is not valid UTF-8: `input` and `output` show its
+        /// other bytes as `\xE9`, and the file is opened by these bytes).
+        public var pathBytes: [UInt8]? = nil
     }
 
     /// The inputs, in order: arguments in the order given, each folder's files sorted.
@@ -66,7 +70,8 @@ public struct InputPlan: Sendable, Equatable {
 
         /// `absoluteInput` is only asked for when the output could be the input
         /// itself (`mayBeInput`): building it for every file of a large folder is wasted.
-        func add(input: String, location: Location, relative: String, mayBeInput: Bool = true, absoluteInput: () -> String?) {
+        func add(input: String, location: Location, relative: String, mayBeInput: Bool = true, pathBytes: [UInt8]? = nil,
+                 absoluteInput: () -> String?) {
             var output = relative
             let ext = extensionOf(relative)
             let hint = CaptionFormat(fileExtension: ext)
@@ -88,7 +93,7 @@ public struct InputPlan: Sendable, Equatable {
                     taken[Array((output + sidecarSuffix).utf8)] = (input, true)
                 }
             }
-            items.append(Item(input: input, location: location, output: output, hint: hint))
+            items.append(Item(input: input, location: location, output: output, hint: hint, pathBytes: pathBytes))
         }
 
         for argument in inputs {
@@ -114,12 +119,14 @@ public struct InputPlan: Sendable, Equatable {
             let mayBeInput = outputCanonical.map { isSameOrInside(canonical, $0) && !canonical.utf8.elementsEqual($0.utf8) } ?? false
             // One input: its files at the top. Several: each folder's files under its own name (as `cp -r a b dest`).
             let prefix = inputs.count > 1 ? mirrorName(folder: folder, canonical: canonical).map { $0 + "/" } ?? "" : ""
-            for (relative, isLink, refusal) in captionFiles(in: folder) {
+            for (relative, isLink, refusal, nameBytes) in captionFiles(in: folder) {
                 let path = folder + "/" + relative
                 var location = Location.file(path)
                 if let refusal { location = .refused(refusal) }
                 else if isLink, let reason = linkLeavingFolder(path, folder: canonical) { location = .refused(reason) }
-                add(input: path, location: location, relative: prefix + relative, mayBeInput: mayBeInput,
+                // A name that is not UTF-8 is opened by its bytes: the folder's path, then the name's own.
+                let pathBytes = nameBytes.map { Array(PathText.parent(of: path).map { $0 + "/" }?.utf8 ?? "".utf8) + $0 }
+                add(input: path, location: location, relative: prefix + relative, mayBeInput: mayBeInput, pathBytes: pathBytes,
                     absoluteInput: { canonical + "/" + relative })
             }
         }
@@ -190,9 +197,9 @@ public struct InputPlan: Sendable, Equatable {
     /// to files are taken; links to folders are not followed. A name that is
     /// not valid UTF-8 gets an entry that says so: it is never read under a
     /// name decoded with U+FFFD, which could be another file.
-    static func captionFiles(in folder: String) -> [(path: String, isLink: Bool, refusal: String?)] {
+    static func captionFiles(in folder: String) -> [(path: String, isLink: Bool, refusal: String?, nameBytes: [UInt8]?)] {
         let canonicalFolder = canonicalPath(folder)
-        var found: [(path: String, isLink: Bool, refusal: String?)] = []
+        var found: [(path: String, isLink: Bool, refusal: String?, nameBytes: [UInt8]?)] = []
         var pending: [String] = [""]  // folders to read, relative to `folder`
         while let relativeFolder = pending.popLast() {
             guard let fd = FileInput.openFolder(relativeFolder.isEmpty ? folder : folder + "/" + relativeFolder) else { continue }
@@ -218,11 +225,12 @@ public struct InputPlan: Sendable, Equatable {
                 }
                 let ext = extensionOf(name).lowercased()
                 guard let validName else {
-                    // Not valid UTF-8: a folder is not searched, a caption file gets an entry that says why it is not read.
-                    if type != Int32(DT_DIR), folderExtensions.contains(ext) || ext == "xml" {
-                        found.append((relative, false, "not read: the name \(name) is not valid UTF-8, and reports and outputs name files in UTF-8; rename it (for example with convmv) to process it"))
-                    } else if type == Int32(DT_DIR) {
-                        found.append((relative, false, "not searched: the folder name is not valid UTF-8; rename it (for example with convmv) to process the files in it"))
+                    // Not valid UTF-8: a caption file is read by its bytes (its output is named as shown, `\xE9`);
+                    // a folder is not searched, and its entry says so.
+                    if type == Int32(DT_DIR) {
+                        found.append((relative, false, "not searched: the folder name is not valid UTF-8; rename it (for example with convmv) to process the files in it", nil))
+                    } else if folderExtensions.contains(ext) || (ext == "xml" && type == Int32(DT_REG) && looksLikeTTML(inFolder: fd, name: bytes)) {
+                        found.append((relative, type == Int32(DT_LNK), nil, bytes))
                     }
                     continue
                 }
@@ -230,19 +238,19 @@ public struct InputPlan: Sendable, Equatable {
                 // A FIFO, device or socket with a caption file's name gets an entry (its
                 // read refuses it: only regular files are read), never a silent skip.
                 if type != Int32(DT_REG) && type != Int32(DT_LNK) {
-                    if folderExtensions.contains(ext) { found.append((relative, false, nil)) }
+                    if folderExtensions.contains(ext) { found.append((relative, false, nil, nil)) }
                     continue
                 }
                 // An `.xml` link leading out of the folder is not even opened to see whether it is TTML.
                 let wanted = folderExtensions.contains(ext)
                     || (ext == "xml" && (type != Int32(DT_LNK) || linkLeavingFolder(folder + "/" + relative, folder: canonicalFolder) == nil)
-                        && looksLikeTTML(inFolder: fd, name: validName))
+                        && looksLikeTTML(inFolder: fd, name: bytes))
                 guard wanted else { continue }
                 if type == Int32(DT_LNK) {
                     var info = stat()
                     guard fstatat(fd, validName, &info, 0) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
                 }
-                found.append((relative, type == Int32(DT_LNK), nil))
+                found.append((relative, type == Int32(DT_LNK), nil, nil))
             }
         }
         found.sort { precedesByBytes($0.path, $1.path) }
@@ -296,9 +304,9 @@ public struct InputPlan: Sendable, Equatable {
     }
 
     /// Whether the `.xml` file `name` in the open folder `dir`: its first 4 KiB detect as TTML.
-    static func looksLikeTTML(inFolder dir: Int32, name: String) -> Bool {
+    static func looksLikeTTML(inFolder dir: Int32, name: [UInt8]) -> Bool {
         // Opened without blocking and checked: a FIFO named `x.xml` must not stop the planning.
-        let fd = openat(dir, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = openat(dir, name.map { CChar(bitPattern: $0) } + [0], O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var info = stat()
