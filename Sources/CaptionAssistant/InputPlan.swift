@@ -60,7 +60,6 @@ public struct InputPlan: Sendable, Equatable {
     /// inside (or is) an input folder, since the next run would read its own
     /// output as input.
     public static func make(inputs: [String], outputFolder: String?, convertTo: CaptionFormat?) throws(UsageError) -> InputPlan {
-        let fm = FileManager.default
         let outputCanonical = outputFolder.map(canonicalPath)
         var items: [Item] = []
         // Every name a file of the batch is written under (its output and its
@@ -101,13 +100,14 @@ public struct InputPlan: Sendable, Equatable {
                 items.append(Item(input: "-", location: .standardInput, output: "stdin.caption", hint: nil))
                 continue
             }
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+            // `stat`, links followed (a file named on the command line is read even through a link).
+            var info = stat()
+            guard stat(argument, &info) == 0 else {
                 items.append(Item(input: argument, location: .missing, output: PathText.lastComponent(of: argument), hint: nil))
                 continue
             }
             let canonical = canonicalPath(argument)
-            if !isDirectory.boolValue {
+            if info.st_mode & S_IFMT != S_IFDIR {
                 add(input: argument, location: .file(argument), relative: PathText.lastComponent(of: argument), absoluteInput: { canonical })
                 continue
             }

@@ -276,4 +276,44 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("out").path)
         #expect(names.filter { $0.hasSuffix(".srt") }.count == 2)
     }
+
+    /// A file stuck in flight (here standard input that never ends) keeps the
+    /// first stop waiting for it; a second signal gives up at once (130).
+    @Test func aSecondSignalGivesUpOnAStuckFile() throws {
+        let scratch = try ScratchFolder()
+        let process = Process()
+        process.executableURL = ExecutableRun.executable
+        process.arguments = ["-", "-o", "out", "--model", "none", "--quiet"]
+        process.currentDirectoryURL = scratch.url
+        let input = Pipe()  // never written, never closed while the process runs
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try launch(process)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // Wait until the batch has started (it holds the output folder's lock).
+        let out = scratch.url.appendingPathComponent("out").path
+        var started = false
+        let deadline = Date().addingTimeInterval(60)
+        while !started && process.isRunning && Date() < deadline {
+            let fd = open(out, O_RDONLY | O_DIRECTORY)
+            if fd >= 0 {
+                if flock(fd, LOCK_EX | LOCK_NB) == 0 { flock(fd, LOCK_UN) } else { started = true }
+                close(fd)
+            }
+            if !started { usleep(5_000) }
+        }
+        try #require(started)
+        kill(process.processIdentifier, SIGINT)
+        usleep(200_000)
+        kill(process.processIdentifier, SIGINT)
+        let end = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < end { usleep(10_000) }
+        #expect(!process.isRunning, "a second SIGINT did not end a run stuck on its input")
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130)
+        try input.fileHandleForWriting.close()
+    }
 }
