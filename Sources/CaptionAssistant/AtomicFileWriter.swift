@@ -106,13 +106,20 @@ public enum AtomicFileWriter {
         return result
     }
 
+    /// The process id in `entry` when it has the form of a temporary name
+    /// this writer makes (`.NAME.tmp-PID-RANDOM-N`); nil otherwise.
+    static func temporaryNamePID(_ entry: String) -> Int32? {
+        guard entry.hasPrefix("."), let marker = entry.range(of: ".tmp-", options: .backwards) else { return nil }
+        let parts = entry[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let pid = Int32(parts[0]), pid > 0 else { return nil }
+        return pid
+    }
+
     /// Whether `entry` is a temporary name this writer makes, left by a process
     /// that no longer runs (so it is safe to remove).
     static func isStaleTemporaryName(_ entry: String) -> Bool {
-        guard entry.hasPrefix("."), let marker = entry.range(of: ".tmp-", options: .backwards) else { return false }
-        let parts = entry[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let pid = Int32(parts[0]), pid > 0 else { return false }
+        guard let pid = temporaryNamePID(entry) else { return false }
         if pid == getpid() { return false }
         return kill(pid, 0) != 0 && errno == ESRCH
     }

@@ -137,14 +137,14 @@ public enum CaptionAssistantCommand {
         }
 
         if options.model.requireModel {
-            let availability = await backend.waitForAvailability(options.model.waitForModel)
-            if case .unavailable(let reason) = availability {
+            let availability = await waitForModel(backend, options.model.waitForModel, signals: early)
+            if case .unavailable(let reason) = availability, early?.stop.isRequested != true {
                 let info = backend.describe(reason)
                 printError("the model is unavailable (\(info.name)): \(info.reasonRow). \(info.remedy)")
                 return ExitStatus.unavailable
             }
         } else if let wait = options.model.waitForModel {
-            _ = await backend.waitForAvailability(wait)
+            _ = await waitForModel(backend, wait, signals: early)
         }
 
         let processor = FileProcessor(configuration: PipelineConfiguration(
@@ -180,6 +180,29 @@ public enum CaptionAssistantCommand {
                   terminator: "")
         }
         return status
+    }
+
+    /// Waits for the model as `--wait-for-model` asks, ending the wait early
+    /// when `signals` (installed before main) receive a stop: Ctrl-C during
+    /// a long wait then goes straight to a batch that starts no file and
+    /// writes its report.
+    static func waitForModel(_ backend: AssistantBackend, _ seconds: Double?, signals: InterruptSignals?) async -> Availability {
+        guard let signals, seconds != nil else { return await backend.waitForAvailability(seconds) }
+        signals.takePending()
+        let stop = signals.stop
+        return await withTaskGroup(of: Availability?.self) { group in
+            group.addTask { await backend.waitForAvailability(seconds) }
+            group.addTask {
+                while !stop.isRequested && !Task.isCancelled { try? await Task.sleep(for: .milliseconds(50)) }
+                return nil
+            }
+            var result: Availability?
+            for await value in group {
+                group.cancelAll()  // whichever ends first ends the other (the wait returns its last state)
+                if let value { result = value }
+            }
+            return result ?? .unavailable(.modelNotReady)
+        }
     }
 
     /// The one-line summary, e.g. `3 files: 3 written, 0 failed; actions: 9 applied, 0 failed, 0 disabled; report in out/report.json`.

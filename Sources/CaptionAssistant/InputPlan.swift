@@ -82,6 +82,8 @@ public struct InputPlan: Sendable, Equatable {
                 let names = [output, output + sidecarSuffix]
                 if let clash = names.first(where: { taken[Array($0.utf8)] != nil }), let other = taken[Array(clash.utf8)] {
                     location = .refused(collision(input: input, output: output, clash: clash, other: other.input, otherSidecar: other.isSidecar))
+                } else if AtomicFileWriter.temporaryNamePID(PathText.lastComponent(of: output)) != nil {
+                    location = .refused("its output name \(output) has the form of this tool's temporary files, which a later --resume removes; rename the file")
                 } else if let tooLong = nameTooLong(output) {
                     location = .refused(tooLong)
                 } else if mayBeInput, let outputCanonical, let absoluteInput = absoluteInput(),

@@ -55,4 +55,32 @@ import Glibc
         // The stop came before the first file: none was processed.
         #expect(files.allSatisfy { ($0["error"] as? String)?.contains("not processed") == true })
     }
+
+    /// Ctrl-C during `--wait-for-model` ends the wait (it used to run to its
+    /// end, or, before the handlers were installed, kill the process).
+    @Test func aSignalDuringTheWaitForTheModelEndsTheWaitWithAReport() throws {
+        let scratch = try ScratchFolder()
+        try Data("1\n00:00:01,000 --> 00:00:02,000\nHello rocket\n".utf8).write(to: scratch.url.appendingPathComponent("a.srt"))
+        let process = Process()
+        process.executableURL = ExecutableRun.executable
+        process.arguments = ["-test-fake-assistant", "--simulate-availability", "modelNotReady", "--wait-for-model", "600",
+                             "a.srt", "-o", "out", "--quiet"]
+        process.currentDirectoryURL = scratch.url
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try launch(process)
+        usleep(300_000)
+        kill(process.processIdentifier, SIGINT)
+        // A guard against a hang, not a timing assertion: the wait would last 600 s.
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        let ended = !process.isRunning
+        if !ended { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(ended, "SIGINT did not end the wait for the model")
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130)
+        let report = try String(contentsOf: scratch.url.appendingPathComponent("out/report.json"), encoding: .utf8)
+        #expect(report.contains("not processed"))
+    }
 }

@@ -114,4 +114,21 @@ import Testing
         let expected = paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         #expect(paths.sorted(by: InputPlan.precedesByBytes) == expected)
     }
+
+    @Test func anOutputNamedLikeATemporaryFileIsRefused() throws {
+        let dir = try TemporaryFolder()
+        try dir.write(".a.srt.tmp-12-34-0", sampleSRT)
+        let plan = try InputPlan.make(inputs: [dir.path + "/.a.srt.tmp-12-34-0"], outputFolder: dir.path + "/out", convertTo: nil)
+        guard case .refused(let reason) = plan.items[0].location else { Issue.record("not refused"); return }
+        #expect(reason.contains("temporary files"))
+    }
+
+    @Test func nfcAndNfdSpellingsAreTwoOutputsNotACollision() throws {
+        let dir = try TemporaryFolder()
+        try dir.write("in/caf\u{E9}.srt", sampleSRT)
+        try dir.write("in/cafe\u{301}.srt", sampleSRT)
+        let plan = try InputPlan.make(inputs: [dir.path + "/in"], outputFolder: dir.path + "/out", convertTo: nil)
+        #expect(plan.items.count == 2)
+        #expect(plan.items.allSatisfy { if case .file = $0.location { return true }; return false })
+    }
 }
