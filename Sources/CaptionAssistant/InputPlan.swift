@@ -66,6 +66,13 @@ public struct InputPlan: Sendable, Equatable {
         // sidecar), with the input that takes it; `report.json` is the batch's own.
         // Keyed by bytes: Swift's `String` equality treats NFC and NFD spellings as equal, file systems do not.
         var taken: [[UInt8]: (input: String, isSidecar: Bool)] = [Array(batchReportName.utf8): ("", false)]
+        // Standard input's output is named only once its format is known (`stdin.srt`, …): all are kept for it.
+        if inputs.contains("-") {
+            for format in CaptionFormat.allCases {
+                taken[Array("stdin.\(format.fileExtension)".utf8)] = ("-", false)
+                taken[Array("stdin.\(format.fileExtension)\(sidecarSuffix)".utf8)] = ("-", true)
+            }
+        }
 
         /// `absoluteInput` is only asked for when the output could be the input
         /// itself (`mayBeInput`): building it for every file of a large folder is wasted.
@@ -175,10 +182,11 @@ public struct InputPlan: Sendable, Equatable {
         if other.isEmpty {
             return "its output \(clash) would overwrite the batch report \(batchReportName) (or be overwritten by it); rename the file, or process it in a batch of its own"
         }
-        if canonicalPath(other).utf8.elementsEqual(canonicalPath(input).utf8) {
+        if other != "-", canonicalPath(other).utf8.elementsEqual(canonicalPath(input).utf8) {
             return "this file is given more than once (also as \(other)); it is processed once"
         }
         let what: String
+        let other = other == "-" ? "standard input (-)" : other
         switch (clash == output, otherSidecar) {
         case (true, false): what = "its output \(output) is also the output of \(other)"
         case (true, true): what = "its output \(output) is the sidecar report of \(other)"

@@ -131,4 +131,13 @@ import Testing
         #expect(plan.items.count == 2)
         #expect(plan.items.allSatisfy { if case .file = $0.location { return true }; return false })
     }
+
+    @Test func aFileNamedLikeStandardInputsOutputIsRefused() throws {
+        let dir = try TemporaryFolder()
+        try dir.write("stdin.srt", sampleSRT)
+        let plan = try InputPlan.make(inputs: [dir.path + "/stdin.srt", "-"], outputFolder: dir.path + "/out", convertTo: nil)
+        guard case .refused(let reason) = plan.items[0].location else { Issue.record("not refused"); return }
+        #expect(reason.contains("standard input"))
+        #expect(plan.items[1].location == .standardInput)
+    }
 }
