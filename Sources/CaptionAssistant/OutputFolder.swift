@@ -44,11 +44,10 @@ public final class OutputFolder: @unchecked Sendable {
         // would leave captions paired with the other run's sidecars. The lock
         // (on the folder itself, so no lock file is left behind even after a
         // SIGKILL) is held as long as this object lives.
-        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            let error = errno
-            let holder = error == EWOULDBLOCK ? Self.lockHolder(fd) : nil
+        // A file system that cannot lock at all (some FUSE ones) is used unlocked, as before.
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK {
+            let holder = Self.lockHolder(fd)
             close(fd)
-            guard error == EWOULDBLOCK else { throw OutputFolderError(path: path, reason: "it cannot be locked: " + String(cString: strerror(error))) }
             throw OutputFolderError(path: path, reason: "another caption-assistant run\(holder.map { " (pid \($0))" } ?? "") is writing into it now",
                                     inUse: true)
         }
@@ -144,7 +143,7 @@ public final class OutputFolder: @unchecked Sendable {
         // glibc's major/minor encoding of a dev_t.
         let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~UInt(0xfff))
         let minor = (device & 0xff) | ((device >> 12) & ~UInt(0xff))
-        let wanted = String(format: "%02x:%02x:%lu", major, minor, UInt(info.st_ino))
+        let wanted = String(format: "%02lx:%02lx:%lu", major, minor, UInt(info.st_ino))
         for line in table.split(separator: "\n") {
             // "1: FLOCK  ADVISORY  WRITE 12345 fe:00:1234567 0 EOF" ("->" marks a waiter)
             let fields = line.split(separator: " ")
