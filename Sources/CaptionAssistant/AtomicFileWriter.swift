@@ -26,12 +26,12 @@ import Darwin
 public enum AtomicFileWriter {
     /// Writes `data` to `path`, creating missing parent folders.
     public static func write(_ data: Data, to path: String) throws(WriteError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty { try makeFolder(folder, for: path) }
-        let dir = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let folder = PathText.parent(of: path) ?? "."
+        if folder != "." { try makeFolder(folder, for: path) }
+        let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard dir >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(dir) }
-        try write(data, named: (path as NSString).lastPathComponent, inFolder: dir, path: path)
+        try write(data, named: PathText.lastComponent(of: path), inFolder: dir, path: path)
     }
 
     /// Writes `data` as `name` in the open folder `dir`. `path` names the file in errors.
@@ -59,15 +59,10 @@ public enum AtomicFileWriter {
 
     /// Creates `folder` and its parents if needed.
     static func makeFolder(_ folder: String, for path: String) throws(WriteError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { return }
-            throw WriteError(path: path, reason: "\(folder) exists and is not a folder")
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw WriteError(path: path, reason: error.localizedDescription)
+        guard OutputFolder.makeFolders(folder) else {
+            var info = stat()
+            let reason = stat(folder, &info) == 0 ? "\(folder) exists and is not a folder" : String(cString: strerror(errno))
+            throw WriteError(path: path, reason: reason)
         }
     }
 
@@ -88,17 +83,43 @@ public enum AtomicFileWriter {
     }
 
     /// A fresh temporary name for `name`.
+    ///
+    /// It always fits `NAME_MAX` (255 bytes), whatever the length of `name`:
+    /// the name's part is cut (at a character boundary) so that the suffix
+    /// fits; the suffix alone identifies the file (`isStaleTemporaryName`).
     static func temporaryName(for name: String, attempt: Int) -> String {
-        "." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(attempt)"
+        let suffix = ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(attempt)"
+        return "." + prefix(of: name, maxBytes: Int(NAME_MAX) - 1 - suffix.utf8.count) + suffix
+    }
+
+    /// The longest start of `name` of at most `maxBytes` UTF-8 bytes that ends on a character boundary.
+    static func prefix(of name: String, maxBytes: Int) -> String {
+        guard name.utf8.count > maxBytes else { return name }
+        var result = ""
+        var used = 0
+        for scalar in name.unicodeScalars {
+            let size = String(scalar).utf8.count
+            if used + size > maxBytes { break }
+            result.unicodeScalars.append(scalar)
+            used += size
+        }
+        return result
+    }
+
+    /// The process id in `entry` when it has the form of a temporary name
+    /// this writer makes (`.NAME.tmp-PID-RANDOM-N`); nil otherwise.
+    static func temporaryNamePID(_ entry: String) -> Int32? {
+        guard entry.hasPrefix("."), let marker = entry.range(of: ".tmp-", options: .backwards) else { return nil }
+        let parts = entry[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let pid = Int32(parts[0]), pid > 0 else { return nil }
+        return pid
     }
 
     /// Whether `entry` is a temporary name this writer makes, left by a process
     /// that no longer runs (so it is safe to remove).
     static func isStaleTemporaryName(_ entry: String) -> Bool {
-        guard entry.hasPrefix("."), let marker = entry.range(of: ".tmp-", options: .backwards) else { return false }
-        let parts = entry[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let pid = Int32(parts[0]), pid > 0 else { return false }
+        guard let pid = temporaryNamePID(entry) else { return false }
         if pid == getpid() { return false }
         return kill(pid, 0) != 0 && errno == ESRCH
     }

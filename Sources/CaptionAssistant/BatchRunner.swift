@@ -85,7 +85,8 @@ public struct BatchRunner: Sendable {
         var openingError: String?
         if case .folder(let path) = destination {
             do {
-                opened = try OutputFolder(path: path)
+                // Shards of one run share the folder; anything else has it to itself.
+                opened = try OutputFolder(path: path, shared: part != nil)
             } catch {
                 openingError = error.localizedDescription
             }
@@ -219,7 +220,7 @@ public struct BatchRunner: Sendable {
         case .missing:
             return Handled(report: processor.failure(input: item.input, error: "no such file or folder: \(item.input)"))
         case .refused(let reason):
-            return Handled(report: processor.failure(input: item.input, error: reason))
+            return Handled(report: processor.refusal(input: item.input, error: reason))
         case .standardInput:
             data = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
         case .file(let path):
@@ -230,7 +231,7 @@ public struct BatchRunner: Sendable {
                 known = finding.input
             }
             do {
-                data = try known ?? FileInput.read(path)
+                data = try known ?? FileInput.read(bytes: item.pathBytes ?? Array(path.utf8))
             } catch {
                 var report = processor.failure(input: item.input, error: error.localizedDescription)
                 let sidecar = writeSidecar(&report, at: item.output, folder: folder)
@@ -255,12 +256,20 @@ public struct BatchRunner: Sendable {
                     report.output = nil
                     report.fingerprint.outputSHA256 = nil
                     report.error = error.localizedDescription
+                    // Nothing applied reached a caption file: no action counts as applied.
+                    for index in report.actions.indices where report.actions[index].state == .applied {
+                        report.actions[index].state = .failed
+                        report.actions[index].reason = "the caption file could not be written"
+                    }
                 }
             }
         }
         let sidecar = writeSidecar(&report, at: report.output ?? (isStandardInput ? "stdin.caption" : item.output), folder: folder)
         return Handled(report: report, sidecar: sidecar)
     }
+
+    /// How a report's `error` starts when the file's sidecar could not be written (a failure of the file).
+    static let sidecarFailure = "the sidecar report could not be written"
 
     /// Writes the sidecar `<output>.assistant.json` (not for standard output)
     /// and returns its bytes. When it cannot be written, the report's `error`
@@ -273,7 +282,7 @@ public struct BatchRunner: Sendable {
             try folder.write(bytes, to: output + ".assistant.json")
             return bytes
         } catch {
-            let text = "the sidecar report could not be written: \(error.localizedDescription)"
+            let text = "\(Self.sidecarFailure): \(error.localizedDescription)"
             report.error = report.error.map { $0 + "; " + text } ?? text
             return nil
         }

@@ -9,7 +9,8 @@ public struct BatchSummary: Sendable, Equatable {
     public var totals = BatchReport.Totals()
     /// `name: reason row` for each distinct reason the model was unavailable.
     public var unavailableRows: Set<String> = []
-    /// Each input that was not written, with its error, in the order they were
+    /// Each input that was not written, or was written with an error (its
+    /// sidecar could not be written), with its error, in the order they were
     /// added (files the batch did not get to, because it was stopped, are left out).
     public var failures: [Failure] = []
     /// Each distinct reason the model was unavailable: its name and reason row.
@@ -59,7 +60,10 @@ public struct BatchSummary: Sendable, Equatable {
                 otherModelErrors += 1
             }
         }
-        if let error = file.error, !file.written, error != FileProcessor.notProcessedError {
+        // A file written whose sidecar was not (its `error` says so) is a failure too: every failure sets the
+        // exit status. (A model that failed is not: the captions are written, and the report says why.)
+        if let error = file.error, error != FileProcessor.notProcessedError,
+           !file.written || error.contains(BatchRunner.sidecarFailure) {
             failures.append(Failure(input: file.input, error: error))
         }
     }

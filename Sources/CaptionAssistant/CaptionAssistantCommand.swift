@@ -26,12 +26,24 @@ public enum CaptionAssistantCommand {
     }
 
     /// Runs the command and returns its exit status.
-    public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+    ///
+    /// `signals`, when given, were installed by the caller before anything
+    /// else (the executable does so first thing): a SIGINT or SIGTERM that
+    /// came before the batch started makes the batch start no file, and it
+    /// still writes its report. Commands other than a batch give the signals
+    /// their default action back (and end with 130 or 143 if one came).
+    public static func run(arguments: [String], environment: [String: String], signals: InterruptSignals? = nil) async -> Int32 {
         let command: Command
         do {
             command = try CommandLineParser.parse(arguments, defaultJobs: ProcessInfo.processInfo.activeProcessorCount)
         } catch {
+            signals?.uninstall()
             return usageFailure(error)
+        }
+        if case .process = command {} else if let signals {
+            signals.takePending()
+            signals.uninstall()
+            if let number = signals.stop.signal { return InterruptSignals.exitStatus(for: number) }
         }
         switch command {
         case .help:
@@ -43,7 +55,8 @@ public enum CaptionAssistantCommand {
         case .check(let options):
             return await check(options, environment: environment)
         case .process(let options):
-            return await process(options, environment: environment)
+            defer { signals?.uninstall() }
+            return await process(options, environment: environment, signals: signals)
         case .merge(let options):
             return merge(options)
         case .review(let options):
@@ -99,7 +112,7 @@ public enum CaptionAssistantCommand {
 
     // MARK: process
 
-    static func process(_ options: ProcessOptions, environment: [String: String]) async -> Int32 {
+    static func process(_ options: ProcessOptions, environment: [String: String], signals early: InterruptSignals? = nil) async -> Int32 {
         let backend: AssistantBackend
         let plan: InputPlan
         let part: ReportPart?
@@ -139,6 +152,7 @@ public enum CaptionAssistantCommand {
         if case .folder(let folder) = destination {
             do {
                 try OutputFolder.checkWritable(folder)
+                if let busy = OutputFolder.inUse(folder, shared: part != nil) { throw busy }
             } catch {
                 printError("error: " + error.localizedDescription)
                 return ExitStatus.cannotCreateOutput
@@ -146,8 +160,8 @@ public enum CaptionAssistantCommand {
         }
 
         if options.model.requireModel {
-            let availability = await backend.waitForAvailability(options.model.waitForModel)
-            if case .unavailable(let reason) = availability {
+            let availability = await waitForModel(backend, options.model.waitForModel, signals: early)
+            if case .unavailable(let reason) = availability, early?.stop.isRequested != true {
                 let info = backend.describe(reason)
                 printError("the model is unavailable (\(info.name)): \(info.reasonRow). \(info.remedy)")
                 if options.json {
@@ -161,7 +175,7 @@ public enum CaptionAssistantCommand {
                 return ExitStatus.unavailable
             }
         } else if let wait = options.model.waitForModel {
-            _ = await backend.waitForAvailability(wait)
+            _ = await waitForModel(backend, wait, signals: early)
         }
 
         let processor = FileProcessor(configuration: PipelineConfiguration(
@@ -178,7 +192,8 @@ public enum CaptionAssistantCommand {
             let line = "caption-assistant: \(failure.input): \(failure.error)"
             if let progress { progress.printAbove(line) } else { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         }
-        let signals = InterruptSignals()
+        let signals = early ?? InterruptSignals()
+        signals.takePending()
         let result = await runner.run(plan, progress: callback, stop: signals.stop, failed: failed)
         signals.uninstall()
         progress?.finish()
@@ -188,7 +203,7 @@ public enum CaptionAssistantCommand {
         var status = ExitStatus.success
         if result.missingInput { status = ExitStatus.noInput }
         else if options.model.requireModel && unavailable { status = ExitStatus.unavailable }
-        else if totals.failed > 0 || result.reportError != nil { status = ExitStatus.someFileFailed }
+        else if totals.failed > 0 || !result.summary.failures.isEmpty || result.reportError != nil { status = ExitStatus.someFileFailed }
         if let signal = result.stoppedBy { status = signal > 0 ? InterruptSignals.exitStatus(for: signal) : ExitStatus.interrupted }
 
         // The end-of-run list repeats the failures (they may have scrolled away in a long batch).
@@ -218,6 +233,29 @@ public enum CaptionAssistantCommand {
         return status
     }
 
+    /// Waits for the model as `--wait-for-model` asks, ending the wait early
+    /// when `signals` (installed before main) receive a stop: Ctrl-C during
+    /// a long wait then goes straight to a batch that starts no file and
+    /// writes its report.
+    static func waitForModel(_ backend: AssistantBackend, _ seconds: Double?, signals: InterruptSignals?) async -> Availability {
+        guard let signals, seconds != nil else { return await backend.waitForAvailability(seconds) }
+        signals.takePending()
+        let stop = signals.stop
+        return await withTaskGroup(of: Availability?.self) { group in
+            group.addTask { await backend.waitForAvailability(seconds) }
+            group.addTask {
+                while !stop.isRequested && !Task.isCancelled { try? await Task.sleep(for: .milliseconds(50)) }
+                return nil
+            }
+            var result: Availability?
+            for await value in group {
+                group.cancelAll()  // whichever ends first ends the other (the wait returns its last state)
+                if let value { result = value }
+            }
+            return result ?? .unavailable(.modelNotReady)
+        }
+    }
+
     /// The one-line summary, e.g. `3 files: 3 written, 0 failed; actions: 9 applied, 0 failed, 0 disabled; report in out/report.json`.
     /// With `run`, says how many files `--resume` skipped (when `resume`; they
     /// are not counted as written by this run) and, when the batch was stopped,
@@ -244,7 +282,7 @@ public enum CaptionAssistantCommand {
         if let run, let signal = run.stoppedBy {
             line += "; interrupted\(signal > 0 ? " by " + signalName(signal) : "") (run the same command with --resume to finish)"
         }
-        if case .folder(let folder) = destination { line += "; report in \(folder)/\(shard?.name ?? "report.json")" }
+        if case .folder(let folder) = destination, run?.reportError == nil { line += "; report in \(folder)/\(shard?.name ?? "report.json")" }
         return line
     }
 
@@ -278,7 +316,8 @@ public enum CaptionAssistantCommand {
         let t = report.totals
         let counts = Counts(report, run: run, resume: resume)
         var reportPath: JSONValue = .null
-        if case .folder(let folder) = destination { reportPath = .string(folder + "/" + (shard?.name ?? "report.json")) }
+        // Only a report that was written is pointed to.
+        if case .folder(let folder) = destination, run?.reportError == nil { reportPath = .string(folder + "/" + (shard?.name ?? "report.json")) }
         var pairs: [(String, JSONValue)] = shard.map { [("shard", shardJSON($0))] } ?? []
         pairs += [
             ("files", .int(counts.files)), ("written", .int(counts.written)),

@@ -140,6 +140,17 @@ public struct FileProcessor: Sendable {
         return Outcome(report: report, bytes: caption)
     }
 
+    /// The reason row for a file the plan refused (its output would collide, a link leads out of its folder).
+    public static let refusedRow = "The file was not processed (see its error), so the assistant was not asked."
+
+    /// The report of an input that the plan refused: not read at all, for the reason `error`.
+    public func refusal(input: String, error: String) -> FileReport {
+        var report = failure(input: input, error: error)
+        report.actions = ActionReport.ID.allCases.map { ActionReport(id: $0, state: .failed, reason: "the file was not processed") }
+        report.reasonRow = Self.refusedRow
+        return report
+    }
+
     /// The report of an input that could not be read or was refused.
     public func failure(input: String, error: String, format: CaptionFormat? = nil) -> FileReport {
         FileReport(input: input, output: nil, format: format, convertedTo: configuration.convertTo, cues: nil,

@@ -44,6 +44,10 @@ public struct InputPlan: Sendable, Equatable {
         public var output: String
         /// The format the file's extension suggests, to break ties in detection.
         public var hint: CaptionFormat?
+        /// The path's bytes, when they are not the UTF-8 of `location`'s path
+        /// (a name that is not valid UTF-8: `input` and `output` show its
+        /// other bytes as `\xE9`, and the file is opened by these bytes).
+        public var pathBytes: [UInt8]? = nil
     }
 
     /// The inputs, in order: arguments in the order given, each folder's files sorted.
@@ -61,32 +65,49 @@ public struct InputPlan: Sendable, Equatable {
     /// inside (or is) an input folder, since the next run would read its own
     /// output as input.
     public static func make(inputs: [String], outputFolder: String?, convertTo: CaptionFormat?) throws(UsageError) -> InputPlan {
-        let fm = FileManager.default
         let outputCanonical = outputFolder.map(canonicalPath)
         var items: [Item] = []
-        var taken: [String: String] = [:]  // output path -> input that took it
         var emptyFolders: [String] = []
+        // Every name a file of the batch is written under (its output and its
+        // sidecar), with the input that takes it; `report.json` is the batch's own.
+        // Keyed by bytes: Swift's `String` equality treats NFC and NFD spellings as equal, file systems do not.
+        var taken: [[UInt8]: (input: String, isSidecar: Bool)] = [Array(batchReportName.utf8): ("", false)]
+        // Standard input's output is named only once its format is known (`stdin.srt`, …): all are kept for it.
+        if inputs.contains("-") {
+            for format in CaptionFormat.allCases {
+                taken[Array("stdin.\(format.fileExtension)".utf8)] = ("-", false)
+                taken[Array("stdin.\(format.fileExtension)\(sidecarSuffix)".utf8)] = ("-", true)
+            }
+        }
 
         /// `absoluteInput` is only asked for when the output could be the input
         /// itself (`mayBeInput`): building it for every file of a large folder is wasted.
-        func add(input: String, location: Location, relative: String, mayBeInput: Bool = true, absoluteInput: () -> String?) {
+        func add(input: String, location: Location, relative: String, mayBeInput: Bool = true, pathBytes: [UInt8]? = nil,
+                 absoluteInput: () -> String?) {
             var output = relative
             let ext = extensionOf(relative)
             let hint = CaptionFormat(fileExtension: ext)
             if let convertTo {
-                output = ((relative as NSString).deletingPathExtension as NSString).appendingPathExtension(convertTo.fileExtension) ?? relative
+                output = PathText.replacingExtension(of: relative, with: convertTo.fileExtension)
             }
             var location = location
             if case .file = location {
-                if let other = taken[output] {
-                    location = .refused("another input (\(other)) is written to the same output path \(output); rename one of them or process them separately")
-                } else if mayBeInput, let outputCanonical, let absoluteInput = absoluteInput(), outputCanonical + "/" + output == absoluteInput {
+                let names = [output, output + sidecarSuffix]
+                if let clash = names.first(where: { taken[Array($0.utf8)] != nil }), let other = taken[Array(clash.utf8)] {
+                    location = .refused(collision(input: input, output: output, clash: clash, other: other.input, otherSidecar: other.isSidecar))
+                } else if AtomicFileWriter.temporaryNamePID(PathText.lastComponent(of: output)) != nil {
+                    location = .refused("its output name \(output) has the form of this tool's temporary files, which a later --resume removes; rename the file")
+                } else if let tooLong = nameTooLong(output) {
+                    location = .refused(tooLong)
+                } else if mayBeInput, let outputCanonical, let absoluteInput = absoluteInput(),
+                          (outputCanonical + "/" + output).utf8.elementsEqual(absoluteInput.utf8) {
                     location = .refused("the output \(output) would overwrite this input; choose another output folder")
                 } else {
-                    taken[output] = input
+                    taken[Array(output.utf8)] = (input, false)
+                    taken[Array((output + sidecarSuffix).utf8)] = (input, true)
                 }
             }
-            items.append(Item(input: input, location: location, output: output, hint: hint))
+            items.append(Item(input: input, location: location, output: output, hint: hint, pathBytes: pathBytes))
         }
 
         for argument in inputs {
@@ -94,79 +115,160 @@ public struct InputPlan: Sendable, Equatable {
                 items.append(Item(input: "-", location: .standardInput, output: "stdin.caption", hint: nil))
                 continue
             }
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: argument, isDirectory: &isDirectory) else {
-                items.append(Item(input: argument, location: .missing, output: (argument as NSString).lastPathComponent, hint: nil))
+            // `stat`, links followed (a file named on the command line is read even through a link).
+            var info = stat()
+            guard stat(argument, &info) == 0 else {
+                items.append(Item(input: argument, location: .missing, output: PathText.lastComponent(of: argument), hint: nil))
                 continue
             }
             let canonical = canonicalPath(argument)
-            if !isDirectory.boolValue {
-                add(input: argument, location: .file(argument), relative: (argument as NSString).lastPathComponent, absoluteInput: { canonical })
+            if info.st_mode & S_IFMT != S_IFDIR {
+                add(input: argument, location: .file(argument), relative: PathText.lastComponent(of: argument), absoluteInput: { canonical })
                 continue
             }
-            if let outputCanonical, outputCanonical == canonical || outputCanonical.hasPrefix(canonical.hasSuffix("/") ? canonical : canonical + "/") {
+            if let outputCanonical, isSameOrInside(outputCanonical, canonical) {
                 throw UsageError("the output folder \(outputFolder ?? "") is inside the input folder \(argument), so its outputs would be read as inputs; choose an output folder outside \(argument)")
             }
             let folder = argument.count > 1 && argument.hasSuffix("/") ? String(argument.dropLast()) : argument
             // An output can be one of this folder's files only when the folder lies inside the output folder.
-            let mayBeInput = outputCanonical.map { canonical.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } ?? false
+            let mayBeInput = outputCanonical.map { isSameOrInside(canonical, $0) && !canonical.utf8.elementsEqual($0.utf8) } ?? false
+            // One input: its files at the top. Several: each folder's files under its own name (as `cp -r a b dest`).
+            let prefix = inputs.count > 1 ? mirrorName(folder: folder, canonical: canonical).map { $0 + "/" } ?? "" : ""
             let found = captionFiles(in: folder)
             if found.isEmpty { emptyFolders.append(argument) }
-            for (relative, isLink) in found {
+            for (relative, isLink, refusal, nameBytes) in found {
                 let path = folder + "/" + relative
                 var location = Location.file(path)
-                if isLink, let reason = linkLeavingFolder(path, folder: canonical) { location = .refused(reason) }
-                add(input: path, location: location, relative: relative, mayBeInput: mayBeInput, absoluteInput: { canonical + "/" + relative })
+                if let refusal { location = .refused(refusal) }
+                else if isLink, let reason = linkLeavingFolder(path, folder: canonical) { location = .refused(reason) }
+                // A name that is not UTF-8 is opened by its bytes: the folder's path, then the name's own.
+                let pathBytes = nameBytes.map { Array(PathText.parent(of: path).map { $0 + "/" }?.utf8 ?? "".utf8) + $0 }
+                add(input: path, location: location, relative: prefix + relative, mayBeInput: mayBeInput, pathBytes: pathBytes,
+                    absoluteInput: { canonical + "/" + relative })
             }
         }
         return InputPlan(items: items, emptyFolders: emptyFolders)
     }
 
+    /// Why the output `output` cannot be written with its sidecar: the
+    /// sidecar's name (the last part plus `.assistant.json`) would be longer
+    /// than a file name can be (`NAME_MAX`, 255 bytes). nil when it fits.
+    static func nameTooLong(_ output: String) -> String? {
+        let name = PathText.lastComponent(of: output)
+        let length = name.utf8.count + sidecarSuffix.utf8.count
+        guard length > Int(NAME_MAX) else { return nil }
+        return "the name is too long: its sidecar report \(name)\(sidecarSuffix) would be \(length) bytes, and a file name can have at most \(NAME_MAX); rename the file (at most \(Int(NAME_MAX) - sidecarSuffix.utf8.count) bytes)"
+    }
+
+    /// Whether the path `path` is `folder` or lies inside it, comparing bytes
+    /// (Swift's `hasPrefix` and `==` treat NFC and NFD spellings as equal;
+    /// to a Linux file system they are two names).
+    static func isSameOrInside(_ path: String, _ folder: String) -> Bool {
+        if path.utf8.elementsEqual(folder.utf8) { return true }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.utf8.starts(with: prefix.utf8)
+    }
+
+    /// The batch report's name in the output folder.
+    static let batchReportName = "report.json"
+    /// What a caption's output name gets for its sidecar.
+    static let sidecarSuffix = ".assistant.json"
+
+    /// The name under which a folder's files are mirrored when several
+    /// inputs are given: its last part as named (`shows/s1/` → `s1`), or its
+    /// real name for `.` and `..`; nil for `/` (its files go to the top).
+    static func mirrorName(folder: String, canonical: String) -> String? {
+        var name = PathText.lastComponent(of: folder)
+        if name == "." || name == ".." || name.isEmpty { name = PathText.lastComponent(of: canonical) }
+        return name == "/" || name.isEmpty ? nil : name
+    }
+
+    /// Why `input` is refused: its output `output` or its sidecar is `clash`,
+    /// a name already taken by `other` (an input, or "" for the batch
+    /// report), as its output or (`otherSidecar`) as its sidecar.
+    static func collision(input: String, output: String, clash: String, other: String, otherSidecar: Bool) -> String {
+        if other.isEmpty {
+            return "its output \(clash) would overwrite the batch report \(batchReportName) (or be overwritten by it); rename the file, or process it in a batch of its own"
+        }
+        if other != "-", canonicalPath(other).utf8.elementsEqual(canonicalPath(input).utf8) {
+            return "this file is given more than once (also as \(other)); it is processed once"
+        }
+        let what: String
+        let other = other == "-" ? "standard input (-)" : other
+        switch (clash == output, otherSidecar) {
+        case (true, false): what = "its output \(output) is also the output of \(other)"
+        case (true, true): what = "its output \(output) is the sidecar report of \(other)"
+        default: what = "its sidecar report \(clash) is the output of \(other)"
+        }
+        return "\(what), so one would overwrite the other; rename one of them or process them separately"
+    }
+
     /// The caption files under `folder`, as paths relative to it, sorted by
-    /// their bytes, each with whether it is a symbolic link.
+    /// their bytes, each with whether it is a symbolic link and, when it
+    /// cannot be read, why (`refusal`).
     ///
-    /// Walks the tree with `opendir`/`readdir`, using the entry type the
-    /// directory already holds (one `stat` only for symbolic links and file
-    /// systems that do not say), so a folder of thousands of files costs few
-    /// system calls. Symbolic links to files are taken; links to folders are not followed.
-    static func captionFiles(in folder: String) -> [(path: String, isLink: Bool)] {
+    /// Walks the tree with `openat`/`fdopendir`/`readdir` relative to each
+    /// folder's own descriptor, so a file whose whole path is longer than
+    /// `PATH_MAX` is still found (and read, see `FileInput.read`); the entry
+    /// type the directory already holds saves a `stat` per file (one only
+    /// for symbolic links and file systems that do not say). Symbolic links
+    /// to files are taken; links to folders are not followed. A name that is
+    /// not valid UTF-8 gets an entry that says so: it is never read under a
+    /// name decoded with U+FFFD, which could be another file.
+    static func captionFiles(in folder: String) -> [(path: String, isLink: Bool, refusal: String?, nameBytes: [UInt8]?)] {
         let canonicalFolder = canonicalPath(folder)
-        var found: [(path: String, isLink: Bool)] = []
+        var found: [(path: String, isLink: Bool, refusal: String?, nameBytes: [UInt8]?)] = []
         var pending: [String] = [""]  // folders to read, relative to `folder`
         while let relativeFolder = pending.popLast() {
-            let path = relativeFolder.isEmpty ? folder : folder + "/" + relativeFolder
-            guard let dir = opendir(path) else { continue }
+            guard let fd = FileInput.openFolder(relativeFolder.isEmpty ? folder : folder + "/" + relativeFolder) else { continue }
+            guard let dir = fdopendir(fd) else { close(fd); continue }
             defer { closedir(dir) }
             while let entry = readdir(dir) {
-                let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                    String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-                }
-                if name.hasPrefix(".") { continue }  // hidden files and folders, and "." and ".."
+                let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                if bytes.first == 0x2E { continue }  // hidden files and folders, and "." and ".."
+                let validName = String(validating: bytes, as: UTF8.self)
+                // A name that is not UTF-8 is shown with its other bytes as `\xE9` (never as U+FFFD, which is a name of its own).
+                let name = validName ?? bytes.map { $0 < 0x80 && $0 >= 0x20 ? String(UnicodeScalar($0)) : String(format: "\\x%02X", $0) }.joined()
                 let relative = relativeFolder.isEmpty ? name : relativeFolder + "/" + name
                 var type = Int32(entry.pointee.d_type)
                 if type == Int32(DT_UNKNOWN) {
                     var info = stat()
-                    guard lstat(folder + "/" + relative, &info) == 0 else { continue }
+                    guard fstatat(fd, bytes.map { CChar(bitPattern: $0) } + [0], &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                     switch info.st_mode & S_IFMT {
                     case S_IFDIR: type = Int32(DT_DIR)
                     case S_IFREG: type = Int32(DT_REG)
                     case S_IFLNK: type = Int32(DT_LNK)
-                    default: continue
+                    default: type = Int32(DT_FIFO)  // some other kind of file: not regular
                     }
                 }
-                if type == Int32(DT_DIR) { pending.append(relative); continue }
-                guard type == Int32(DT_REG) || type == Int32(DT_LNK) else { continue }
                 let ext = extensionOf(name).lowercased()
+                guard let validName else {
+                    // Not valid UTF-8: a caption file is read by its bytes (its output is named as shown, `\xE9`);
+                    // a folder is not searched, and its entry says so.
+                    if type == Int32(DT_DIR) {
+                        found.append((relative, false, "not searched: the folder name is not valid UTF-8; rename it (for example with convmv) to process the files in it", nil))
+                    } else if folderExtensions.contains(ext) || (ext == "xml" && type == Int32(DT_REG) && looksLikeTTML(inFolder: fd, name: bytes)) {
+                        found.append((relative, type == Int32(DT_LNK), nil, bytes))
+                    }
+                    continue
+                }
+                if type == Int32(DT_DIR) { pending.append(relative); continue }
+                // A FIFO, device or socket with a caption file's name gets an entry (its
+                // read refuses it: only regular files are read), never a silent skip.
+                if type != Int32(DT_REG) && type != Int32(DT_LNK) {
+                    if folderExtensions.contains(ext) { found.append((relative, false, nil, nil)) }
+                    continue
+                }
                 // An `.xml` link leading out of the folder is not even opened to see whether it is TTML.
                 let wanted = folderExtensions.contains(ext)
                     || (ext == "xml" && (type != Int32(DT_LNK) || linkLeavingFolder(folder + "/" + relative, folder: canonicalFolder) == nil)
-                        && looksLikeTTML(folder + "/" + relative))
+                        && looksLikeTTML(inFolder: fd, name: bytes))
                 guard wanted else { continue }
                 if type == Int32(DT_LNK) {
                     var info = stat()
-                    guard stat(folder + "/" + relative, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
+                    guard fstatat(fd, validName, &info, 0) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
                 }
-                found.append((relative, type == Int32(DT_LNK)))
+                found.append((relative, type == Int32(DT_LNK), nil, nil))
             }
         }
         found.sort { precedesByBytes($0.path, $1.path) }
@@ -210,31 +312,38 @@ public struct InputPlan: Sendable, Equatable {
         // and the extended attributes, for every file of the batch.
         var info = stat()
         guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return nil }
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        if target.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") { return nil }
+        guard let resolved = realpath(path, nil) else {
+            return "not read: this is a symbolic link whose target cannot be found (\(String(cString: strerror(errno))))"
+        }
+        let target = String(cString: resolved)
+        free(resolved)
+        if isSameOrInside(target, folder), !target.utf8.elementsEqual(folder.utf8) { return nil }
         return "not read: this is a symbolic link to a file outside the input folder, which is never followed; name the file itself to process it"
     }
 
-    /// Whether an `.xml` file's first 4 KiB detect as TTML.
-    static func looksLikeTTML(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 4096), let source = try? SourceText.decode(head) else { return false }
+    /// Whether the `.xml` file `name` in the open folder `dir`: its first 4 KiB detect as TTML.
+    static func looksLikeTTML(inFolder dir: Int32, name: [UInt8]) -> Bool {
+        // Opened without blocking and checked: a FIFO named `x.xml` must not stop the planning.
+        let fd = openat(dir, name.map { CChar(bitPattern: $0) } + [0], O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        var head = [UInt8](repeating: 0, count: 4096)
+        var count = 0
+        while count < head.count {
+            let n = head.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            count += n
+        }
+        guard let source = try? SourceText.decode(bytes: Array(head[..<count])) else { return false }
         return (try? CaptionFormat.detect(source.bytes, hint: nil)) == .ttml
     }
 
     /// The absolute path with symbolic links resolved, for the part of it that
     /// exists (an output folder may not exist yet), without a trailing slash.
     static func canonicalPath(_ path: String) -> String {
-        var url = URL(fileURLWithPath: path).standardizedFileURL
-        var rest: [String] = []
-        while !FileManager.default.fileExists(atPath: url.path) && url.pathComponents.count > 1 {
-            rest.insert(url.lastPathComponent, at: 0)
-            url = url.deletingLastPathComponent()
-        }
-        var resolved = url.resolvingSymlinksInPath().path
-        for part in rest { resolved = (resolved as NSString).appendingPathComponent(part) }
-        while resolved.count > 1 && resolved.hasSuffix("/") { resolved.removeLast() }
-        return resolved
+        PathText.canonical(path)
     }
 }

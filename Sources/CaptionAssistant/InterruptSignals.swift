@@ -28,15 +28,30 @@ public final class InterruptSignals: @unchecked Sendable {
     public let stop: BatchStop
     private let lock = NSLock()
     private var sources: [any DispatchSourceSignal] = []
+    private var waiter: SignalWaiter?
 
     /// The exit status for a run ended by `signal`: 128 plus its number (130 for SIGINT, 143 for SIGTERM).
     public static func exitStatus(for signal: Int32) -> Int32 { 128 + signal }
 
     /// Starts watching; `stop` is asked when a signal comes. `onRepeat` is
     /// called for a second signal (by default it exits at once).
-    public init(stop: BatchStop = BatchStop(),
+    public convenience init(stop: BatchStop = BatchStop(),
+                            onRepeat: @escaping @Sendable (Int32) -> Void = { exit(InterruptSignals.exitStatus(for: $0)) }) {
+        self.init(stop: stop, earlyPipe: -1, onRepeat: onRepeat)
+    }
+
+    /// Starts watching. `earlyPipe`, when not -1, is the read end of a pipe
+    /// to which a C handler installed before main (by the executable) writes
+    /// each signal's number: then the signals are read from it (a signal
+    /// that came before this call is waiting there, and is taken as a stop)
+    /// instead of with dispatch sources.
+    public init(stop: BatchStop = BatchStop(), earlyPipe: Int32,
                 onRepeat: @escaping @Sendable (Int32) -> Void = { exit(InterruptSignals.exitStatus(for: $0)) }) {
         self.stop = stop
+        if earlyPipe >= 0 {
+            waiter = SignalWaiter(pipe: earlyPipe, stop: stop, onRepeat: onRepeat)
+            return
+        }
         let queue = DispatchQueue(label: "caption-assistant.signals")
         var made: [any DispatchSourceSignal] = []
         for number in Self.watched {
@@ -54,8 +69,19 @@ public final class InterruptSignals: @unchecked Sendable {
         sources = made
     }
 
+    /// Takes a signal that came before now (and is still waiting in the
+    /// early pipe) as a stop request at once. A batch calls it before its
+    /// first file; the dispatch sources need no such call.
+    public func takePending() {
+        lock.withLock { waiter }?.takePending()
+    }
+
     /// Stops watching and gives the signals their default action back.
     public func uninstall() {
+        if let waiter = lock.withLock({ () -> SignalWaiter? in defer { self.waiter = nil }; return self.waiter }) {
+            waiter.uninstall()
+            return
+        }
         let current: [any DispatchSourceSignal] = lock.withLock {
             let all = sources
             sources = []
@@ -67,4 +93,61 @@ public final class InterruptSignals: @unchecked Sendable {
     }
 
     deinit { uninstall() }
+}
+
+/// Reads the signal numbers that the executable's early C handler writes
+/// into its pipe (see `CEarlySignals`) and turns them into stop requests:
+/// on a thread of its own as they come, and at once when asked
+/// (`takePending`), so a signal that came before the batch started is seen
+/// before its first file. Since that handler is in place before any library
+/// starts, no SIGINT or SIGTERM is ever fatal or lost while a batch can
+/// still write its report.
+final class SignalWaiter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var uninstalled = false
+    private let pipe: Int32
+    private let stop: BatchStop
+    private let onRepeat: @Sendable (Int32) -> Void
+
+    init(pipe: Int32, stop: BatchStop, onRepeat: @escaping @Sendable (Int32) -> Void) {
+        self.pipe = pipe; self.stop = stop; self.onRepeat = onRepeat
+        _ = fcntl(pipe, F_SETFL, fcntl(pipe, F_GETFL) | O_NONBLOCK)
+        Thread.detachNewThread { [self] in
+            while true {
+                var ready = pollfd(fd: pipe, events: Int16(POLLIN), revents: 0)
+                let n = poll(&ready, 1, -1)
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 || ready.revents & Int16(POLLERR | POLLNVAL) != 0 { return }
+                takePending()
+            }
+        }
+    }
+
+    /// Takes every signal number waiting in the pipe now, without waiting.
+    func takePending() {
+        lock.withLock {
+            var byte: UInt8 = 0
+            while true {
+                let n = read(pipe, &byte, 1)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                if uninstalled {
+                    // Came after the batch: the default action, as if never watched.
+                    signal(Int32(byte), SIG_DFL)
+                    raise(Int32(byte))
+                    continue
+                }
+                if stop.request(signal: Int32(byte)) > 1 { onRepeat(Int32(byte)) }
+            }
+        }
+    }
+
+    /// Takes what is pending; from then on the signals have their default
+    /// action (they end the process).
+    func uninstall() {
+        takePending()
+        lock.withLock { uninstalled = true }
+        for number in InterruptSignals.watched { signal(number, SIG_DFL) }
+        takePending()
+    }
 }

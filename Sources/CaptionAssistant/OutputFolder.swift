@@ -26,26 +26,36 @@ public final class OutputFolder: @unchecked Sendable {
     /// that files can be created in it, by creating one that is removed at once
     /// (`access` alone is not enough: it ignores read-only file systems' and
     /// root's rules differ). Throws `OutputFolderError` when it cannot.
-    public init(path: String) throws(OutputFolderError) {
+    ///
+    /// The folder is locked for this object's life: exclusively, or `shared`
+    /// by the shards of one sharded run (`process --shard`), which write
+    /// disjoint files and each its own report part into one folder at once.
+    /// Shards exclude a plain run and `merge`, and the other way round.
+    public init(path: String, shared: Bool = false) throws(OutputFolderError) {
         self.path = path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw OutputFolderError(path: path, reason: "it is an existing file, not a folder",
-                                        remedy: "choose a folder with -o (a new or existing folder, not a file)")
-            }
-        } else {
-            do {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            } catch {
-                throw OutputFolderError(path: path, reason: Self.creationFailure(path))
-            }
+        switch Self.kind(path) {
+        case .folder: break
+        case .other: throw OutputFolderError(path: path, reason: "it is an existing file, not a folder",
+                                             remedy: "choose a folder with -o (a new or existing folder, not a file)")
+        case .missing:
+            if !Self.makeFolders(path) { throw OutputFolderError(path: path, reason: Self.creationFailure(path)) }
         }
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw OutputFolderError(path: path, reason: String(cString: strerror(errno))) }
         if let problem = Self.probe(fd) {
             close(fd)
             throw OutputFolderError(path: path, reason: problem)
+        }
+        // One run at a time per output folder: two runs writing the same names
+        // would leave captions paired with the other run's sidecars. The lock
+        // (on the folder itself, so no lock file is left behind even after a
+        // SIGKILL) is held as long as this object lives.
+        // A file system that cannot lock at all (some FUSE ones) is used unlocked, as before.
+        if flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 && errno == EWOULDBLOCK {
+            let holder = Self.lockHolder(fd)
+            close(fd)
+            throw OutputFolderError(path: path, reason: "another caption-assistant run\(holder.map { " (pid \($0))" } ?? "") is writing into it now",
+                                    inUse: true)
         }
         // Set last: an initializer that throws after this would run `deinit`, which closes it.
         descriptor = fd
@@ -59,16 +69,15 @@ public final class OutputFolder: @unchecked Sendable {
     /// `OutputFolderError` when it could not.
     public static func checkWritable(_ path: String) throws(OutputFolderError) {
         var existing = path
-        var isDirectory: ObjCBool = false
-        while !FileManager.default.fileExists(atPath: existing, isDirectory: &isDirectory) {
-            let parent = parentPath(existing)
-            if parent.isEmpty { existing = "."; continue }
-            if parent == existing { break }
+        var found = kind(existing)
+        while found == .missing, let parent = PathText.parent(of: existing) {
             existing = parent
+            found = kind(existing)
         }
-        guard isDirectory.boolValue else {
+        guard found == .folder else {
             // Making it writable would not help: a file is in the way.
-            throw OutputFolderError(path: path, reason: existing == path ? "it is an existing file, not a folder" : "\(existing) is a file, not a folder",
+            throw OutputFolderError(path: path, reason: existing == path ? "it is an existing file, not a folder"
+                                    : found == .missing ? "no folder on the way to it exists" : "\(existing) is a file, not a folder",
                                     remedy: "choose a folder with -o (a new or existing folder, not a file)")
         }
         let fd = open(existing, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -82,16 +91,28 @@ public final class OutputFolder: @unchecked Sendable {
         }
     }
 
-    /// The folder above `path` ("" for a name without `/`), without
-    /// `NSString.deletingLastPathComponent`, which traps on one-character
-    /// paths in swift-corelibs-foundation (`-o x`).
-    static func parentPath(_ path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
-        var parent = trimmed[..<slash]
-        while parent.count > 1 && parent.hasSuffix("/") { parent.removeLast() }
-        return parent.isEmpty ? "/" : String(parent)
+    /// What is at `path` (links followed).
+    private enum Kind { case missing, folder, other }
+
+    private static func kind(_ path: String) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        return (info.st_mode & S_IFMT) == S_IFDIR ? .folder : .other
+    }
+
+    /// Creates `path` and the folders above it that are missing (`mkdir -p`),
+    /// by plain path arithmetic (see `PathText`). False when it could not.
+    static func makeFolders(_ path: String) -> Bool {
+        var missing: [String] = []
+        var next: String? = path
+        while let current = next, kind(current) == .missing {
+            missing.append(current)
+            next = PathText.parent(of: current)
+        }
+        for folder in missing.reversed() where mkdir(folder, 0o755) != 0 {
+            guard errno == EEXIST, kind(folder) == .folder else { return false }
+        }
+        return kind(path) == .folder
     }
 
     /// Why `path` could not be created: the first part of it that exists and is not a folder, or the system's reason.
@@ -99,23 +120,62 @@ public final class OutputFolder: @unchecked Sendable {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for part in path.split(separator: "/") {
             prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory) {
-                if !isDirectory.boolValue { return "\(prefix) is a file, not a folder" }
-            } else {
-                break
+            switch kind(prefix) {
+            case .other: return "\(prefix) is a file, not a folder"
+            case .folder: continue
+            case .missing: break
             }
+            break
         }
-        let parent = parentPath(path)
-        if !parent.isEmpty, access(parent, W_OK | X_OK) != 0 { return String(cString: strerror(errno)) }
+        if let parent = PathText.parent(of: path), access(parent, W_OK | X_OK) != 0 { return String(cString: strerror(errno)) }
         return "the folder could not be created"
+    }
+
+    /// Why the folder `path` cannot be used by this run now, if another run
+    /// holds its lock (see `init`); nil when it is free or does not exist.
+    /// A check before any work: the lock itself is taken by `init`.
+    /// `shared` asks as a shard would (see `init`).
+    public static func inUse(_ path: String, shared: Bool = false) -> OutputFolderError? {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        if flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) == 0 { flock(fd, LOCK_UN); return nil }
+        guard errno == EWOULDBLOCK else { return nil }
+        let holder = lockHolder(fd)
+        return OutputFolderError(path: path, reason: "another caption-assistant run\(holder.map { " (pid \($0))" } ?? "") is writing into it now",
+                                 inUse: true)
+    }
+
+    /// The process that holds a `flock` on the open folder `fd`, from
+    /// `/proc/locks` (Linux); nil when it cannot be told.
+    static func lockHolder(_ fd: Int32) -> Int32? {
+        var info = stat()
+        guard fstat(fd, &info) == 0, let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
+        let device = UInt(info.st_dev)
+        // glibc's major/minor encoding of a dev_t.
+        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~UInt(0xfff))
+        let minor = (device & 0xff) | ((device >> 12) & ~UInt(0xff))
+        let wanted = String(format: "%02lx:%02lx:%lu", major, minor, UInt(info.st_ino))
+        for line in table.split(separator: "\n") {
+            // "1: FLOCK  ADVISORY  WRITE 12345 fe:00:1234567 0 EOF" ("->" marks a waiter)
+            let fields = line.split(separator: " ")
+            guard fields.count >= 6, fields[1] == "FLOCK", !fields.contains("->") else { continue }
+            if fields[5] == wanted, let pid = Int32(fields[4]), pid != getpid() { return pid }
+        }
+        return nil
     }
 
     /// nil when a file can be created in the open folder `fd`; otherwise why not.
     private static func probe(_ fd: Int32) -> String? {
+        // A full disk still lets an empty file be created: ask for room, and write a block.
+        var space = statvfs()
+        if fstatvfs(fd, &space) == 0, space.f_bavail == 0 { return String(cString: strerror(ENOSPC)) }
         #if os(Linux)
         let unnamed = openat(fd, ".", AtomicFileWriter.openTemporary | O_WRONLY | O_CLOEXEC, 0o600)
-        if unnamed >= 0 { close(unnamed); return nil }
+        if unnamed >= 0 {
+            defer { close(unnamed) }
+            return writesABlock(unnamed)
+        }
         if errno == EACCES || errno == EROFS || errno == EPERM || errno == ENOSPC || errno == EDQUOT {
             return String(cString: strerror(errno))
         }
@@ -123,9 +183,16 @@ public final class OutputFolder: @unchecked Sendable {
         let name = ".caption-assistant-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let named = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard named >= 0 else { return String(cString: strerror(errno)) }
+        let problem = writesABlock(named)
         close(named)
         unlinkat(fd, name, 0)
-        return nil
+        return problem
+    }
+
+    /// nil when a block of bytes can be written to the new file `fd`; otherwise why not (a full disk, a quota).
+    private static func writesABlock(_ fd: Int32) -> String? {
+        let block = [UInt8](repeating: 0, count: 4096)
+        return AtomicFileWriter.writeAll(fd, block) ? nil : String(cString: strerror(errno))
     }
 
     /// The parts of a relative output path, or nil when it could point

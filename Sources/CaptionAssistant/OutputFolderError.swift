@@ -8,8 +8,12 @@ public struct OutputFolderError: Error, LocalizedError, Sendable, Equatable {
     public var reason: String
     /// What to do about it.
     public var remedy = "choose another folder with -o, or make this one writable"
+    /// Whether it is because another run is writing into the folder now
+    /// (then the remedy is to wait for it, not to make the folder writable).
+    public var inUse = false
 
     public var errorDescription: String? {
-        "cannot write to the output folder \(path): \(reason); \(remedy)"
+        inUse ? "cannot write to the output folder \(path): \(reason); wait for that run to finish, or choose another folder with -o"
+            : "cannot write to the output folder \(path): \(reason); \(remedy)"
     }
 }

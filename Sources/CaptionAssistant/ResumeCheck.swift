@@ -36,19 +36,21 @@ enum ResumeCheck {
     static let sidecarLimit = 64 << 20
 
     static func check(_ item: InputPlan.Item, path: String, folder: OutputFolder, settings: OutputSettings) -> Finding {
-        var inputInfo = stat()
-        guard stat(path, &inputInfo) == 0,
+        // By the item's bytes when its name is not UTF-8 (`path` then shows it, and could name another file).
+        let pathBytes = item.pathBytes ?? Array(path.utf8)
+        guard let inputInfo = FileInput.status(bytes: pathBytes),
               let captionInfo = folder.regularFileStatus(item.output),
               let sidecarInfo = folder.regularFileStatus(item.output + ".assistant.json"),
               !isEarlier(captionInfo, than: inputInfo), !isEarlier(sidecarInfo, than: inputInfo),
               let sidecar = folder.read(item.output + ".assistant.json", limit: sidecarLimit),
               let json = JSONValue.parse(sidecar), let report = FileReport(json: json),
               Array(report.json.rendered().utf8) == sidecar,
-              report.input == item.input, report.output == item.output, report.error == nil,
+              report.input.utf8.elementsEqual(item.input.utf8), report.output?.utf8.elementsEqual(item.output.utf8) == true,
+              report.error == nil,
               report.model.availability == .available, report.fingerprint.settings == settings,
               let inputHash = report.fingerprint.inputSHA256, let outputHash = report.fingerprint.outputSHA256
         else { return Finding(report: nil, input: nil) }
-        guard let input = try? FileInput.read(path) else { return Finding(report: nil, input: nil) }
+        guard let input = try? FileInput.read(bytes: pathBytes) else { return Finding(report: nil, input: nil) }
         guard SHA256.hex(input) == inputHash,
               let caption = folder.read(item.output, limit: FileInput.maximumSize), SHA256.hex(caption) == outputHash
         else { return Finding(report: nil, input: input) }

@@ -37,13 +37,14 @@ import Testing
         try fm.createSymbolicLink(atPath: root.appendingPathComponent("in/relative.srt").path, withDestinationPath: "../outside/secret.srt")
         try fm.createSymbolicLink(atPath: root.appendingPathComponent("in/linked-folder").path,
                                   withDestinationPath: root.appendingPathComponent("outside/dir").path)
-        // Links planted in the output folder: at a file's name, and as a subfolder.
-        try fm.createDirectory(at: root.appendingPathComponent("out"), withIntermediateDirectories: true)
-        try fm.createSymbolicLink(atPath: root.appendingPathComponent("out/ep.srt").path,
+        // Links planted in the output folder: at a file's name, and as a subfolder. With several
+        // inputs the folder `in` is mirrored under its own name, `out/in/`.
+        try fm.createDirectory(at: root.appendingPathComponent("out/in"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: root.appendingPathComponent("out/in/ep.srt").path,
                                   withDestinationPath: root.appendingPathComponent("outside/precious.txt").path)
-        try fm.createSymbolicLink(atPath: root.appendingPathComponent("out/sub").path,
+        try fm.createSymbolicLink(atPath: root.appendingPathComponent("out/in/sub").path,
                                   withDestinationPath: root.appendingPathComponent("outside/dir").path)
-        try fm.createSymbolicLink(atPath: root.appendingPathComponent("out/ep.srt.assistant.json").path,
+        try fm.createSymbolicLink(atPath: root.appendingPathComponent("out/in/ep.srt.assistant.json").path,
                                   withDestinationPath: root.appendingPathComponent("outside/new.json").path)
         let before = snapshot(root)
 
@@ -60,14 +61,14 @@ import Testing
             #expect((byInput[link]?["error"] as? String)?.contains("outside the input folder") == true, "\(link)")
         }
         #expect((byInput["in/sub/x.srt"]?["error"] as? String)?.contains("symbolic link") == true)
-        #expect(byInput["in/ep.srt"]?["output"] as? String == "ep.srt")
+        #expect(byInput["in/ep.srt"]?["output"] as? String == "in/ep.srt")
         #expect(byInput["in/sub/../../in/sub/x.srt"]?["output"] as? String == "x.srt")
         // The planted links were replaced by the real outputs, not followed.
-        for name in ["out/ep.srt", "out/ep.srt.assistant.json", "out/x.srt"] {
+        for name in ["out/in/ep.srt", "out/in/ep.srt.assistant.json", "out/x.srt"] {
             let type = try fm.attributesOfItem(atPath: root.appendingPathComponent(name).path)[.type] as? FileAttributeType
             #expect(type == .typeRegular, "\(name)")
         }
-        #expect(String(decoding: try Data(contentsOf: root.appendingPathComponent("out/ep.srt")), as: UTF8.self).contains("<b>rocket</b>"))
+        #expect(String(decoding: try Data(contentsOf: root.appendingPathComponent("out/in/ep.srt")), as: UTF8.self).contains("<b>rocket</b>"))
     }
 
     @Test(arguments: ["file/out", "file", "file/a/b/c"])

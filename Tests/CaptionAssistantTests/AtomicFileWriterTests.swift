@@ -38,3 +38,15 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["same.srt"])
     }
 }
+
+@Suite struct TemporaryNameTests {
+    @Test(arguments: [1, 200, 230, 240, 255])
+    func aTemporaryNameAlwaysFitsNAME_MAX(length: Int) {
+        for name in [String(repeating: "a", count: length), String(repeating: "é", count: length / 2)] {
+            let temporary = AtomicFileWriter.temporaryName(for: name, attempt: 99)
+            #expect(temporary.utf8.count <= 255, "\(temporary.utf8.count) bytes")
+            #expect(temporary.hasPrefix("."))
+            #expect(temporary.unicodeScalars.allSatisfy { $0 != "\u{FFFD}" })
+        }
+    }
+}

@@ -3,6 +3,7 @@ import Testing
 @testable import CaptionAssistant
 
 @Suite struct InputPlanTests {
+    /// Several inputs: each folder's files under the folder's own name, files named alone at the top (as `cp -r a b dest`).
     @Test func foldersAreMirroredAndFilesLandAtTheTop() throws {
         let dir = try TemporaryFolder()
         try dir.write("shows/s2/ep1.srt", "x")
@@ -15,7 +16,10 @@ import Testing
         try dir.write("single/extra.webvtt", "x")
         let plan = try InputPlan.make(inputs: [dir.path + "/shows/", dir.path + "/single/extra.webvtt"],
                                       outputFolder: dir.path + "/out", convertTo: nil)
-        #expect(plan.items.map(\.output) == ["s1/ep1.srt", "s1/ep2.vtt", "s1/show.xml", "s2/ep1.srt", "extra.webvtt"])
+        #expect(plan.items.map(\.output) == ["shows/s1/ep1.srt", "shows/s1/ep2.vtt", "shows/s1/show.xml", "shows/s2/ep1.srt", "extra.webvtt"])
+        // One folder alone: its files at the top.
+        let alone = try InputPlan.make(inputs: [dir.path + "/shows/"], outputFolder: dir.path + "/out", convertTo: nil)
+        #expect(alone.items.map(\.output) == ["s1/ep1.srt", "s1/ep2.vtt", "s1/show.xml", "s2/ep1.srt"])
         #expect(plan.items[0].input == dir.path + "/shows/s1/ep1.srt")
         #expect(plan.items[1].hint == .vtt)
         #expect(plan.items.allSatisfy { if case .file = $0.location { return true }; return false })
@@ -42,14 +46,14 @@ import Testing
 
     @Test func missingInputsAndCollisionsAreMarked() throws {
         let dir = try TemporaryFolder()
-        try dir.write("a/ep.srt", "x")
-        try dir.write("b/ep.srt", "x")
-        let plan = try InputPlan.make(inputs: [dir.path + "/a", dir.path + "/b", dir.path + "/nope.srt", "-"],
+        try dir.write("a/x/ep.srt", "x")
+        try dir.write("b/x/ep.srt", "x")
+        let plan = try InputPlan.make(inputs: [dir.path + "/a/x", dir.path + "/b/x", dir.path + "/nope.srt", "-"],
                                       outputFolder: dir.path + "/out", convertTo: nil)
         #expect(plan.items.count == 4)
-        #expect(plan.items[0].location == .file(dir.path + "/a/ep.srt"))
+        #expect(plan.items[0].location == .file(dir.path + "/a/x/ep.srt"))
         guard case .refused(let reason) = plan.items[1].location else { Issue.record("not refused"); return }
-        #expect(reason.contains("same output path"))
+        #expect(reason.contains("also the output of \(dir.path)/a/x/ep.srt"), "\(reason)")
         #expect(plan.items[2].location == .missing)
         #expect(plan.items[3].location == .standardInput)
     }
@@ -74,12 +78,12 @@ import Testing
         try fm.createSymbolicLink(atPath: dir.path + "/in/folder", withDestinationPath: dir.path + "/outside/deep")
         let plan = try InputPlan.make(inputs: [dir.path + "/in", dir.path + "/outside/secret.srt"], outputFolder: dir.path + "/out", convertTo: nil)
         let byName = Dictionary(uniqueKeysWithValues: plan.items.map { ($0.output, $0.location) })
-        #expect(plan.items.map(\.output) == ["absolute.srt", "inside.srt", "real.srt", "relative.srt", "secret.srt"])
-        for name in ["absolute.srt", "relative.srt"] {
+        #expect(plan.items.map(\.output) == ["in/absolute.srt", "in/inside.srt", "in/real.srt", "in/relative.srt", "secret.srt"])
+        for name in ["in/absolute.srt", "in/relative.srt"] {
             guard case .refused(let reason)? = byName[name] else { Issue.record("\(name) was not refused"); continue }
             #expect(reason.contains("outside the input folder"))
         }
-        #expect(byName["inside.srt"] == .file(dir.path + "/in/inside.srt"))
+        #expect(byName["in/inside.srt"] == .file(dir.path + "/in/inside.srt"))
         // Named on the command line, the file outside is read.
         #expect(byName["secret.srt"] == .file(dir.path + "/outside/secret.srt"))
     }
@@ -93,7 +97,8 @@ import Testing
         for item in plan.items {
             #expect(OutputFolder.safeParts(item.output) != nil, "\(item.output)")
         }
-        #expect(plan.items.map(\.output) == ["sub/ep.srt", "top.srt", "top.srt"])
+        // `in/sub/..` is mirrored under its real name, `in`.
+        #expect(plan.items.map(\.output) == ["in/sub/ep.srt", "in/top.srt", "top.srt"])
     }
 
     @Test func theExtensionIsWhatNSStringSays() {
@@ -108,5 +113,31 @@ import Testing
         let paths = ["b", "a/b", "a", "a-b", "a/a", "É", "z", "Z", "a/b/c", "e\u{301}", "é", ""]
         let expected = paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         #expect(paths.sorted(by: InputPlan.precedesByBytes) == expected)
+    }
+
+    @Test func anOutputNamedLikeATemporaryFileIsRefused() throws {
+        let dir = try TemporaryFolder()
+        try dir.write(".a.srt.tmp-12-34-0", sampleSRT)
+        let plan = try InputPlan.make(inputs: [dir.path + "/.a.srt.tmp-12-34-0"], outputFolder: dir.path + "/out", convertTo: nil)
+        guard case .refused(let reason) = plan.items[0].location else { Issue.record("not refused"); return }
+        #expect(reason.contains("temporary files"))
+    }
+
+    @Test func nfcAndNfdSpellingsAreTwoOutputsNotACollision() throws {
+        let dir = try TemporaryFolder()
+        try dir.write("in/caf\u{E9}.srt", sampleSRT)
+        try dir.write("in/cafe\u{301}.srt", sampleSRT)
+        let plan = try InputPlan.make(inputs: [dir.path + "/in"], outputFolder: dir.path + "/out", convertTo: nil)
+        #expect(plan.items.count == 2)
+        #expect(plan.items.allSatisfy { if case .file = $0.location { return true }; return false })
+    }
+
+    @Test func aFileNamedLikeStandardInputsOutputIsRefused() throws {
+        let dir = try TemporaryFolder()
+        try dir.write("stdin.srt", sampleSRT)
+        let plan = try InputPlan.make(inputs: [dir.path + "/stdin.srt", "-"], outputFolder: dir.path + "/out", convertTo: nil)
+        guard case .refused(let reason) = plan.items[0].location else { Issue.record("not refused"); return }
+        #expect(reason.contains("standard input"))
+        #expect(plan.items[1].location == .standardInput)
     }
 }

@@ -228,9 +228,9 @@ import Testing
             let text = (error as? OutputFolderError)?.errorDescription ?? ""
             return text.contains("existing file, not a folder") && !text.contains("writable")
         }
-        #expect(OutputFolder.parentPath("x") == "")
-        #expect(OutputFolder.parentPath("/x") == "/")
-        #expect(OutputFolder.parentPath("a/b/") == "a")
+        #expect(PathText.parent(of: "x") == ".")
+        #expect(PathText.parent(of: "/x") == "/")
+        #expect(PathText.parent(of: "a/b/") == "a")
     }
 
     #if os(Linux)

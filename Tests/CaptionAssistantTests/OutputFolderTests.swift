@@ -12,6 +12,24 @@ import Testing
         #expect(filesBelow(dir.path) == [])
     }
 
+    /// Shards of one run share the folder's lock; a plain run (or `merge`)
+    /// needs it alone, so it is refused while shards write, and shards are
+    /// refused while it writes.
+    @Test func shardsShareTheFolderAndExcludeAPlainRun() throws {
+        let dir = try TemporaryFolder()
+        let path = dir.path + "/out"
+        let first = try OutputFolder(path: path, shared: true)
+        let second = try OutputFolder(path: path, shared: true)
+        #expect(OutputFolder.inUse(path, shared: true) == nil)
+        #expect(OutputFolder.inUse(path)?.inUse == true)
+        #expect(throws: OutputFolderError.self) { try OutputFolder(path: path) }
+        withExtendedLifetime((first, second)) {}
+        let alone = try OutputFolder(path: dir.path + "/alone")
+        #expect(OutputFolder.inUse(dir.path + "/alone", shared: true)?.inUse == true)
+        #expect(throws: OutputFolderError.self) { try OutputFolder(path: dir.path + "/alone", shared: true) }
+        withExtendedLifetime(alone) {}
+    }
+
     @Test func writesNestedFilesAndCreatesTheFolders() throws {
         let dir = try TemporaryFolder()
         let folder = try OutputFolder(path: dir.path + "/out")
