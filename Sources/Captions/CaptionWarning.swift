@@ -13,3 +13,56 @@ public struct CaptionWarning: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { line.map { "line \($0): \(message)" } ?? message }
 }
+
+extension CaptionWarning {
+    /// How many warnings of one kind a document keeps; the rest are counted.
+    public static let perKind = 20
+
+    /// `warnings` with at most `perKind` of each kind kept (in their order),
+    /// then one warning per capped kind saying how many more were left out,
+    /// so a hostile file (100,000 bad cues, a megabyte of invalid text) gives
+    /// a report of bounded size. A kind is a message with its numbers and
+    /// quoted values set aside: "cue number 7 is not in sequence (expected 5)"
+    /// and "cue number 9 is not in sequence (expected 8)" are one kind.
+    public static func capped(_ warnings: [CaptionWarning], perKind: Int = perKind) -> [CaptionWarning] {
+        guard warnings.count > perKind else { return warnings }
+        var counts: [String: Int] = [:]
+        var order: [(kind: String, example: CaptionWarning)] = []
+        var kept: [CaptionWarning] = []
+        for warning in warnings {
+            let kind = Self.kind(of: warning.message)
+            let count = counts[kind, default: 0]
+            counts[kind] = count + 1
+            if count == 0 { order.append((kind, warning)) }
+            if count < perKind { kept.append(warning) }
+        }
+        for (kind, example) in order {
+            let count = counts[kind, default: 0]
+            guard count > perKind else { continue }
+            kept.append(CaptionWarning(line: nil, message: "\(count - perKind) more warnings like “\(example.message)” were left out"))
+        }
+        return kept
+    }
+
+    /// The message with each run of digits and each quoted value replaced by a placeholder.
+    static func kind(of message: String) -> String {
+        var out: [UInt8] = []
+        var inDigits = false
+        var quote: UInt8 = 0
+        for b in message.utf8 {
+            if quote != 0 {
+                if b == quote { quote = 0; out.append(b) }
+                continue
+            }
+            if b == 0x22 { quote = b; out.append(b); continue }
+            if b >= 0x30 && b <= 0x39 {
+                if !inDigits { out.append(0x23) }
+                inDigits = true
+                continue
+            }
+            inDigits = false
+            out.append(b)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
