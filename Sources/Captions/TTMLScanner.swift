@@ -88,7 +88,7 @@ struct TTMLScanner {
     /// Whether text is turned into runs (one paragraph) or skipped (the structure scan).
     private var buildRuns = false
     private var definitions: TTMLDefinitions?
-    private var bindingSnapshot: (generation: Int, bindings: [Binding], byPrefix: [[UInt8]: [Int]])?
+    private var bindingSnapshot: (generation: Int, bindings: [Binding])?
     private var paragraphStyle = TTMLStyleState()
     private var paragraphPreserve = false
     private var attributes: [Attribute] = []
@@ -97,6 +97,8 @@ struct TTMLScanner {
     /// `bindings` of its bindings, innermost last: a lookup costs the same
     /// however many namespaces are declared.
     private var bindingsByPrefix: [[UInt8]: [Int]] = [:]
+    /// Whether `bindingsByPrefix` is kept (the structure scan) or not (one paragraph's runs).
+    private var indexed = true
     private var bindingGeneration = 0
     private var stack: [Frame] = []
     private var timing = TTMLTimeExpression()
@@ -134,8 +136,9 @@ struct TTMLScanner {
     private static let warningsPerKind = 20
     /// libxml2's own default depth limit (its push parser does not apply it, so the scanner does).
     private static let maximumDepth = 256
-    /// The most namespace declarations in scope at once (real documents have a handful).
-    static let maximumBindings = 1_000
+    /// The most namespace declarations in scope at once (real documents have a
+    /// handful; each paragraph keeps the ones in scope, so this bounds memory too).
+    static let maximumBindings = 256
 
     private init(_ p: UnsafeBufferPointer<UInt8>, source: [UInt8]) {
         self.p = p
@@ -277,7 +280,7 @@ struct TTMLScanner {
 
     private func namespace(prefix: Range<Int>) -> TTMLNamespace {
         if equals(prefix, "xml") { return .xml }
-        if bindings.count > 8 {
+        if indexed, bindings.count > 8 {
             guard let j = bindingsByPrefix[bytes(prefix)]?.last, bindings.indices.contains(j) else { return .foreign }
             return bindings[j].namespace
         }
@@ -295,13 +298,14 @@ struct TTMLScanner {
     }
 
     private mutating func pushBinding(_ binding: Binding) {
-        bindingsByPrefix[bytes(binding.prefix), default: []].append(bindings.count)
+        if indexed { bindingsByPrefix[bytes(binding.prefix), default: []].append(bindings.count) }
         bindings.append(binding)
     }
 
     private mutating func popBindings(_ count: Int) {
         for _ in 0..<min(count, bindings.count) {
             guard let b = bindings.popLast() else { break }
+            guard indexed else { continue }
             let key = bytes(b.prefix)
             bindingsByPrefix[key]?.removeLast()
             if bindingsByPrefix[key]?.isEmpty == true { bindingsByPrefix[key] = nil }
@@ -319,7 +323,7 @@ struct TTMLScanner {
     /// The prefix whose innermost binding in scope is `target` (the default namespace counts for elements only).
     private func prefix(boundTo target: TTMLNamespace, allowDefault: Bool) -> String? {
         var j = bindings.count - 1
-        if bindings.count > 8 {
+        if indexed, bindings.count > 8 {
             // A binding counts only if it is the innermost one of its prefix.
             while j >= 0 {
                 let b = bindings[j]
@@ -400,7 +404,10 @@ struct TTMLScanner {
         resolvedStyles = context.definitions.resolvedStyles
         resolvedRegions = context.definitions.resolvedRegions
         bindings = context.bindings
-        bindingsByPrefix = context.bindingsByPrefix
+        // No prefix index here: it is not kept with every paragraph (memory), and
+        // one paragraph's few lookups cost less than building it (at most
+        // `maximumBindings` bindings are searched).
+        indexed = false
         lineScanned = lo
         var frame = Frame(element: .p)
         frame.displayed = true
@@ -629,7 +636,7 @@ struct TTMLScanner {
             paragraphStyle = frame.style
             paragraphPreserve = frame.preserve
             if definitions == nil { definitions = makeDefinitions(line: tagLine) }
-            if bindingSnapshot?.generation != bindingGeneration { bindingSnapshot = (bindingGeneration, bindings, bindingsByPrefix) }
+            if bindingSnapshot?.generation != bindingGeneration { bindingSnapshot = (bindingGeneration, bindings) }
             if selfClosing { payload.selfClosingParagraphs[cues.count] = string(name) }
         }
         if selfClosing { endElement(tagStart: slash) }
@@ -1035,7 +1042,6 @@ struct TTMLScanner {
         let context = TTMLParagraphContext(
             definitions: definitions ?? makeDefinitions(line: paragraphLine),
             bindings: bindingSnapshot?.bindings ?? bindings,
-            bindingsByPrefix: bindingSnapshot?.byPrefix ?? bindingsByPrefix,
             contentPrefix: payload.scopes.indices.contains(Int(paragraphScope)) ? payload.scopes[Int(paragraphScope)].contentPrefix : "",
             style: paragraphStyle, preserve: paragraphPreserve,
             innerNamespaces: payload.paragraphsWithInnerNamespaces.contains(cues.count))
@@ -1110,8 +1116,6 @@ final class TTMLDefinitions: Sendable {
 struct TTMLParagraphContext: Sendable {
     let definitions: TTMLDefinitions
     let bindings: [TTMLScanner.Binding]
-    /// `bindings` indexed by prefix (see `TTMLScanner`).
-    let bindingsByPrefix: [[UInt8]: [Int]]
     let contentPrefix: String
     let style: TTMLStyleState
     let preserve: Bool
