@@ -27,7 +27,7 @@ enum ConversionLosses {
                 if let end = cues[index].start.adding(openEndedDuration) { cues[index].end = end; lengthened += 1 }
             }
             let count = payload.openEnded.count
-            var sentence = "\(count) TTML paragraph\(count == 1 ? " has" : "s have") no end time: each was given one (until the next paragraph begins"
+            var sentence = "\(count) TTML paragraph\(count == 1 ? " has no end time: it was" : "s have no end time: each was") given one (until the next paragraph begins"
             sentence += lengthened > 0 ? ", or 5 seconds where nothing follows)" : ")"
             losses.append(sentence)
         }
