@@ -3,17 +3,22 @@
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #
-# TARGETs: srt vtt ttml decoder (default: all). SECONDS_PER_TARGET defaults to 60.
+# TARGETs: srt vtt ttml decoder job (default: all). SECONDS_PER_TARGET defaults to 60.
+# `job` runs the whole per-file job on any caption file (format from content):
+# read -> keyword emphasis with words taken from the file -> the emoji -> write,
+# and --to each format; each must write, and read back with the same cues.
 #
 # Targets are built under .build/fuzz/ with `swiftc -sanitize=fuzzer,address`
 # from their module's sources plus the entry files in Fuzz/ (rebuilt only when a
 # source changed): `captions` serves srt, vtt and ttml (CAPTION_FUZZ_READER
-# picks the reader), `decoder` the suggestion decoder. A target's corpus lives
+# picks the reader), `decoder` the suggestion decoder, `job` the per-file job
+# (Captions plus CaptionAssistant's keyword emphasis files, as one module). A target's corpus lives
 # in .build/fuzz/corpus-TARGET (seeded from the test fixtures and Samples/, and
 # kept between runs so it grows); the repo is not modified. A crash, timeout,
 # leak or out-of-memory input is left in fuzz-out/ for reproduction:
 #   CAPTION_FUZZ_READER=srt .build/fuzz/captions fuzz-out/srt-crash-...
 #   .build/fuzz/decoder fuzz-out/decoder-crash-...
+#   .build/fuzz/job fuzz-out/job-crash-...
 #
 # Prints executions and findings per target; exits 1 if anything was found,
 # 2 on a build or usage error. Needs only the Swift toolchain and libxml2-dev.
@@ -28,7 +33,7 @@ cd "$(dirname "$0")/.."
 seconds=60
 if [ $# -gt 0 ] && [[ $1 =~ ^[0-9]+$ ]]; then seconds=$1; shift; fi
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(srt vtt ttml decoder)
+[ ${#targets[@]} -eq 0 ] && targets=(srt vtt ttml decoder job)
 
 build=.build/fuzz
 optimization=${FUZZ_OPTIMIZATION:--O}
@@ -47,10 +52,11 @@ else
 fi
 
 # Per target: binary, module, entry files, seed extensions, max input length.
-binary_of() { case $1 in srt|vtt|ttml) echo captions ;; decoder) echo decoder ;; esac; }
-module_of() { case $1 in srt|vtt|ttml) echo Captions ;; decoder) echo Assistant ;; esac; }
-entries_of() { case $1 in srt|vtt|ttml) echo Fuzz/CaptionFuzzCheck.swift Fuzz/CaptionReaderFuzz.swift ;; decoder) echo Fuzz/SuggestionDecoderFuzz.swift ;; esac; }
-exts_of() { case $1 in srt) echo "srt" ;; vtt) echo "vtt webvtt" ;; ttml) echo "ttml xml dfxp imsc" ;; decoder) echo "json txt" ;; esac; }
+binary_of() { case $1 in srt|vtt|ttml) echo captions ;; decoder) echo decoder ;; job) echo job ;; esac; }
+module_of() { case $1 in srt|vtt|ttml|job) echo Captions ;; decoder) echo Assistant ;; esac; }
+entries_of() { case $1 in srt|vtt|ttml) echo Fuzz/CaptionFuzzCheck.swift Fuzz/CaptionReaderFuzz.swift ;; decoder) echo Fuzz/SuggestionDecoderFuzz.swift ;;
+               job) echo Sources/CaptionAssistant/KeywordEmphasis.swift Sources/CaptionAssistant/FirstWordTable.swift Sources/CaptionAssistant/WordCharacters.swift Fuzz/CaptionJobFuzz.swift ;; esac; }
+exts_of() { case $1 in srt) echo "srt" ;; vtt) echo "vtt webvtt" ;; ttml) echo "ttml xml dfxp imsc" ;; decoder) echo "json txt" ;; job) echo "srt vtt webvtt ttml xml dfxp" ;; esac; }
 maxlen_of() { case $1 in decoder) echo 16384 ;; *) echo 65536 ;; esac; }
 
 build_target() {
@@ -89,6 +95,9 @@ seed_corpus() {
     case $t in
         srt) printf '1\r\n00:00:01,000 --> 00:00:02,500\r\n<i>Hello</i> &amp; {\\an8}world\r\n\r\n2\n00:00:03.000 --> 00:00:04,000 X1:10\nsecond\nline\n' >"$dir/seed-builtin" ;;
         vtt) printf 'WEBVTT\n\nSTYLE\n::cue { color: red }\n\nNOTE hi\n\nid1\n00:01.000 --> 00:02.000 line:0 align:start\n<v Bob><b>Hi</b> &lt;there&gt;</v>\n\n01:00:03.000 --> 01:00:04.000\n<c.x>two</c> <00:00:03.500>lines\n' >"$dir/seed-builtin" ;;
+        job) printf '1\n00:00:01,000 --> 00:00:02,500\nThe rocket <i>launch</i> &amp; rocket\n\n2\n00:00:03,000 --> 00:00:04,000\nrocket 00:00:05,000 --> 00:00:06,000\n' >"$dir/seed-builtin"
+             printf 'WEBVTT\n\nNOTE n\n\n00:01.000 --> 00:02.000\n<v Bob>rocket  launch</v> <ruby>kan<rt>kanji</rt></ruby> &lt;i&gt;\n' >"$dir/seed-builtin-vtt"
+             printf '<tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="0s"><br/>rocket<br/><br/>&lt;i&gt; 00:00:05,000 --&gt; 00:00:06,000</p><p begin="1s" xml:space="preserve">a\n\nrocket</p></div></body></tt>\n' >"$dir/seed-builtin-ttml" ;;
         ttml) printf '<?xml version="1.0" encoding="UTF-8"?>\n<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:frameRate="25" ttp:tickRate="10000000">\n<head><styling><style xml:id="s1" tts:fontStyle="italic"/></styling></head>\n<body><div begin="1s">\n<p xml:id="c1" begin="00:00:01.000" end="00:00:02:05">Hello <span style="s1">world</span><br/>again</p>\n<p begin="30000000t" dur="1.5s">two &amp; <span tts:fontWeight="bold">bold</span></p>\n</div></body></tt>\n' >"$dir/seed-builtin" ;;
         decoder) printf '{"keywords": ["weather", "forecast"], "titles": ["One", "Two", "Three"], "emoji": "\xf0\x9f\x8c\xa6\xef\xb8\x8f"}' >"$dir/seed-builtin"
                  printf 'Sure! Here it is:\n```json\n{"keywords":["rain"],"titles":["A","B","C","D"],"emoji":"\\ud83c\\udf27"}\n```\n' >"$dir/seed-builtin-fenced" ;;
@@ -99,7 +108,7 @@ seed_corpus() {
 status=0
 rows=()
 for t in "${targets[@]}"; do
-    if [ -z "$(module_of "$t")" ]; then echo "fuzz.sh: unknown target '$t' (srt vtt ttml decoder)" >&2; exit 2; fi
+    if [ -z "$(module_of "$t")" ]; then echo "fuzz.sh: unknown target '$t' (srt vtt ttml decoder job)" >&2; exit 2; fi
     if ! build_target "$t"; then echo "fuzz.sh: building $t failed" >&2; status=2; rows+=("$t build-failed - - -"); continue; fi
     seed_corpus "$t" >/dev/null
     corpus=$build/corpus-$t
@@ -130,6 +139,6 @@ done
 printf '\n%-8s %12s %10s %6s %8s\n' target executions exec/s cov findings
 for r in "${rows[@]}"; do printf '%-8s %12s %10s %6s %8s\n' $r; done
 if [ $status -eq 1 ]; then
-    echo "findings are in $out/ (reproduce: CAPTION_FUZZ_READER=TARGET .build/fuzz/captions $out/FILE, or .build/fuzz/decoder $out/FILE)"
+    echo "findings are in $out/ (reproduce: CAPTION_FUZZ_READER=TARGET .build/fuzz/captions $out/FILE, or .build/fuzz/decoder|job $out/FILE)"
 fi
 exit $status

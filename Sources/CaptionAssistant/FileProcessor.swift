@@ -107,6 +107,11 @@ public struct FileProcessor: Sendable {
         } catch {
             report.output = nil
             report.error = Self.describe(error)
+            // Nothing was written, so nothing was applied to the captions (titles live in the report).
+            report.actions = report.actions.map { action in
+                guard action.state == .applied, action.id != .titles else { return action }
+                return ActionReport(id: action.id, state: .failed, reason: "the captions could not be written: \(Self.describe(error))")
+            }
             return Outcome(report: report, bytes: nil)
         }
     }

@@ -21,7 +21,8 @@ public enum SuggestionApplier {
 
     /// Applies `suggestions` (nil when no model was available: every action
     /// disabled) to `document`. `convertTo` is the format being written when
-    /// converting (the output is then UTF-8, so any emoji fits).
+    /// converting (the output is then UTF-8, so any emoji fits; `--to` the
+    /// file's own format writes it in its own encoding, as without `--to`).
     public static func apply(_ suggestions: Suggestions?, to document: CaptionDocument,
                              convertTo: CaptionFormat? = nil) -> Applied {
         guard let suggestions else {
@@ -64,7 +65,8 @@ public enum SuggestionApplier {
             let appended = " " + emoji
             if document.cues.isEmpty {
                 actions.append(ActionReport(id: .emoji, state: .failed, reason: "the file has no cue to add it to"))
-            } else if convertTo == nil && !document.source.encoding.canEncode(appended) {
+            } else if (convertTo == nil || convertTo == document.format) && !document.source.encoding.canEncode(appended) {
+                // Written in its own format, a file keeps its own encoding (`--to` its own format included).
                 actions.append(ActionReport(id: .emoji, state: .failed,
                                             reason: "the file is written in \(document.source.encoding.rawValue), which cannot hold \(emoji); the captions were left without it"))
             } else {

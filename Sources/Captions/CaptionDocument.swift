@@ -17,11 +17,14 @@ public struct CaptionDocument: Sendable {
     enum Payload: Sendable {
         case none
         case ttml(TTMLPayload)
+        /// The kinds of WebVTT blocks besides cues that the file has (for conversion losses).
+        case vtt(Set<WebVTTReader.Block.Kind>)
     }
 
     init(format: CaptionFormat, source: SourceText, cues: [Cue], warnings: [CaptionWarning], payload: Payload = .none) {
         self.format = format; self.source = source; self.cues = cues
-        self.warnings = source.warnings + warnings; self.payload = payload
+        // Capped per kind, so that a hostile file cannot make a report of millions of lines.
+        self.warnings = CaptionWarning.capped(source.warnings + warnings); self.payload = payload
     }
 
     /// Reads a caption file's bytes, detecting the encoding and the format
@@ -95,14 +98,15 @@ extension CaptionDocument {
         if target == format {
             return Conversion(data: try write(edits: edits), losses: [])
         }
-        let edited = cues.enumerated().map { i, cue in edits[i].map { cue.applying($0) } ?? cue }
-        var losses: [String] = []
+        var edited = cues.enumerated().map { i, cue in edits[i].map { cue.applying($0) } ?? cue }
+        var losses = ConversionLosses.beforeRendering(&edited, of: self, to: target)
         let bytes: [UInt8]
         switch target {
         case .srt: bytes = SRTWriter.render(edited, from: format, losses: &losses)
         case .vtt: bytes = WebVTTWriter.render(edited, from: format, losses: &losses)
         case .ttml: bytes = TTMLWriter.render(edited, from: format, losses: &losses)
         }
+        losses += ConversionLosses.document(self, to: target)
         var seen = Set<String>()
         return Conversion(data: Data(bytes), losses: losses.filter { seen.insert($0).inserted })
     }
@@ -114,9 +118,12 @@ extension Cue {
     public func applying(_ edit: CueEdit) -> Cue {
         var out = self
         var newRuns: [TextRun] = []
+        // Each run's ranges, grouped once (not a pass over every range per run).
+        var byRun: [Int: [Range<Int>]] = [:]
+        for range in edit.emphasis { byRun[range.run, default: []].append(range.utf8) }
         for (i, run) in runs.enumerated() {
-            let ranges = edit.emphasis.filter { $0.run == i }.map(\.utf8).sorted { $0.lowerBound < $1.lowerBound }
-            guard run.kind == .text, !ranges.isEmpty else { newRuns.append(run); continue }
+            guard run.kind == .text, var ranges = byRun[i], !ranges.isEmpty else { newRuns.append(run); continue }
+            ranges.sort { $0.lowerBound < $1.lowerBound }
             let utf8 = Array(run.text.utf8)
             var at = 0
             for r in ranges where r.lowerBound >= at && r.upperBound <= utf8.count {

@@ -5,6 +5,13 @@ struct SRTRenderLosses {
     var settings = false
     var identifiers = false
     var negativeTimes = false
+    /// Blank lines left out of cue text (a blank line ends an SRT cue).
+    var blankLines = 0
+    /// `-->` in cue text written `--›` (a line with `-->` is a timing line).
+    var arrows = 0
+    /// `<` and `{` in cue text written `‹` and `｛` (they would start a tag or an override code).
+    var lessThan = 0
+    var braces = 0
     /// Dropped markup, counted by tag name (or "other").
     var markup: [String: Int] = [:]
 
@@ -54,6 +61,18 @@ struct SRTRenderLosses {
         }
         if identifiers { out.append("\(formatName) cue identifiers were dropped (SRT cues are numbered 1, 2, 3…)") }
         if negativeTimes { out.append("negative cue times were written as 00:00:00,000") }
+        if blankLines > 0 {
+            out.append("\(blankLines) empty line\(blankLines == 1 ? " was" : "s were") left out of cue text (a blank line ends an SRT cue)")
+        }
+        if arrows > 0 {
+            out.append("\(arrows) '-->' in cue text \(arrows == 1 ? "was" : "were") written '--›' (SRT would read the line as a timing line and start a new cue)")
+        }
+        if lessThan > 0 {
+            out.append("\(lessThan) '<' in cue text \(lessThan == 1 ? "was" : "were") written '‹' (SRT would read it as the start of a tag)")
+        }
+        if braces > 0 {
+            out.append("\(braces) '{' in cue text \(braces == 1 ? "was" : "were") written '｛' (SRT would read '{\\' as an override code)")
+        }
         let total = markup.values.reduce(0, +)
         if total > 0 {
             let names = markup.keys.sorted().joined(separator: ", ")

@@ -9,7 +9,7 @@ enum SRTWriter {
         // bytes, except where a damaged UTF-8 file holds invalid bytes, which
         // read as U+FFFD: `rawOffset` maps text offsets past those to raw bytes.
         let splicer = TextCueSplicer(open: Array("<b>".utf8), close: Array("</b>".utf8),
-                                     escape: { Array($0.utf8) }, rawOffset: rawOffset)
+                                     escape: { Array($0.utf8) }, rawOffset: { rawOffset($0, $1, &$2) })
         return splicer.apply(edits, to: document)
     }
 
@@ -17,19 +17,36 @@ enum SRTWriter {
     /// bytes hold invalid UTF-8: each maximal invalid sequence decodes to U+FFFD
     /// (3 bytes), exactly as `String(decoding:as:)` does.
     static func rawOffset(_ raw: ArraySlice<UInt8>, _ plainOffset: Int) -> Int {
-        // ASCII up to the offset (the usual case): one byte per byte.
-        let end = raw.startIndex + max(0, min(plainOffset, raw.count))
-        if raw[raw.startIndex..<end].withUnsafeBufferPointer(ASCIIBytes.isASCII) { return end - raw.startIndex }
+        var cursor = TextCueSplicer.OffsetCursor()
+        return rawOffset(raw, plainOffset, &cursor)
+    }
+
+    /// `rawOffset(_:_:)` resumed from `cursor` (a scalar boundary already
+    /// mapped) when it is not past `plainOffset`; the cursor is left at the
+    /// last boundary reached, so offsets asked in order cost one walk in all.
+    static func rawOffset(_ raw: ArraySlice<UInt8>, _ plainOffset: Int, _ cursor: inout TextCueSplicer.OffsetCursor) -> Int {
+        if cursor.plain > plainOffset || cursor.raw > raw.count { cursor = TextCueSplicer.OffsetCursor() }
+        // ASCII from the cursor up to the offset (the usual case): one byte per byte.
+        let from = raw.startIndex + cursor.raw
+        let end = min(raw.endIndex, from + max(0, plainOffset - cursor.plain))
+        if raw[from..<end].withUnsafeBufferPointer(ASCIIBytes.isASCII) {
+            cursor.plain += end - from
+            cursor.raw = end - raw.startIndex
+            return cursor.raw
+        }
         var parser = Unicode.UTF8.ForwardParser()
-        var iterator = raw.makeIterator()
-        var plain = 0, consumed = 0
+        var iterator = raw[from...].makeIterator()
+        var plain = cursor.plain, consumed = cursor.raw
         while plain < plainOffset {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let scalar): plain += scalar.count; consumed += scalar.count
             case .error(let length): plain += 3; consumed += length
-            case .emptyInput: return consumed
+            case .emptyInput:
+                cursor = TextCueSplicer.OffsetCursor(plain: plain, raw: consumed)
+                return consumed
             }
         }
+        cursor = TextCueSplicer.OffsetCursor(plain: plain, raw: consumed)
         return consumed
     }
 
@@ -52,11 +69,86 @@ enum SRTWriter {
             }
             if let id = cue.identifier, format != .srt, id != String(index + 1) { dropped.identifiers = true }
             out.append(0x0A)
-            appendText(cue.runs, to: &out, format: format, dropped: &dropped)
+            var text: [UInt8] = []
+            appendText(cue.runs, to: &text, format: format, dropped: &dropped)
+            if format != .srt { appendLines(of: text, to: &out, dropped: &dropped) } else { out.append(contentsOf: text) }
             out.append(contentsOf: [0x0A, 0x0A])
         }
         losses.append(contentsOf: dropped.sentences)
         return out
+    }
+
+    /// Appends cue text from another format line by line, so that it reads
+    /// back as the same one cue: a blank line (which ends an SRT cue) is
+    /// left out, and a `-->` (which makes a line a timing line, starting a
+    /// new cue) is written `--›`.
+    private static func appendLines(of text: [UInt8], to out: inout [UInt8], dropped: inout SRTRenderLosses) {
+        guard !text.isEmpty else { return }
+        var first = true
+        for line in text.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0C }) {
+                dropped.blankLines += 1
+                continue
+            }
+            if !first { out.append(0x0A) }
+            first = false
+            var i = line.startIndex
+            while i < line.endIndex {
+                if line[i] == 0x2D, i + 2 < line.endIndex, line[i + 1] == 0x2D, line[i + 2] == 0x3E {
+                    out.append(contentsOf: [0x2D, 0x2D, 0xE2, 0x80, 0xBA])   // "--›"
+                    dropped.arrows += 1
+                    i += 3
+                    continue
+                }
+                out.append(line[i])
+                i += 1
+            }
+        }
+    }
+
+    /// Appends a text run's bytes (from another format), writing a `<` or `{`
+    /// that SRT would read as the start of a tag (`<i>`, `</b>`) or an ASS
+    /// override code (`{\an8}`) as `‹` or `｛`: SRT has no way to escape them.
+    private static func appendPlain(_ text: [UInt8], to out: inout [UInt8], dropped: inout SRTRenderLosses) {
+        var i = 0
+        while i < text.count {
+            let b = text[i]
+            if b == 0x3C, opensMarkup(text, i) {
+                out.append(contentsOf: [0xE2, 0x80, 0xB9])   // ‹
+                dropped.lessThan += 1
+            } else if b == 0x7B, opensMarkup(text, i) {
+                out.append(contentsOf: [0xEF, 0xBD, 0x9B])   // ｛
+                dropped.braces += 1
+            } else {
+                out.append(b)
+            }
+            i += 1
+        }
+    }
+
+    /// Whether the `<` or `{` at `i` could start SRT markup: `<` then an optional
+    /// `/` and a letter, or `{\`, with no line end or other `<` before the
+    /// closing `>` or `}` (the run's end counts as a possible close, since the
+    /// next run may hold it).
+    private static func opensMarkup(_ text: [UInt8], _ i: Int) -> Bool {
+        var j = i + 1
+        let close: UInt8
+        if text[i] == 0x3C {
+            if j < text.count, text[j] == 0x2F { j += 1 }
+            guard j < text.count, (text[j] | 0x20) >= 0x61, (text[j] | 0x20) <= 0x7A else { return j >= text.count }
+            close = 0x3E
+        } else {
+            guard j < text.count else { return false }
+            guard text[j] == 0x5C else { return false }
+            close = 0x7D
+        }
+        while j < text.count {
+            let c = text[j]
+            if c == close { return true }
+            if c == 0x0A || c == 0x0D || (close == 0x3E && c == 0x3C) { return false }
+            j += 1
+        }
+        return true
     }
 
     private static let tags: [(TextStyle, String)] = [(.bold, "b"), (.italic, "i"), (.underline, "u"), (.strikethrough, "s")]
@@ -87,7 +179,13 @@ enum SRTWriter {
                 move(to: run.style)
                 // A line ending inside a text run becomes a line break; no CR survives.
                 var pendingCR = false
-                for b in run.text.utf8 {
+                var bytes = Array(run.text.utf8)
+                if format != .srt {
+                    var safe: [UInt8] = []
+                    appendPlain(bytes, to: &safe, dropped: &dropped)
+                    bytes = safe
+                }
+                for b in bytes {
                     if b == 0x0D { out.append(0x0A); pendingCR = true; continue }
                     if b == 0x0A {
                         if !pendingCR { out.append(0x0A) }

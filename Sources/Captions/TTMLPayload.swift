@@ -32,6 +32,19 @@ struct TTMLPayload: Sendable {
     /// Cues whose `p` is an empty-element tag (`<p …/>`), with its qualified name.
     var selfClosingParagraphs: [Int: String] = [:]
 
+    // What the document holds that the model of cues does not, for the
+    // `losses` of a conversion to SRT or WebVTT.
+    /// Styling attributes (local names) other than the ones cue styles carry (weight, style, decoration).
+    var uncarriedStyling: Set<String> = []
+    /// Whether the document defines or uses regions.
+    var hasRegions = false
+    /// Whether the document has metadata (elements or attributes in the metadata namespace, `<metadata>`).
+    var hasMetadata = false
+    /// Whether the document has elements in namespaces other than TTML's (images, extensions).
+    var hasForeignElements = false
+    /// Cues whose `p` has no end time (none on it or any ancestor): the reader gave each one.
+    var openEnded: [Int] = []
+
     /// The scope for a run of a cue.
     func scope(cue: Int, runStart: Int) -> Scope {
         if let s = runScopes[runStart], scopes.indices.contains(Int(s)) { return scopes[Int(s)] }

@@ -1,8 +1,8 @@
 /// Reads TTML, DFXP and IMSC1 documents into the caption model.
 ///
-/// Three passes over the bytes, none of which expands an entity or touches
+/// Four passes over the bytes, none of which expands an entity or touches
 /// the network: the DOCTYPE guard refuses entity declarations and external
-/// DTDs; libxml2 checks the document is well-formed (streaming, no tree);
+/// DTDs; the attribute guard refuses a start tag with over 1,000 attributes; libxml2 checks the document is well-formed (streaming, no tree);
 /// `TTMLScanner` then reads the structure, keeping the byte ranges of the
 /// text so `TTMLWriter` can splice edits into the original bytes.
 ///
@@ -17,6 +17,7 @@
 enum TTMLReader {
     static func read(_ source: SourceText) throws -> CaptionDocument {
         try TTMLDocumentTypeGuard.check(source.bytes)
+        try TTMLAttributeGuard.check(source.bytes)
         try XMLDocument.checkWellFormed(source.bytes)
         let result = try TTMLScanner.scan(source.bytes)
         return CaptionDocument(format: .ttml, source: source, cues: result.cues,

@@ -93,6 +93,12 @@ struct TTMLScanner {
     private var paragraphPreserve = false
     private var attributes: [Attribute] = []
     private var bindings: [Binding] = []
+    /// For each prefix (its bytes) with a binding in scope, the indices in
+    /// `bindings` of its bindings, innermost last: a lookup costs the same
+    /// however many namespaces are declared.
+    private var bindingsByPrefix: [[UInt8]: [Int]] = [:]
+    /// Whether `bindingsByPrefix` is kept (the structure scan) or not (one paragraph's runs).
+    private var indexed = true
     private var bindingGeneration = 0
     private var stack: [Frame] = []
     private var timing = TTMLTimeExpression()
@@ -130,6 +136,9 @@ struct TTMLScanner {
     private static let warningsPerKind = 20
     /// libxml2's own default depth limit (its push parser does not apply it, so the scanner does).
     private static let maximumDepth = 256
+    /// The most namespace declarations in scope at once (real documents have a
+    /// handful; each paragraph keeps the ones in scope, so this bounds memory too).
+    static let maximumBindings = 256
 
     private init(_ p: UnsafeBufferPointer<UInt8>, source: [UInt8]) {
         self.p = p
@@ -271,12 +280,36 @@ struct TTMLScanner {
 
     private func namespace(prefix: Range<Int>) -> TTMLNamespace {
         if equals(prefix, "xml") { return .xml }
+        if indexed, bindings.count > 8 {
+            guard let j = bindingsByPrefix[bytes(prefix)]?.last, bindings.indices.contains(j) else { return .foreign }
+            return bindings[j].namespace
+        }
         var j = bindings.count - 1
         while j >= 0 {
             if sameBytes(bindings[j].prefix, prefix) { return bindings[j].namespace }
             j -= 1
         }
         return .foreign
+    }
+
+    private func bytes(_ r: Range<Int>) -> [UInt8] {
+        let lo = max(0, min(r.lowerBound, n)), hi = max(lo, min(r.upperBound, n))
+        return Array(UnsafeBufferPointer(rebasing: p[lo..<hi]))
+    }
+
+    private mutating func pushBinding(_ binding: Binding) {
+        if indexed { bindingsByPrefix[bytes(binding.prefix), default: []].append(bindings.count) }
+        bindings.append(binding)
+    }
+
+    private mutating func popBindings(_ count: Int) {
+        for _ in 0..<min(count, bindings.count) {
+            guard let b = bindings.popLast() else { break }
+            guard indexed else { continue }
+            let key = bytes(b.prefix)
+            bindingsByPrefix[key]?.removeLast()
+            if bindingsByPrefix[key]?.isEmpty == true { bindingsByPrefix[key] = nil }
+        }
     }
 
     private func attributeNamespace(_ a: Attribute) -> TTMLNamespace {
@@ -289,8 +322,19 @@ struct TTMLScanner {
 
     /// The prefix whose innermost binding in scope is `target` (the default namespace counts for elements only).
     private func prefix(boundTo target: TTMLNamespace, allowDefault: Bool) -> String? {
-        var shadowed: [Range<Int>] = []
         var j = bindings.count - 1
+        if indexed, bindings.count > 8 {
+            // A binding counts only if it is the innermost one of its prefix.
+            while j >= 0 {
+                let b = bindings[j]
+                j -= 1
+                guard b.namespace == target, allowDefault || !b.prefix.isEmpty,
+                      bindingsByPrefix[bytes(b.prefix)]?.last == j + 1 else { continue }
+                return string(b.prefix)
+            }
+            return nil
+        }
+        var shadowed: [Range<Int>] = []
         while j >= 0 {
             let b = bindings[j]
             j -= 1
@@ -360,6 +404,10 @@ struct TTMLScanner {
         resolvedStyles = context.definitions.resolvedStyles
         resolvedRegions = context.definitions.resolvedRegions
         bindings = context.bindings
+        // No prefix index here: it is not kept with every paragraph (memory), and
+        // one paragraph's few lookups cost less than building it (at most
+        // `maximumBindings` bindings are searched).
+        indexed = false
         lineScanned = lo
         var frame = Frame(element: .p)
         frame.displayed = true
@@ -495,7 +543,11 @@ struct TTMLScanner {
             guard isDefault || isPrefixed else { continue }
             let prefix = isDefault ? a.name.lowerBound..<a.name.lowerBound : (a.colon + 1)..<a.name.upperBound
             let uri = decodedString(a.value)
-            bindings.append(Binding(prefix: prefix, namespace: TTMLNamespace.classify(uri)))
+            guard bindings.count < TTMLScanner.maximumBindings else {
+                throw CaptionError(.tooLarge, line: buildRuns ? nil : line(at: lt),
+                                   message: "more than \(TTMLScanner.maximumBindings) namespace declarations are in scope at once; no caption document needs that")
+            }
+            pushBinding(Binding(prefix: prefix, namespace: TTMLNamespace.classify(uri)))
             declaredPrefixes[string(prefix), default: []].insert(uri)
             pushed += 1
         }
@@ -540,6 +592,7 @@ struct TTMLScanner {
             else { warn(tagLine, "xml:space", "xml:space=\"\(v)\" is neither \"default\" nor \"preserve\"; ignored") }
         }
 
+        if !buildRuns { noteUncarried(element) }
         let parent = stack.last
         switch element {
         case .head:
@@ -588,6 +641,33 @@ struct TTMLScanner {
         }
         if selfClosing { endElement(tagStart: slash) }
         return tagEnd
+    }
+
+    private static let carriedStyling: Set<String> = ["fontWeight", "fontStyle", "textDecoration"]
+
+    /// Notes what a start tag has that cues cannot carry (for conversion losses).
+    private mutating func noteUncarried(_ element: Element) {
+        switch element {
+        case .region: payload.hasRegions = true
+        case .metadata: payload.hasMetadata = true
+        case .foreign: payload.hasForeignElements = true
+        default: break
+        }
+        for a in attributes {
+            if a.colon < 0 {
+                if equals(a.name, "region") { payload.hasRegions = true }
+                continue
+            }
+            switch attributeNamespace(a).role {
+            case .styling:
+                let name = string(localName(a))
+                if !TTMLScanner.carriedStyling.contains(name) { payload.uncarriedStyling.insert(name) }
+            case .metadata:
+                payload.hasMetadata = true
+            default:
+                break
+            }
+        }
     }
 
     private func truncated(_ k: Int) -> CaptionError {
@@ -658,24 +738,51 @@ struct TTMLScanner {
                                resolvedStyles: resolvedStyles, resolvedRegions: resolvedRegions)
     }
 
+    /// A style's resolved state: its references' states in order, then its
+    /// own attributes. Walked with an explicit stack rather than recursion, so
+    /// a chain of any length (each style referring to the next) cannot
+    /// overflow the call stack; a loop is cut where it closes, with a warning.
     private mutating func resolveStyle(_ id: String, line: Int) -> TTMLStyleState {
         if let done = resolvedStyles[id] { return done }
         if buildRuns { return TTMLStyleState() }  // already resolved (and warned about) by the structure scan
-        guard let def = styles[id] else {
-            warn(line, "unknown style", "style=\"\(id)\" names no style in the document's <styling>; ignored")
-            resolvedStyles[id] = TTMLStyleState()
-            return TTMLStyleState()
+        struct Pending {
+            var id: String
+            var definition: StyleDefinition
+            var next = 0
+            var state = TTMLStyleState()
         }
-        guard resolving.insert(id).inserted else {
-            warn(line, "style loop", "style \"\(id)\" refers back to itself through its chain of style references; the loop was cut")
-            return TTMLStyleState()
+        var pending: [Pending] = []
+        // A style's state when known at once (resolved, unknown, or closing a loop); else it is pushed.
+        func enter(_ id: String, _ scanner: inout TTMLScanner) -> TTMLStyleState? {
+            if let done = scanner.resolvedStyles[id] { return done }
+            guard let def = scanner.styles[id] else {
+                scanner.warn(line, "unknown style", "style=\"\(id)\" names no style in the document's <styling>; ignored")
+                scanner.resolvedStyles[id] = TTMLStyleState()
+                return TTMLStyleState()
+            }
+            guard scanner.resolving.insert(id).inserted else {
+                scanner.warn(line, "style loop", "style \"\(id)\" refers back to itself through its chain of style references; the loop was cut")
+                return TTMLStyleState()
+            }
+            pending.append(Pending(id: id, definition: def))
+            return nil
         }
-        var state = TTMLStyleState()
-        for r in def.references { state.overlay(resolveStyle(r, line: line)) }
-        state.overlay(def.own)
-        resolving.remove(id)
-        resolvedStyles[id] = state
-        return state
+        if let known = enter(id, &self) { return known }
+        while let top = pending.indices.last {
+            if pending[top].next < pending[top].definition.references.count {
+                let reference = pending[top].definition.references[pending[top].next]
+                pending[top].next += 1
+                if let known = enter(reference, &self) { pending[top].state.overlay(known) }
+                continue
+            }
+            var done = pending.removeLast()
+            done.state.overlay(done.definition.own)
+            resolving.remove(done.id)
+            resolvedStyles[done.id] = done.state
+            guard let parent = pending.indices.last else { return done.state }
+            pending[parent].state.overlay(done.state)
+        }
+        return TTMLStyleState()
     }
 
     private mutating func resolveRegion(_ id: String, line: Int) -> TTMLStyleState {
@@ -849,7 +956,7 @@ struct TTMLScanner {
             }
         }
         if frame.bindings > 0 {
-            bindings.removeLast(min(frame.bindings, bindings.count))
+            popBindings(frame.bindings)
             bindingGeneration += 1
         }
     }
@@ -952,6 +1059,7 @@ struct TTMLScanner {
     // MARK: Finishing
 
     private mutating func finish() -> Result {
+        payload.openEnded = unresolvedEnds
         if !unresolvedEnds.isEmpty {
             let latest = cues.reduce(CaptionTime.zero) { max($0, $1.end, $1.start) }
             for index in unresolvedEnds {

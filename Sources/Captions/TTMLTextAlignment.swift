@@ -18,51 +18,70 @@ enum TTMLTextAlignment {
 
     /// The raw offset for `plainOffset`, or nil when the offset falls inside a
     /// character or reference, or the plain text does not match the raw bytes.
+    /// (One question walks the run; for many, build a `Map` once.)
     static func rawOffset(raw: ArraySlice<UInt8>, plain: [UInt8], plainOffset: Int, side: Side, cdata: Bool) -> Int? {
-        guard plainOffset >= 0, plainOffset <= plain.count else { return nil }
-        var consumed = 0
-        var early: Int? = plainOffset == 0 ? 0 : nil
-        var late: Int? = early
-        var r = raw.startIndex
-        let end = raw.endIndex
-        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-        while r < end {
-            let b = raw[r]
-            var length = 1
-            if isSpace(b) {
-                if b == 0x0D, r + 1 < end, raw[r + 1] == 0x0A { length = 2 }
-                if consumed < plain.count, isSpace(plain[consumed]) { consumed += 1 }
-            } else if b == UInt8(ascii: "&"), !cdata, let ref = reference(raw, at: r) {
-                length = ref.length
-                let v = ref.scalar.value
-                if v == 0x20 || v == 0x09 || v == 0x0A || v == 0x0D {
-                    if consumed < plain.count, isSpace(plain[consumed]) { consumed += 1 }
-                } else {
-                    var matches = true
-                    UTF8.encode(ref.scalar) { byte in
-                        if matches, consumed < plain.count, plain[consumed] == byte { consumed += 1 } else { matches = false }
-                    }
-                    guard matches else { return nil }
-                }
-            } else {
-                length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
-                length = min(length, end - r)
-                guard consumed + length <= plain.count else { return nil }
-                for j in 0..<length where plain[consumed + j] != raw[r + j] { return nil }
-                consumed += length
-            }
-            r += length
-            if consumed == plainOffset {
-                if early == nil { early = r - raw.startIndex }
-                late = r - raw.startIndex
-            } else if consumed > plainOffset {
-                break
-            }
-        }
-        return side == .early ? early : late
+        Map(raw: raw, plain: plain, cdata: cdata).rawOffset(plainOffset, side: side)
     }
 
-    private static func reference(_ raw: ArraySlice<UInt8>, at k: Int) -> (scalar: Unicode.Scalar, length: Int)? {
+    /// Every plain offset of one run mapped to raw offsets in one walk, so
+    /// that a run with many emphasised occurrences costs linear time in all.
+    struct Map {
+        /// For each plain offset, the first and last raw offsets giving it (-1: none).
+        private var early: [Int]
+        private var late: [Int]
+        /// The plain offset at which the walk met raw bytes that do not match
+        /// the plain text: offsets from there on have no raw offset.
+        private var mismatch = Int.max
+
+        init(raw: ArraySlice<UInt8>, plain: [UInt8], cdata: Bool) {
+            early = [Int](repeating: -1, count: plain.count + 1)
+            late = early
+            early[0] = 0; late[0] = 0
+            var consumed = 0
+            var r = raw.startIndex
+            let end = raw.endIndex
+            func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+            walk: while r < end {
+                let b = raw[r]
+                var length = 1
+                let before = consumed
+                if isSpace(b) {
+                    if b == 0x0D, r + 1 < end, raw[r + 1] == 0x0A { length = 2 }
+                    if consumed < plain.count, isSpace(plain[consumed]) { consumed += 1 }
+                } else if b == UInt8(ascii: "&"), !cdata, let ref = TTMLTextAlignment.reference(raw, at: r) {
+                    length = ref.length
+                    let v = ref.scalar.value
+                    if v == 0x20 || v == 0x09 || v == 0x0A || v == 0x0D {
+                        if consumed < plain.count, isSpace(plain[consumed]) { consumed += 1 }
+                    } else {
+                        var matches = true
+                        UTF8.encode(ref.scalar) { byte in
+                            if matches, consumed < plain.count, plain[consumed] == byte { consumed += 1 } else { matches = false }
+                        }
+                        guard matches else { mismatch = before; break walk }
+                    }
+                } else {
+                    length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
+                    length = min(length, end - r)
+                    guard consumed + length <= plain.count else { mismatch = before; break walk }
+                    for j in 0..<length where plain[consumed + j] != raw[r + j] { mismatch = before; break walk }
+                    consumed += length
+                }
+                r += length
+                if early[consumed] < 0 { early[consumed] = r - raw.startIndex }
+                late[consumed] = r - raw.startIndex
+            }
+        }
+
+        /// The raw offset for `plainOffset` on the given side, or nil (see `TTMLTextAlignment.rawOffset`).
+        func rawOffset(_ plainOffset: Int, side: Side) -> Int? {
+            guard plainOffset >= 0, plainOffset < early.count, plainOffset < mismatch else { return nil }
+            let value = side == .early ? early[plainOffset] : late[plainOffset]
+            return value < 0 ? nil : value
+        }
+    }
+
+    fileprivate static func reference(_ raw: ArraySlice<UInt8>, at k: Int) -> (scalar: Unicode.Scalar, length: Int)? {
         var j = k + 1
         let stop = min(raw.endIndex, k + 12)
         while j < stop, raw[j] != UInt8(ascii: ";") { j += 1 }

@@ -32,6 +32,8 @@ enum TTMLWriter {
         var insertions: [Insertion] = []
         insertions.reserveCapacity(edits.count * 3)
         var scopes = payload.scopes
+        var scopeIndices: [TTMLPayload.Scope: Int] = [:]
+        for (i, scope) in scopes.enumerated() where scopeIndices[scope] == nil { scopeIndices[scope] = i }
         var needsDeclaration = false
 
         for index in edits.keys.sorted() {
@@ -48,28 +50,41 @@ enum TTMLWriter {
                 runs = cue.runs
             }
             var cueInsertions: [Insertion] = []
+            // Emphasis already placed, in order of offset (ranges come in text
+            // order, so each is checked against the last one only; one out of
+            // order is found by binary search).
             var taken: [Range<Int>] = []
+            // Each run's offsets are mapped in one walk, built when first needed.
+            var maps: [Int: TTMLTextAlignment.Map] = [:]
             for (n, range) in edit.emphasis.enumerated() {
                 guard runs.indices.contains(range.run) else { continue }
                 let run = runs[range.run]
                 guard run.kind == .text, !range.utf8.isEmpty,
                       run.source.lowerBound >= 0, run.source.upperBound <= source.count else { continue }
                 let cdata = isCDATA(source, run.source.lowerBound)
-                let raw = source[run.source]
-                let plain = Array(run.text.utf8)
-                guard let lo = TTMLTextAlignment.rawOffset(raw: raw, plain: plain, plainOffset: range.utf8.lowerBound, side: .late, cdata: cdata),
-                      let hi = TTMLTextAlignment.rawOffset(raw: raw, plain: plain, plainOffset: range.utf8.upperBound, side: .early, cdata: cdata),
+                let map: TTMLTextAlignment.Map
+                if let known = maps[range.run] {
+                    map = known
+                } else {
+                    map = TTMLTextAlignment.Map(raw: source[run.source], plain: Array(run.text.utf8), cdata: cdata)
+                    maps[range.run] = map
+                }
+                guard let lo = map.rawOffset(range.utf8.lowerBound, side: .late),
+                      let hi = map.rawOffset(range.utf8.upperBound, side: .early),
                       lo < hi else { continue }
                 let absolute = (run.source.lowerBound + lo)..<(run.source.lowerBound + hi)
-                guard !taken.contains(where: { $0.overlaps(absolute) }) else { continue }
-                taken.append(absolute)
+                guard Self.take(absolute, in: &taken) else { continue }
                 var scope = runScopes[run.source.lowerBound] ?? payload.scope(cue: index, runStart: run.source.lowerBound)
                 let scopeIndex: Int
                 if scope.stylingPrefix == nil {
                     needsDeclaration = true
                     scope.stylingPrefix = payload.declarationPrefix
                 }
-                if let known = scopes.firstIndex(of: scope) { scopeIndex = known } else { scopes.append(scope); scopeIndex = scopes.count - 1 }
+                if let known = scopeIndices[scope] {
+                    scopeIndex = known
+                } else {
+                    scopes.append(scope); scopeIndex = scopes.count - 1; scopeIndices[scope] = scopeIndex
+                }
                 cueInsertions.append(Insertion(at: absolute.upperBound, order: 2 * n, kind: .close(scope: scopeIndex, cdata: cdata)))
                 cueInsertions.append(Insertion(at: absolute.lowerBound, order: 2 * n + 1 + edit.emphasis.count * 2, kind: .open(scope: scopeIndex, cdata: cdata)))
             }
@@ -138,6 +153,21 @@ enum TTMLWriter {
         return out
     }
 
+    /// Adds `range` to `taken` (sorted, none overlapping) unless it overlaps one there.
+    private static func take(_ range: Range<Int>, in taken: inout [Range<Int>]) -> Bool {
+        guard let last = taken.last else { taken.append(range); return true }
+        if range.lowerBound >= last.upperBound { taken.append(range); return true }
+        // Out of order: the first taken range ending after `range` starts.
+        var lo = 0, hi = taken.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if taken[mid].upperBound <= range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        if lo < taken.count, taken[lo].lowerBound < range.upperBound { return false }
+        taken.insert(range, at: lo)
+        return true
+    }
+
     private static func isCDATA(_ source: [UInt8], _ start: Int) -> Bool {
         let marker = Array("<![CDATA[".utf8)
         guard start >= marker.count else { return false }
@@ -180,7 +210,9 @@ enum TTMLWriter {
 
         """
         var usedIDs = Set<String>()
+        var speakers: [String] = []
         for cue in cues {
+            let runs = cue.runs
             var attributes = ""
             if let id = cue.identifier, !id.isEmpty {
                 if format == .vtt, isNCName(id), usedIDs.insert(id).inserted {
@@ -198,17 +230,18 @@ enum TTMLWriter {
             var start = cue.start, end = cue.end
             if start < .zero { start = .zero; losses.append("negative times were written as 00:00:00.000") }
             if end < .zero { end = .zero; losses.append("negative times were written as 00:00:00.000") }
+            // Spaces that XML's default handling would collapse (runs of them, at a
+            // line's edges, tabs) are kept with xml:space="preserve".
+            var plain = ""
+            for run in runs where run.kind != .markup { plain += run.kind == .lineBreak ? "\n" : run.text }
+            if needsPreserve(plain) { attributes += " xml:space=\"preserve\"" }
             s += "      <p begin=\"\(clock(start))\" end=\"\(clock(end))\"\(attributes)>"
-            for run in cue.runs {
+            for run in runs {
                 switch run.kind {
                 case .lineBreak:
                     s += "<br/>"
                 case .markup:
-                    if run.text.hasPrefix("{") {
-                        losses.append("ASS override codes such as {\\an8} were dropped")
-                    } else {
-                        losses.append("tags with no TTML equivalent (voice, class, font, ruby, timestamps) were dropped; their text was kept")
-                    }
+                    if let loss = markupLoss(run.text, from: format, speakers: &speakers) { losses.append(loss) }
                 case .text:
                     let parts = run.text.split(separator: "\n", omittingEmptySubsequences: false)
                     for (i, part) in parts.enumerated() {
@@ -222,6 +255,10 @@ enum TTMLWriter {
             }
             s += "</p>\n"
         }
+        if !speakers.isEmpty {
+            let shown = speakers.prefix(10).joined(separator: ", ") + (speakers.count > 10 ? ", …" : "")
+            losses.append("WebVTT voice tags were dropped, and with them the speaker names (\(shown))")
+        }
         s += """
             </div>
           </body>
@@ -229,6 +266,50 @@ enum TTMLWriter {
 
         """
         return Array(s.utf8)
+    }
+
+    /// Whether text has whitespace that XML's default handling would change:
+    /// two in a row, a tab, or a space at the start or end.
+    static func needsPreserve(_ text: String) -> Bool {
+        var previousSpace = true
+        for b in text.utf8 {
+            if b == 0x09 { return true }
+            if b == 0x0A { if previousSpace { return true }; previousSpace = true; continue }
+            if b == 0x20 {
+                if previousSpace { return true }
+                previousSpace = true
+            } else {
+                previousSpace = false
+            }
+        }
+        return previousSpace && !text.isEmpty
+    }
+
+    /// The sentence for markup from another format that TTML does not get, or
+    /// nil when nothing is lost (b, i, u, s are carried by the run styles;
+    /// closing tags were counted with their opening tag). A voice tag's
+    /// speaker name is collected in `speakers` instead.
+    static func markupLoss(_ raw: String, from format: CaptionFormat, speakers: inout [String]) -> String? {
+        if raw.hasPrefix("{") { return "ASS override codes such as {\\an8} were dropped" }
+        guard raw.hasPrefix("<"), !raw.hasPrefix("</") else { return nil }
+        let body = raw.dropFirst().dropLast(raw.hasSuffix(">") ? 1 : 0)
+        let name = body.prefix { $0.isLetter || $0.isNumber }.lowercased()
+        let source = format == .srt ? "SRT" : "WebVTT"
+        switch name {
+        case "b", "i", "u", "s": return nil
+        case "font": return "\(source) font colours, sizes and faces were dropped; their text was kept"
+        case "v":
+            let speaker = body.drop { $0 != " " && $0 != "\t" }.trimmingCharacters(in: .whitespaces)
+            if !speaker.isEmpty, !speakers.contains(speaker) { speakers.append(speaker) }
+            return speaker.isEmpty ? "WebVTT voice tags were dropped" : nil
+        case "c": return "WebVTT class tags (<c>) were dropped; their text was kept"
+        case "lang": return "WebVTT language tags (<lang>) were dropped; their text was kept"
+        case "ruby", "rt": return nil   // the reading is kept in parentheses (ConversionLosses)
+        case "": return body.first?.isNumber == true ? "\(source) timestamp tags (karaoke timing) were dropped" : "\(source) tags TTML does not know were dropped"
+        default:
+            if body.first?.isNumber == true { return "\(source) timestamp tags (karaoke timing) were dropped" }
+            return "\(source) tags with no TTML equivalent (such as <\(name)>) were dropped; their text was kept"
+        }
     }
 
     private static func styleAttributes(_ style: TextStyle) -> String {

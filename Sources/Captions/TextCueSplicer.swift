@@ -9,8 +9,22 @@ struct TextCueSplicer {
     /// Escapes appended plain text for the format.
     var escape: (String) -> [UInt8]
     /// Maps a UTF-8 offset in a text run's plain text to the offset in its raw
-    /// bytes (they differ when the raw text holds entities). `nil` means identity.
-    var rawOffset: ((_ raw: ArraySlice<UInt8>, _ plainOffset: Int) -> Int)?
+    /// bytes (they differ when the raw text holds entities), starting from
+    /// `cursor` (a unit boundary already mapped in the same run) when it is not
+    /// past the offset, and leaving the cursor at the last boundary it reached.
+    /// `nil` means identity.
+    ///
+    /// Emphasis ranges come in text order, so each run is walked once in all,
+    /// however many occurrences it holds: the cost is linear, not the
+    /// occurrences times the run's length.
+    var rawOffset: ((_ raw: ArraySlice<UInt8>, _ plainOffset: Int, _ cursor: inout OffsetCursor) -> Int)?
+
+    /// A place in a text run already mapped: a plain-text offset and the raw
+    /// offset (relative to the run's start) of the same unit boundary.
+    struct OffsetCursor {
+        var plain = 0
+        var raw = 0
+    }
 
     /// One insertion: where (an absolute byte offset) and its place among the
     /// cue's insertions at the same offset (`2n` closes emphasis `n`, `2n + 1`
@@ -50,14 +64,18 @@ struct TextCueSplicer {
                     runs.removeAll(keepingCapacity: true)
                     if !edit.emphasis.isEmpty { cues[index].appendRunOutlines(to: &runs) }
                     inserts.removeAll(keepingCapacity: true)
+                    // The mapping resumes where the last one in the same run stopped.
+                    var cursorRun = -1
+                    var cursor = OffsetCursor()
                     for n in edit.emphasis.indices {
                         let range = edit.emphasis[n]
                         guard runs.indices.contains(range.run) else { continue }
                         let run = runs[range.run]
                         guard run.kind == .text else { continue }
                         let raw = src[run.source]
-                        let lo = run.source.lowerBound + map(raw, range.utf8.lowerBound)
-                        let hi = run.source.lowerBound + map(raw, range.utf8.upperBound)
+                        if cursorRun != range.run { cursorRun = range.run; cursor = OffsetCursor() }
+                        let lo = run.source.lowerBound + map(raw, range.utf8.lowerBound, &cursor)
+                        let hi = run.source.lowerBound + map(raw, range.utf8.upperBound, &cursor)
                         inserts.append(Insert(at: hi, order: 2 * n))
                         inserts.append(Insert(at: lo, order: 2 * n + 1))
                     }
@@ -101,11 +119,11 @@ struct TextCueSplicer {
         }
     }
 
-    private func map(_ raw: ArraySlice<UInt8>, _ offset: Int) -> Int {
+    private func map(_ raw: ArraySlice<UInt8>, _ offset: Int, _ cursor: inout OffsetCursor) -> Int {
         // A format's mapper always decides: equal lengths do not mean equal
         // offsets (WebVTT: "&amp;" is 5 bytes for 1, a NUL 1 byte for U+FFFD's 3,
         // so they can balance out; found by fuzzing, see FuzzRegressionTests).
         guard let rawOffset else { return offset }
-        return rawOffset(raw, offset)
+        return rawOffset(raw, offset, &cursor)
     }
 }

@@ -159,12 +159,19 @@ public struct SourceText: Sendable {
                 warnings.append(CaptionWarning(line: nil, message: "\(encoding.rawValue) text ends with part of a character; it was dropped"))
             }
             var i = body.startIndex
+            var invalid = 0
             while i + 3 < body.endIndex {
                 let q = (0..<4).map { UInt32(body[i + $0]) }
                 let v = little ? (q[3] << 24 | q[2] << 16 | q[1] << 8 | q[0]) : (q[0] << 24 | q[1] << 16 | q[2] << 8 | q[3])
                 let s = Unicode.Scalar(v) ?? "\u{FFFD}"
-                if Unicode.Scalar(v) == nil { warnings.append(CaptionWarning(line: nil, message: "invalid UTF-32 value 0x\(String(v, radix: 16)) replaced with U+FFFD")) }
+                if Unicode.Scalar(v) == nil {
+                    invalid += 1
+                    if invalid <= CaptionWarning.perKind { warnings.append(CaptionWarning(line: nil, message: "invalid UTF-32 value 0x\(String(v, radix: 16)) replaced with U+FFFD")) }
+                }
                 out.append(contentsOf: Array(String(s).utf8)); i += 4
+            }
+            if invalid > CaptionWarning.perKind {
+                warnings.append(CaptionWarning(line: nil, message: "\(invalid - CaptionWarning.perKind) more invalid UTF-32 values were replaced with U+FFFD"))
             }
         }
         return SourceText(bytes: out, encoding: encoding, hasByteOrderMark: bom, warnings: warnings)

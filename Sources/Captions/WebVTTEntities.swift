@@ -151,8 +151,18 @@ enum WebVTTEntities {
     /// raw bytes (relative to the slice start). An offset inside a decoded
     /// unit maps to the unit's start; one past the end maps to the raw end.
     static func rawOffset(_ raw: ArraySlice<UInt8>, plainOffset: Int) -> Int {
-        raw.withUnsafeBufferPointer { p in
-            var i = 0, plain = 0
+        var cursor = TextCueSplicer.OffsetCursor()
+        return rawOffset(raw, plainOffset: plainOffset, cursor: &cursor)
+    }
+
+    /// `rawOffset(_:plainOffset:)` resumed from `cursor` (a unit boundary
+    /// already mapped) when it is not past `plainOffset`; the cursor is left at
+    /// the unit boundary returned, so offsets asked in order cost one walk in all.
+    static func rawOffset(_ raw: ArraySlice<UInt8>, plainOffset: Int, cursor: inout TextCueSplicer.OffsetCursor) -> Int {
+        if cursor.plain > plainOffset || cursor.raw > raw.count { cursor = TextCueSplicer.OffsetCursor() }
+        return raw.withUnsafeBufferPointer { p in
+            var i = cursor.raw, plain = cursor.plain
+            defer { cursor = TextCueSplicer.OffsetCursor(plain: plain, raw: i) }
             while i < p.count {
                 if plain >= plainOffset { return i }
                 let u = unit(p, at: i, end: p.count)

@@ -37,7 +37,8 @@ enum WebVTTReader {
     /// Reads a WebVTT document.
     static func read(_ source: SourceText) throws -> CaptionDocument {
         let parsed = try parse(source.bytes)
-        return CaptionDocument(format: .vtt, source: source, cues: parsed.cues, warnings: parsed.warnings)
+        return CaptionDocument(format: .vtt, source: source, cues: parsed.cues, warnings: parsed.warnings,
+                               payload: .vtt(Set(parsed.blocks.map(\.kind))))
     }
 
     /// Parses WebVTT bytes (UTF-8, without a byte-order mark).

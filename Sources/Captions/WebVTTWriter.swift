@@ -30,7 +30,7 @@ enum WebVTTWriter {
         let splicer = TextCueSplicer(
             open: Array("<b>".utf8), close: Array("</b>".utf8),
             escape: { escape($0) },
-            rawOffset: { raw, offset in WebVTTEntities.rawOffset(raw, plainOffset: offset) })
+            rawOffset: { raw, offset, cursor in WebVTTEntities.rawOffset(raw, plainOffset: offset, cursor: &cursor) })
         return splicer.apply(adjusted, to: document)
     }
 
