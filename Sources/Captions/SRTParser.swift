@@ -64,9 +64,6 @@ struct SRTParser {
         var lastNumber: Int64?
         var previousEnd: CaptionTime?
         var sawTimingLine = false
-        /// Runs of the cue being read; copied out at its exact size, so each cue's
-        /// run array is one allocation with no spare capacity.
-        var scratch: [TextRun] = []
         /// Index in `warnings` of the one "past 24 hours" warning, and how many cues it covers.
         var pastDayWarning: Int?
         var pastDayCount = 0
@@ -447,7 +444,7 @@ struct SRTParser {
         guard let timing = parseTiming(t) else {
             if st.firstMalformedLine == nil { st.firstMalformedLine = t.number }
             st.warnings.append(CaptionWarning(line: t.number, message: "the timing line cannot be read (expected HH:MM:SS,mmm --> HH:MM:SS,mmm): the cue is skipped (its lines are kept in the file as is)"))
-            return text(after: t, build: false, &st).resume
+            return text(after: t, &st).resume
         }
         if idLine == nil {
             st.warnings.append(CaptionWarning(line: t.number, message: "cue has no cue number"))
@@ -475,7 +472,7 @@ struct SRTParser {
         }
         st.previousEnd = timing.end
 
-        let body = text(after: t, build: false, &st)
+        let body = text(after: t, &st)
         if body.range.isEmpty {
             st.warnings.append(CaptionWarning(line: t.number, message: "cue has no text"))
         }
@@ -509,13 +506,12 @@ struct SRTParser {
         return parseTiming(n) != nil ? (n, l) : nil
     }
 
-    /// Reads the text lines after timing line `t`. Runs are built only when `build` is set.
-    private func text(after t: Line, build: Bool, _ st: inout State) -> (runs: [TextRun], range: Range<Int>, resume: (Int, Int)) {
-        st.scratch.removeAll(keepingCapacity: true)
+    /// Reads the text lines after timing line `t`: where the cue text lies, and
+    /// where reading goes on (its runs are built later, on demand, by `walkRuns`).
+    private func text(after t: Line, _ st: inout State) -> (range: Range<Int>, resume: (Int, Int)) {
         st.nextCue = nil
         var first: Int?
         var last: Line?
-        var counts = StyleCounts()
         var cur = nextLine(after: t)
         while let l = cur {
             if isBlank(l) {
@@ -524,7 +520,7 @@ struct SRTParser {
                 var j = l
                 var after = nextLine(after: j)
                 while let k = after, isBlank(k) { j = k; after = nextLine(after: k) }
-                guard let k = after else { return finish(first, last, t, resume: (count, j.number + 1), scratch: st.scratch) }
+                guard let k = after else { return finish(first, last, t, resume: (count, j.number + 1)) }
                 var startsCue = hasArrow(k)
                 if startsCue {
                     st.nextCue = (k, nil)
@@ -544,26 +540,9 @@ struct SRTParser {
                         cur = k
                         continue
                     }
-                    return finish(first, last, t, resume: (l.start, l.number), scratch: st.scratch)
+                    return finish(first, last, t, resume: (l.start, l.number))
                 }
                 st.warnings.append(CaptionWarning(line: l.number, message: "blank line inside the cue text: kept as part of the cue"))
-                if build, let prev = last {
-                    // Line breaks (and whitespace) for the previous line end and each blank line.
-                    var b = l
-                    var before = prev
-                    while true {
-                        st.scratch.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: before.end..<before.next))
-                        if b.end > b.start {
-                            st.scratch.append(TextRun(kind: .text, text: string(b.start, b.end), style: counts.style, source: b.start..<b.end))
-                        }
-                        if b.number == j.number { break }
-                        before = b
-                        guard let nb = nextLine(after: b) else { break }
-                        b = nb
-                    }
-                    st.scratch.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: j.end..<j.next))
-                    appendLine(k, counts: &counts, &st)
-                }
                 last = k
                 cur = nextLine(after: k)
                 continue
@@ -571,63 +550,19 @@ struct SRTParser {
             if mayStartCue(l), let direct = startsCueDirectly(l) {
                 st.nextCue = direct
                 st.warnings.append(CaptionWarning(line: l.number, message: "no blank line before this cue"))
-                return finish(first, last, t, resume: (l.start, l.number), scratch: st.scratch)
+                return finish(first, last, t, resume: (l.start, l.number))
             }
             if first == nil { first = l.start }
-            if build {
-                if let prev = last {
-                    st.scratch.append(TextRun(kind: .lineBreak, text: "\n", style: counts.style, source: prev.end..<prev.next))
-                }
-                appendLine(l, counts: &counts, &st)
-            }
             last = l
             cur = nextLine(after: l)
         }
         let end = last.map { $0.number + 1 } ?? t.number + 1
-        return finish(first, last, t, resume: (count, end), scratch: st.scratch)
+        return finish(first, last, t, resume: (count, end))
     }
 
-    private func finish(_ first: Int?, _ last: Line?, _ t: Line,
-                        resume: (Int, Int), scratch: [TextRun]) -> (runs: [TextRun], range: Range<Int>, resume: (Int, Int)) {
-        let runs = scratch.isEmpty ? [] : exactCopy(scratch)
-        guard let first, let last else { return (runs, t.next..<t.next, resume) }
-        return (runs, first..<last.end, resume)
-    }
-
-    /// A copy in a fresh buffer of exactly `runs.count` elements. (`Array(runs)`
-    /// or `Array(runs[...])` would share the scratch buffer and its spare capacity.)
-    private func exactCopy(_ runs: [TextRun]) -> [TextRun] {
-        [TextRun](unsafeUninitializedCapacity: runs.count) { buffer, initialized in
-            for (i, run) in runs.enumerated() { (buffer.baseAddress! + i).initialize(to: run) }
-            initialized = runs.count
-        }
-    }
-
-    /// Appends the runs of one text line: a fast path for lines with no `<` or `{`.
-    func appendLine(_ l: Line, counts: inout StyleCounts, _ st: inout State) {
-        var i = l.start
-        var plain = true
-        while i < l.end {
-            let b = p[i]
-            if b == 0x3C || b == 0x7B { plain = false; break }
-            i += 1
-        }
-        if plain {
-            if l.end > l.start {
-                st.scratch.append(TextRun(kind: .text, text: string(l.start, l.end), style: counts.style, source: l.start..<l.end))
-            }
-            return
-        }
-        var pieces: [(Range<Int>, Bool)] = []
-        Self.walkLine(p, from: i, l, text: { pieces.append(($0, false)) }, markup: { pieces.append(($0, true)) })
-        for (r, isMarkup) in pieces {
-            if isMarkup {
-                if p[r.lowerBound] == 0x3C { applyTag(r.lowerBound, r.upperBound - 1, &counts) }
-                st.scratch.append(TextRun(kind: .markup, text: string(r.lowerBound, r.upperBound), style: counts.style, source: r))
-            } else {
-                st.scratch.append(TextRun(kind: .text, text: string(r.lowerBound, r.upperBound), style: counts.style, source: r))
-            }
-        }
+    private func finish(_ first: Int?, _ last: Line?, _ t: Line, resume: (Int, Int)) -> (range: Range<Int>, resume: (Int, Int)) {
+        guard let first, let last else { return (t.next..<t.next, resume) }
+        return (first..<last.end, resume)
     }
 
     /// Cuts line `l` (whose first `<` or `{` is at `first`) into its text
