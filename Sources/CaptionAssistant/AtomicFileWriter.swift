@@ -23,7 +23,16 @@ import Darwin
 /// a symbolic link at the target's own name is replaced, never followed.
 /// A temporary name left by a killed process is removed by
 /// `removeStaleTemporaryFiles(in:)` (which `--resume` runs).
+///
+/// The rename path is the only one on Apple platforms; setting the
+/// environment variable `CAPTION_ASSISTANT_WRITE_BY_RENAME=1` makes it the
+/// only one on Linux too (for the output folder's probe and scratch file as
+/// well: named files, removed at once), so that tests run it here.
 public enum AtomicFileWriter {
+    /// Whether every write takes the temporary-name-and-rename path
+    /// (`CAPTION_ASSISTANT_WRITE_BY_RENAME=1`, read once), as on Apple platforms.
+    static let writesByRename = ProcessInfo.processInfo.environment["CAPTION_ASSISTANT_WRITE_BY_RENAME"] == "1"
+
     /// Writes `data` to `path`, creating missing parent folders.
     public static func write(_ data: Data, to path: String) throws(WriteError) {
         let folder = PathText.parent(of: path) ?? "."
@@ -35,8 +44,10 @@ public enum AtomicFileWriter {
     }
 
     /// Writes `data` as `name` in the open folder `dir`. `path` names the file in errors.
-    static func write<Bytes: ContiguousBytes & Collection<UInt8>>(_ data: Bytes, named name: String, inFolder dir: Int32, path: String) throws(WriteError) {
-        try write(named: name, inFolder: dir, path: path, sameAs: data) { writeAll($0, data) }
+    /// `byRename` takes the temporary-name-and-rename path whatever the system offers (for tests).
+    static func write<Bytes: ContiguousBytes & Collection<UInt8>>(_ data: Bytes, named name: String, inFolder dir: Int32, path: String,
+                                                                 byRename: Bool = writesByRename) throws(WriteError) {
+        try write(named: name, inFolder: dir, path: path, sameAs: data, byRename: byRename) { writeAll($0, data) }
     }
 
     /// Writes the file `name` in the open folder `dir` from `fill`, which
@@ -49,9 +60,9 @@ public enum AtomicFileWriter {
     }
 
     private static func write<Bytes: Collection<UInt8>>(named name: String, inFolder dir: Int32, path: String, sameAs data: Bytes?,
-                                                        fill: (Int32) -> Bool) throws(WriteError) {
+                                                        byRename: Bool = writesByRename, fill: (Int32) -> Bool) throws(WriteError) {
         #if os(Linux)
-        if linkUnnamedFile(named: name, inFolder: dir, sameAs: data, fill: fill) { return }
+        if !byRename, linkUnnamedFile(named: name, inFolder: dir, sameAs: data, fill: fill) { return }
         #endif
         if let data, holdsAlready(data, named: name, inFolder: dir) { return }
         try writeAndRename(named: name, inFolder: dir, path: path, fill: fill)

@@ -171,12 +171,13 @@ public final class OutputFolder: @unchecked Sendable {
         var space = statvfs()
         if fstatvfs(fd, &space) == 0, space.f_bavail == 0 { return String(cString: strerror(ENOSPC)) }
         #if os(Linux)
-        let unnamed = openat(fd, ".", AtomicFileWriter.openTemporary | O_WRONLY | O_CLOEXEC, 0o600)
+        // (Forced off with the other unnamed files by `AtomicFileWriter.writesByRename`, so tests run the named way.)
+        let unnamed = AtomicFileWriter.writesByRename ? -1 : openat(fd, ".", AtomicFileWriter.openTemporary | O_WRONLY | O_CLOEXEC, 0o600)
         if unnamed >= 0 {
             defer { close(unnamed) }
             return writesABlock(unnamed)
         }
-        if errno == EACCES || errno == EROFS || errno == EPERM || errno == ENOSPC || errno == EDQUOT {
+        if !AtomicFileWriter.writesByRename, errno == EACCES || errno == EROFS || errno == EPERM || errno == ENOSPC || errno == EDQUOT {
             return String(cString: strerror(errno))
         }
         #endif
@@ -272,7 +273,7 @@ public final class OutputFolder: @unchecked Sendable {
     /// space on the output's own disk. nil when none can be made.
     func makeScratchFile() -> Int32? {
         #if os(Linux)
-        let unnamed = openat(descriptor, ".", AtomicFileWriter.openTemporary | O_RDWR | O_CLOEXEC, 0o600)
+        let unnamed = AtomicFileWriter.writesByRename ? -1 : openat(descriptor, ".", AtomicFileWriter.openTemporary | O_RDWR | O_CLOEXEC, 0o600)
         if unnamed >= 0 { return unnamed }
         #endif
         for attempt in 0..<100 {

@@ -34,14 +34,17 @@ struct ExecutableRun {
     }
 
     /// Runs the executable with `arguments` in `directory`, with standard input
-    /// from `input`, and an environment without the user's `CAPTION_ASSISTANT_*` settings.
-    static func run(_ arguments: [String], in directory: URL, input: Data? = nil) throws -> ExecutableRun {
+    /// from `input`, and an environment without the user's `CAPTION_ASSISTANT_*` settings
+    /// (plus `environment`, the test's own).
+    static func run(_ arguments: [String], in directory: URL, input: Data? = nil,
+                    environment extra: [String: String] = [:]) throws -> ExecutableRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CAPTION_ASSISTANT_") }
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { $1 }
         process.environment = environment
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("ca-e2e-io-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)

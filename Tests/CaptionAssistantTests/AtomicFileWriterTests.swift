@@ -39,6 +39,39 @@ import Testing
     }
 }
 
+/// The temporary-name-and-rename path, the only one on Apple platforms, forced here.
+@Suite struct RenameWritePathTests {
+    /// Writes `data` as `name` in `folder` through the rename path.
+    static func writeByRename(_ data: String, _ name: String, in folder: String) throws {
+        let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try #require(dir >= 0)
+        defer { close(dir) }
+        try AtomicFileWriter.write(Array(data.utf8), named: name, inFolder: dir, path: folder + "/" + name, byRename: true)
+    }
+
+    @Test func createsReplacesAndLeavesNoTemporaryFile() throws {
+        let dir = try TemporaryFolder()
+        try Self.writeByRename("one", "c.srt", in: dir.path)
+        #expect(try String(contentsOfFile: dir.path + "/c.srt", encoding: .utf8) == "one")
+        try Self.writeByRename("two, longer", "c.srt", in: dir.path)
+        #expect(try String(contentsOfFile: dir.path + "/c.srt", encoding: .utf8) == "two, longer")
+        try Self.writeByRename("same", "d.srt", in: dir.path)
+        try Self.writeByRename("same", "d.srt", in: dir.path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["c.srt", "d.srt"])
+    }
+
+    @Test func aLinkAtTheNameIsReplacedNotFollowed() throws {
+        let dir = try TemporaryFolder()
+        try dir.write("elsewhere.txt", "keep me")
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/out.srt", withDestinationPath: dir.path + "/elsewhere.txt")
+        try Self.writeByRename("new", "out.srt", in: dir.path)
+        #expect(try String(contentsOfFile: dir.path + "/elsewhere.txt", encoding: .utf8) == "keep me")
+        let attributes = try FileManager.default.attributesOfItem(atPath: dir.path + "/out.srt")
+        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+        #expect(try String(contentsOfFile: dir.path + "/out.srt", encoding: .utf8) == "new")
+    }
+}
+
 @Suite struct TemporaryNameTests {
     @Test(arguments: [1, 200, 230, 240, 255])
     func aTemporaryNameAlwaysFitsNAME_MAX(length: Int) {
