@@ -12,9 +12,19 @@ public protocol AssistantModel: Sendable {
     /// then calls it directly instead of racing it against a timer task.
     /// `false` unless a model says otherwise.
     var answersWithoutWaiting: Bool { get }
+
+    /// Sends one prompt and returns the raw answer with what it cost (requests,
+    /// tokens). Backends that know their usage (HTTP) implement it; the default
+    /// is `respond(to:)` as one request with no token counts.
+    func answer(to prompt: String) async throws -> ModelAnswer
 }
 
 extension AssistantModel {
     /// `false`: a model is raced against its time limit unless it says it cannot hang.
     public var answersWithoutWaiting: Bool { false }
+
+    /// `respond(to:)`, counted as one request with no token counts.
+    public func answer(to prompt: String) async throws -> ModelAnswer {
+        ModelAnswer(text: try await respond(to: prompt))
+    }
 }

@@ -59,14 +59,22 @@ public enum CaptionAssistantCommand {
     // MARK: check
 
     static func check(_ options: CheckOptions, environment: [String: String]) async -> Int32 {
-        let backend: AssistantBackend
+        var backend: AssistantBackend
         do {
             backend = try AssistantBackend.make(options.model, maxCharacters: 3000, environment: environment)
         } catch {
             return usageFailure(error)
         }
-        let availability = await backend.waitForAvailability(options.model.waitForModel)
+        let availability = await backend.waitForAvailability(options.model.waitForModel, waiting: announceWait)
+        let served = await backend.servedModels(for: availability)
         var pairs: [(String, JSONValue)] = [("backend", .string(backend.selection.reportName))]
+        // Where the HTTP backend will send its requests, and which model it asks for.
+        let http = backend.selection.kind == .http ? backend.diagnosticsContext : nil
+        if let http {
+            pairs += [("endpoint", .string(http.endpoint.map { $0 + "/v1/chat/completions" })),
+                      ("model", .string(http.modelName)),
+                      ("serverModels", .strings(served))]
+        }
         switch availability {
         case .available:
             pairs.append(("availability", .string("available")))
@@ -80,6 +88,11 @@ public enum CaptionAssistantCommand {
             print(JSONValue.object(pairs).rendered(), terminator: "")
         } else {
             var lines = ["backend: \(backend.selection.reportName)"]
+            if let http {
+                lines.append("endpoint: \(http.endpoint.map { $0 + "/v1/chat/completions" } ?? "(none)")")
+                lines.append("model: \(http.modelName ?? "(the server's default)")")
+                if !served.isEmpty { lines.append("server models: \(served.joined(separator: ", "))") }
+            }
             switch availability {
             case .available: lines.append("availability: available")
             case .unavailable(let reason):
@@ -96,7 +109,7 @@ public enum CaptionAssistantCommand {
     // MARK: process
 
     static func process(_ options: ProcessOptions, environment: [String: String]) async -> Int32 {
-        let backend: AssistantBackend
+        var backend: AssistantBackend
         let plan: InputPlan
         let destination: OutputDestination = options.output == "-" ? .standardOutput : .folder(options.output)
         do throws(UsageError) {
@@ -123,19 +136,21 @@ public enum CaptionAssistantCommand {
         }
 
         if options.model.requireModel {
-            let availability = await backend.waitForAvailability(options.model.waitForModel)
+            let availability = await backend.waitForAvailability(options.model.waitForModel, waiting: announceWait)
             if case .unavailable(let reason) = availability {
                 let info = backend.describe(reason)
                 printError("the model is unavailable (\(info.name)): \(info.reasonRow). \(info.remedy)")
                 return ExitStatus.unavailable
             }
         } else if let wait = options.model.waitForModel {
-            _ = await backend.waitForAvailability(wait)
+            _ = await backend.waitForAvailability(wait, waiting: announceWait)
         }
 
-        let processor = FileProcessor(configuration: PipelineConfiguration(
+        var pipeline = PipelineConfiguration(
             backend: backend.selection.reportName, source: backend.service, diagnosticsContext: backend.diagnosticsContext,
-            convertTo: options.convertTo, settings: backend.settings(options)))
+            convertTo: options.convertTo, settings: backend.settings(options))
+        pipeline.recordsCost = backend.selection.kind == .http || backend.selection.kind == .foundation
+        let processor = FileProcessor(configuration: pipeline)
         let runner = BatchRunner(processor: processor, destination: destination, jobs: options.jobs, resume: options.resume)
         let progress = ProgressLine.wanted(quiet: options.quiet) && !plan.items.isEmpty ? ProgressLine(total: plan.items.count) : nil
         var callback: (@Sendable (Int) -> Void)?
@@ -150,6 +165,11 @@ public enum CaptionAssistantCommand {
         var status = ExitStatus.success
         if result.missingInput { status = ExitStatus.noInput }
         else if options.model.requireModel && unavailable { status = ExitStatus.unavailable }
+        else if options.model.requireModel && totals.answered == 0 && totals.written > 0 && totals.disabled == 0 {
+            // The model was there but no file got a usable answer (every request failed, or every answer was unusable).
+            printError("--require-model: the model did not give a usable answer for any file (see the errors in the report)")
+            status = ExitStatus.unavailable
+        }
         else if totals.failed > 0 || result.reportError != nil { status = ExitStatus.someFileFailed }
         if let signal = result.stoppedBy { status = signal > 0 ? InterruptSignals.exitStatus(for: signal) : ExitStatus.interrupted }
 
@@ -181,6 +201,7 @@ public enum CaptionAssistantCommand {
             line += "; interrupted\(signal > 0 ? " by " + signalName(signal) : ""): \(run.notProcessed) not processed"
             line += " (run the same command with --resume to finish)"
         }
+        if t.cost.requests > 0 { line += "; model: \(t.cost.summary)" }
         if case .folder(let folder) = destination { line += "; report in \(folder)/report.json" }
         return line
     }
@@ -197,10 +218,16 @@ public enum CaptionAssistantCommand {
             ("modelUnavailable", .int(t.unavailable)),
             ("actions", .object([("applied", .int(t.applied)), ("failed", .int(t.actionsFailed)), ("disabled", .int(t.disabled))])),
         ]
+        if t.cost.requests > 0 { pairs.append(("model", t.cost.json)) }
         if resume, let run { pairs.append(("skipped", .int(run.skipped))) }
         if let run, run.stoppedBy != nil { pairs.append(("notProcessed", .int(run.notProcessed))) }
         pairs += [("report", report), ("exitStatus", .int(Int(status)))]
         return .object(pairs)
+    }
+
+    /// Says on standard error that the run waits for a model that is getting ready.
+    static func announceWait(_ seconds: Double) {
+        printError("the model is still getting ready (modelNotReady); waiting up to \(HTTPConfiguration.seconds(seconds)) for it (--wait-for-model)…")
     }
 
     /// `SIGINT`, `SIGTERM`, or `signal N`.

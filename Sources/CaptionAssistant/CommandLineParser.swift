@@ -10,7 +10,7 @@ import Captions
 public enum CommandLineParser {
     /// Options that take a value.
     static let valued: Set<String> = [
-        "-o", "--output", "--model", "--endpoint", "--model-name", "--server-kind", "--request-timeout",
+        "-o", "--output", "--model", "--endpoint", "--model-name", "--server-kind", "--request-timeout", "--model-time-limit",
         "--simulate-availability", "--max-characters", "--wait-for-model", "--jobs", "--to",
         "-test-fake-assistant-error", "-test-fake-assistant-delay",
     ]
@@ -98,6 +98,7 @@ public enum CommandLineParser {
             case "--model-name": model.modelName = try nonEmpty(name, value())
             case "--server-kind": model.serverKind = try nonEmpty(name, value())
             case "--request-timeout": model.requestTimeout = try seconds(name, value(), allowZero: false)
+            case "--model-time-limit": model.modelTimeLimit = try seconds(name, value(), allowZero: false)
             case "--simulate-availability": model.simulatedAvailability = try nonEmpty(name, value())
             case "--wait-for-model": model.waitForModel = try seconds(name, value(), allowZero: true)
             case "--require-model": model.requireModel = true
