@@ -49,7 +49,7 @@ status=$?
 set -e
 echo "caption-assistant exited $status; outputs in $WORK" >&2
 kill -0 "${pids[0]}" 2>/dev/null || { echo "the model server died; log:" >&2; tail -20 "$WORK/server.log" >&2; exit 1; }
-echo "| build | all actions applied | keywords | titles | emoji | titles copied from a caption | transport failures | requests/file | prompt / completion tokens per file | model s/file |"
+echo "| build | all actions applied | keywords | titles | emoji | titles copied (from a caption line, or the prompt's example) | transport failures | requests/file | prompt / completion tokens per file | model s/file |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 "$PY" "$HELPER" bench "$WORK/out/report.json" --exchanges "$WORK/exchanges.jsonl" \
     --captions scripts/model-bench/transcripts --label "$LABEL" ${BENCH_VERBOSE:+--verbose}

@@ -216,6 +216,11 @@ def check(args):
         print(f"  request took {sample['seconds']:.2f} s")
     if chats:
         print("  per request: " + ", ".join(f"{e['seconds']:.2f} s (HTTP {e['status']})" for e in chats))
+    cost = (report.get("totals") or {}).get("model")
+    if cost:
+        print(f"  model cost in report.json: {cost}")
+    elif checked:
+        problems.append("report.json's totals hold no model cost (requests, tokens, milliseconds)")
     if args.seconds is not None and checked:
         print(f"  whole run: {args.seconds:.2f} s for {checked} file(s), {args.seconds / checked:.2f} s per file")
 
@@ -240,6 +245,9 @@ def caption_lines(path):
                 continue
             lines.append(normalized(line))
     return [l for l in lines if l]
+
+
+EXAMPLE_TITLES = [normalized(t) for t in ("Fixing a Flat Tyre", "Bike Repair Basics")]
 
 
 def bench(args):
@@ -269,6 +277,8 @@ def bench(args):
             elif a.get("state") == "failed" and TRANSPORT_WORDS.search(a.get("reason") or ""):
                 transport += 1
         lines = caption_lines(os.path.join(args.captions, os.path.basename(name)))
+        # Titles of the instructions' example answer, if any, count as copied too.
+        lines = lines + EXAMPLE_TITLES
         copied = 0
         for t in (actions.get("titles", {}).get("titles") or []):
             titles_total += 1

@@ -29,13 +29,10 @@ public struct PromptBuilder: Sendable {
         - "keywords": up to 10 important words or short phrases, each copied exactly as it \
         appears in the transcript, to be emphasised in the captions.
         - "titles": exactly three distinct titles for the video, each 2 to 7 words, in the \
-        language of the transcript. A title names the topic in new words, like a headline; \
-        never copy a sentence or line of the transcript.
+        language of the transcript. A title is a short headline that names the topic in new \
+        words (for a bicycle repair video: "Fixing a Flat Tyre", "Bike Repair Basics"); never copy a \
+        sentence or line of the transcript.
         - "emoji": exactly one emoji that fits the content.
-
-        Example of the form, for a video about baking bread:
-        {"keywords": ["dough", "oven"], "titles": ["Baking Bread at Home", "The Secret of a Good Crust", \
-        "From Flour to Loaf"], "emoji": "🍞"}
         """
 
     /// Builds the prompt for `transcript`.

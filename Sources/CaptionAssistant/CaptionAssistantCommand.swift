@@ -73,7 +73,8 @@ public enum CaptionAssistantCommand {
         if let http {
             pairs += [("endpoint", .string(http.endpoint.map { $0 + "/v1/chat/completions" })),
                       ("model", .string(http.modelName)),
-                      ("serverModels", .strings(served))]
+                      ("serverModels", .strings(served)),
+                      ("retryPolicy", .string(backend.service.options.retryPolicy))]
         }
         switch availability {
         case .available:
@@ -92,6 +93,7 @@ public enum CaptionAssistantCommand {
                 lines.append("endpoint: \(http.endpoint.map { $0 + "/v1/chat/completions" } ?? "(none)")")
                 lines.append("model: \(http.modelName ?? "(the server's default)")")
                 if !served.isEmpty { lines.append("server models: \(served.joined(separator: ", "))") }
+                lines.append("retry policy: \(backend.service.options.retryPolicy)")
             }
             switch availability {
             case .available: lines.append("availability: available")

@@ -43,7 +43,7 @@ public enum HelpText {
       --simulate-availability REASON
                                   Force the model's availability, for previews and tests: available, deviceNotEligible, appleIntelligenceNotEnabled, modelNotReady, unsupportedPlatform, serverUnreachable, modelMissing, modelTurnedOff or unknown.
       --wait-for-model SECONDS    When the model is still getting ready, check again gently for up to SECONDS before giving up.
-      --require-model             Exit with status 69 when the model is unavailable, instead of writing unchanged captions (for CI that must not pass silently).
+      --require-model             Exit with status 69 when the model is unavailable, instead of writing unchanged captions, or when it was there but no file got a usable answer (for CI that must not pass silently).
 
     OTHER:
       -h, --help                  Print this help and exit.

@@ -4,7 +4,7 @@ import TestSupport
 
 /// The model-side rough edges a new user hit (issue 13, item 7), each run
 /// through the executable against a server in the test process.
-@Suite struct ModelSideEdgeTests {
+@Suite(.serialized) struct ModelSideEdgeTests {
     static let models = #"{"object":"list","data":[{"id":"qwen2.5:0.5b","object":"model","owned_by":"library"},{"id":"llama3.2:latest","object":"model","owned_by":"library"}]}"#
     static let srt = "1\n00:00:01,000 --> 00:00:02,000\nThe rocket launch was delayed.\n\n2\n00:00:03,000 --> 00:00:04,000\nThe rocket crew waited.\n"
     static let answer = #"{"choices":[{"index":0,"message":{"role":"assistant","content":"{\"keywords\":[\"rocket\"],\"titles\":[\"Launch Day Waits\",\"A Delayed Rocket\",\"The Crew Waits\"],\"emoji\":\"🚀\"}"},"finish_reason":"stop"}],"usage":{"prompt_tokens":300,"completion_tokens":40,"total_tokens":340}}"#
@@ -93,6 +93,7 @@ import TestSupport
         #expect(run.stdoutText.contains("endpoint: \(server.endpoint)/v1/chat/completions\n"))
         #expect(run.stdoutText.contains("model: qwen2.5:0.5b"))
         #expect(run.stdoutText.contains("server models: qwen2.5:0.5b, llama3.2:latest"))
+        #expect(run.stdoutText.contains("retry policy: up to 3 attempts for temporary failures"))
         #expect(server.requests.allSatisfy { !$0.path.contains("completions/v1") })
     }
 
@@ -147,5 +148,24 @@ import TestSupport
         #expect((summary["model"] as? [String: Any])?["promptTokens"] as? Int == 300)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.url.appendingPathComponent("out/report.json"))) as? [String: Any])
         #expect(((report["totals"] as? [String: Any])?["model"] as? [String: Any])?["completionTokens"] as? Int == 40)
+    }
+
+    @Test func aSidecarWithACostIsReadBackByResume() throws {
+        let server = try HTTPTestServer { request, _ in
+            switch request.path {
+            case "/v1/models": .respond(200, Self.models)
+            case "/v1/chat/completions": .respond(200, Self.answer)
+            default: .respond(404, #"{"error":"not found"}"#)
+            }
+        }
+        defer { server.stop() }
+        let scratch = try scratchWithCaptions()
+        let args = ["a.srt", "-o", "out", "--model", "http", "--endpoint", server.endpoint, "--server-kind", "llama-cpp-python", "--resume"]
+        let first = try ExecutableRun.run(args, in: scratch.url)
+        #expect(first.status == 0, "stderr: \(first.stderrText)")
+        let second = try ExecutableRun.run(args, in: scratch.url)
+        #expect(second.status == 0)
+        #expect(second.stderrText.contains("1 already done"), "stderr: \(second.stderrText)")
+        #expect(server.requests.filter { $0.path == "/v1/chat/completions" }.count == 1)
     }
 }
