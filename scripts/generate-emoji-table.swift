@@ -1,12 +1,14 @@
 // Generates Sources/Assistant/EmojiTable.swift from Unicode CLDR's English
 // annotations (Debian/Ubuntu package unicode-cldr-core).
 //
-//   swift scripts/generate-emoji-table.swift [path/to/annotations/en.xml] > Sources/Assistant/EmojiTable.swift
+//   CLDR_VERSION="41 (Debian unicode-cldr-core 41-0.1)" \
+//       swift scripts/generate-emoji-table.swift [path/to/annotations/en.xml] > Sources/Assistant/EmojiTable.swift
 //
 // Keeps the emoji that are one Unicode scalar with default emoji presentation
 // (so the scalar alone is the fully-qualified form: CLDR's file has every
-// U+FE0F removed), from Unicode 6.0 (the long-established set), in code point order, less a
-// few unfit to decorate captions by default (see `unfit`), leaving out skin-tone modifiers, regional
+// U+FE0F removed), pictographs only (U+1F000 on), from Unicode 6.0 (the
+// long-established set), in code point order, less a few unfit to decorate
+// captions by default (see `unfit`), leaving out skin-tone modifiers, regional
 // indicators, clock faces and other components. Written in the Swift
 // toolchain's own Unicode properties, so nothing but the XML file is read.
 import Foundation
@@ -31,7 +33,9 @@ for line in lines {
     let scalars = Array(cp.unicodeScalars)
     guard scalars.count == 1, let s = scalars.first else { continue }
     let p = s.properties
-    guard p.isEmojiPresentation, !p.isEmojiModifier, s.value >= 0x231A else { continue }
+    // Pictographs only (U+1F000 on): the older symbols below it (⌛, ☔, ♈, ⚡, …)
+    // are single tokens for small models, which then picked them whatever the video.
+    guard p.isEmojiPresentation, !p.isEmojiModifier, s.value >= 0x1F000 else { continue }
     // Unicode 6.0 (2010) emoji: the ones every font and every model has seen.
     guard let age = p.age, age.major <= 6 else { continue }
     if (0x1F1E6...0x1F1FF).contains(s.value) { continue }      // regional indicators
@@ -43,7 +47,12 @@ for line in lines {
 func codePoint(_ text: String) -> UInt32 { text.unicodeScalars.first.map(\.value) ?? 0 }
 entries.sort { codePoint($0.0) < codePoint($1.0) }
 // Left out: ones unfit to decorate someone's captions by default.
-let unfit: Set<String> = ["🔞", "💩", "🔫", "🚬", "💣", "🔪", "💉", "💊"]
+// Also left out: signs and marks (crosses, question and exclamation marks,
+// prohibitions, arithmetic) that say nothing about a video; a small model picked
+// the cross mark for almost everything while it was offered.
+let unfit: Set<String> = ["🔞", "💩", "🔫", "🚬", "💣", "🔪", "💉", "💊",
+                          "❌", "❎", "❓", "❔", "❕", "❗", "➕", "➖", "➗", "➰", "➿", "♿", "⛔", "✅",
+                          "🚫", "🚭", "🚯", "🚱", "🚳", "🚷", "📵", "🔇", "🔕", "⏩", "⏪", "⏫", "⏬"]
 let chosen = entries.filter { !unfit.contains($0.0) }
 
 print("""

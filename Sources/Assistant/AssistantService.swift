@@ -77,7 +77,7 @@ public struct AssistantService: Sendable {
                 cost.add(answer)
                 cost.requests -= 1  // counted by the answer itself
                 var suggestions = decoder.decode(answer.text, transcript: transcript)
-                if options.repairs, suggestions.answerError == nil, let repair = Self.repairPrompt(prompt, suggestions) {
+                if options.repairs, let repair = Self.repairPrompt(prompt, suggestions) {
                     if let bound = left(), bound <= .zero {
                         // No time left for the repair: the first answer stands.
                     } else {
@@ -119,6 +119,9 @@ public struct AssistantService: Sendable {
     /// schema and transcript), then which fields were unusable and why; nil
     /// when every field is valid.
     static func repairPrompt(_ prompt: Prompt, _ suggestions: Suggestions) -> String? {
+        if let whole = suggestions.answerError {
+            return prompt.text + "\n\nYour previous answer could not be used: \(whole) Answer again with the JSON object only."
+        }
         var problems: [String] = []
         if let m = suggestions.keywords.failureMessage { problems.append("\"keywords\": \(m)") }
         if let m = suggestions.titles.failureMessage { problems.append("\"titles\": \(m)") }

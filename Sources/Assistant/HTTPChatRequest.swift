@@ -48,6 +48,15 @@ struct HTTPChatRequest: Sendable {
     static let maximumTitleLength = 60
     /// The shortest title the schema allows, in characters.
     static let minimumTitleLength = 8
+    /// What a title may be, for grammar-constrained servers (llama.cpp's converter
+    /// turns a `pattern` into grammar and drops `minLength`/`maxLength` beside it, so
+    /// the length is in the pattern too): 8 to 60 characters, starting with neither
+    /// white space nor punctuation, with no quotes, brackets, braces, markup,
+    /// underscores, slashes or line breaks (SmolLM2-135M otherwise wrote JSON
+    /// fragments and file paths as titles).
+    static let titlePattern = #"^[^ .,;:!?'"\\{}\[\]<>_/#*|=+@~^`-][^"\\{}\[\]<>_/#*|=+@~^`\n\r\t]{7,59}$"#
+    /// `EmojiTable` as one character class (each entry is one scalar).
+    static let emojiPattern = "^[" + EmojiTable.entries.map(\.emoji).joined() + "]$"
     /// The most keywords the schema lets the model name (the decoder keeps up to `maximumKeywords`).
     static let schemaMaximumKeywords = 6
 
@@ -63,7 +72,13 @@ struct HTTPChatRequest: Sendable {
     /// takes neither length nor item-count bounds, so `strict` leaves them out
     /// (it takes `enum`). The decoder validates the answer afterwards all the
     /// same: a server may ignore the schema.
-    static func answerSchema(strict: Bool = false, keywordCandidates: [String] = []) -> HTTPJSONValue {
+    ///
+    /// `emojiAsPattern` sends the emoji choice as a `pattern` (`^[🎬🚀…]$`) instead
+    /// of an `enum`: llama-cpp-python 0.3.36 writes enum literals into its grammar
+    /// with `json.dumps`, which turns every emoji outside the Basic Multilingual
+    /// Plane into a surrogate pair the grammar can never match (SmolLM2 then
+    /// answered `""`), while a pattern's characters stay as they are.
+    static func answerSchema(strict: Bool = false, keywordCandidates: [String] = [], emojiAsPattern: Bool = false) -> HTTPJSONValue {
         func string(_ minimum: Int, _ maximum: Int) -> HTTPJSONValue {
             strict
                 ? .object([("type", .string("string"))])
@@ -78,12 +93,19 @@ struct HTTPChatRequest: Sendable {
                 : .object([("type", .string("array")), ("items", items), ("minItems", .integer(minimum)), ("maxItems", .integer(maximum))])
         }
         let keywordItem = keywordCandidates.isEmpty ? string(1, maximumKeywordLength) : oneOf(keywordCandidates)
+        var titleItem = string(minimumTitleLength, maximumTitleLength)
+        if !strict, case .object(var pairs) = titleItem {
+            pairs.append(("pattern", .string(titlePattern)))
+            titleItem = .object(pairs)
+        }
         return .object([
             ("type", .string("object")),
             ("properties", .object([
                 ("keywords", array(keywordItem, 1, schemaMaximumKeywords)),
-                ("titles", array(string(minimumTitleLength, maximumTitleLength), 3, 3)),
-                ("emoji", oneOf(EmojiTable.entries.map(\.emoji))),
+                ("titles", array(titleItem, 3, 3)),
+                ("emoji", emojiAsPattern
+                    ? .object([("type", .string("string")), ("pattern", .string(emojiPattern))])
+                    : oneOf(EmojiTable.entries.map(\.emoji))),
             ])),
             ("required", .array([.string("keywords"), .string("titles"), .string("emoji")])),
             ("additionalProperties", .boolean(false)),
@@ -101,7 +123,8 @@ struct HTTPChatRequest: Sendable {
             if strict { jsonSchema.append(("strict", .boolean(true))) }
             return .object([("type", .string("json_schema")), ("json_schema", .object(jsonSchema))])
         case .jsonObject:
-            return .object([("type", .string("json_object")), ("schema", answerSchema(keywordCandidates: keywordCandidates))])
+            return .object([("type", .string("json_object")),
+                            ("schema", answerSchema(keywordCandidates: keywordCandidates, emojiAsPattern: true))])
         }
     }
 

@@ -119,6 +119,9 @@ public enum KeywordCandidates {
         "wasn't", "we've", "i've", "you've", "through", "again", "never", "always", "something",
         "anything", "nothing", "everything", "someone", "maybe", "actually", "first", "last",
         "next", "time", "good", "great", "little", "back", "down", "away", "need", "sure",
+        "hello", "alright", "everyone", "welcome", "today", "tonight", "thanks", "thank", "once",
+        "bonjour", "bienvenue", "aujourd'hui", "hola", "buenas", "bienvenido", "bienvenida", "gracias",
+        "guten", "abend", "morgen", "benvenuti", "buongiorno", "grazie", "tarde", "obrigado",
         // French
         "dans", "pour", "avec", "mais", "nous", "vous", "elle", "elles", "leur", "leurs", "cette",
         "sont", "être", "avoir", "fait", "faire", "plus", "tout", "tous", "toute", "toutes", "comme",

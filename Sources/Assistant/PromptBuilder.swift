@@ -30,8 +30,7 @@ public struct PromptBuilder: Sendable {
         appears in the transcript, to be emphasised in the captions.
         - "titles": exactly three distinct titles for the video, each 2 to 7 words, in the \
         language of the transcript. A title is a short headline that names the topic in new \
-        words (for a bicycle repair video: "Fixing a Flat Tyre", "Bike Repair Basics"); never copy a \
-        sentence or line of the transcript.
+        words; never copy a sentence or line of the transcript.
         - "emoji": exactly one emoji that fits the content.
         """
 

@@ -52,5 +52,7 @@ public struct Suggestions: Sendable, Hashable {
             emoji = .applied(v)
             repaired.insert("emoji")
         }
+        // An unusable first answer that the repair made (partly) usable is no longer an error.
+        if !repaired.isEmpty { answerError = nil }
     }
 }

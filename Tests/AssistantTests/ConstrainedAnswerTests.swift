@@ -24,7 +24,10 @@ import TestSupport
             #expect(decoder.validateEmoji(.text(e)) == .applied(e), "\(e) is refused by the decoder")
         }
         #expect(EmojiTable.entries.allSatisfy { !$0.name.isEmpty })
+        // One scalar each, so the pattern form's character class offers exactly these.
+        #expect(EmojiTable.entries.allSatisfy { $0.emoji.unicodeScalars.count == 1 })
         #expect(emoji.contains("🚀") && emoji.contains("🎬") && emoji.contains("🌊"))
+        #expect(!emoji.contains("❌") && !emoji.contains("💩"))
     }
 
     // MARK: Keyword candidates
@@ -84,14 +87,29 @@ import TestSupport
         #expect(result.suggestions?.repaired.isEmpty == true)
     }
 
+    @Test func anUndecodableAnswerIsAskedForOnceMore() async throws {
+        let good = #"{"keywords": ["rocket"], "titles": ["A", "B", "C"], "emoji": "🚀"}"#
+        let model = ScriptedAssistantModel(answers: ["no json here", good])
+        let result = await service(model).suggest(transcript: Self.transcript)
+        #expect(model.calls == 2)
+        #expect(result.error == nil)
+        let suggestions = try #require(result.suggestions)
+        #expect(suggestions.repaired == ["keywords", "titles", "emoji"])
+        #expect(suggestions.emoji == .applied("🚀"))
+        let twice = ScriptedAssistantModel(answers: ["no json here"])
+        let failed = await service(twice).suggest(transcript: Self.transcript)
+        #expect(twice.calls == 2)
+        #expect(failed.error == "The model's answer holds no JSON object: “no json here”.")
+    }
+
     @Test func aValidAnswerOrAFailedRequestIsNotRepaired() async {
         let good = #"{"keywords": ["rocket"], "titles": ["A", "B", "C"], "emoji": "🚀"}"#
         let model = ScriptedAssistantModel(answers: [good])
         _ = await service(model).suggest(transcript: Self.transcript)
         #expect(model.calls == 1)
-        let undecodable = ScriptedAssistantModel(answers: ["no json here"])
-        _ = await service(undecodable).suggest(transcript: Self.transcript)
-        #expect(undecodable.calls == 1)
+        let throwing = FailingAssistantModel(error: AssistantError.failed("permanent"))
+        _ = await service(throwing).suggest(transcript: Self.transcript)
+        #expect(throwing.log.prompts.count == 1)
         let off = ScriptedAssistantModel(answers: [#"{"keywords": ["rocket"], "titles": ["A"], "emoji": "🚀"}"#])
         _ = await service(off, options: AssistantOptions(retryJitter: 0, repairs: false)).suggest(transcript: Self.transcript)
         #expect(off.calls == 1)

@@ -133,7 +133,13 @@ import TestSupport
 
         let emoji = try #require(properties["emoji"])
         #expect(emoji["type"] as? String == "string")
-        #expect(emoji["enum"] as? [String] == EmojiTable.entries.map(\.emoji))
+        if let pattern = emoji["pattern"] as? String {
+            // llama-cpp-python's form: a character class of the same emoji (see `answerSchema`).
+            #expect(pattern == "^[" + EmojiTable.entries.map(\.emoji).joined() + "]$")
+            #expect(emoji["enum"] == nil)
+        } else {
+            #expect(emoji["enum"] as? [String] == EmojiTable.entries.map(\.emoji))
+        }
         for string in [titles["items"], keywords["items"]].map({ $0 as? [String: Any] }) {
             #expect(string?["type"] as? String == "string")
             #expect((string?["maxLength"] != nil) == lengthBounds)
@@ -141,6 +147,17 @@ import TestSupport
         #expect((titles["items"] as? [String: Any])?["minLength"] as? Int == (lengthBounds ? 8 : nil))
         #expect((titles["items"] as? [String: Any])?["maxLength"] as? Int == (lengthBounds ? 60 : nil))
         #expect((keywords["items"] as? [String: Any])?["minLength"] as? Int == (lengthBounds ? 1 : nil))
+        // A title pattern for grammar-constrained servers: no JSON fragments or paths as titles.
+        let pattern = (titles["items"] as? [String: Any])?["pattern"] as? String
+        #expect(pattern == (lengthBounds ? HTTPChatRequest.titlePattern : nil))
+        if let pattern {
+            let regex = try Regex(pattern)
+            #expect(try regex.wholeMatch(in: "Risotto Night") != nil)
+            #expect(try regex.wholeMatch(in: "Die Flut im Tal") != nil)
+            for bad in ["./settings.json", "\"]}", "x", "keywords_1234567890", "A line\nbreak here"] {
+                #expect(try regex.wholeMatch(in: bad) == nil, "\(bad)")
+            }
+        }
     }
 
     /// With a transcript block in the prompt, each keyword must be one of the
