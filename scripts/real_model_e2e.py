@@ -98,6 +98,10 @@ def proxy(args):
                 reply = connection.getresponse()
                 status, data = reply.status, reply.read()
                 content_type = reply.getheader("Content-Type", "application/json")
+            except OSError as error:
+                # The model server is gone (the script reports how it ended): a short 502, no traceback.
+                status, content_type = 502, "application/json"
+                data = json.dumps({"error": {"message": f"proxy: the model server did not answer: {error}"}}).encode()
             finally:
                 connection.close()
             seconds = time.monotonic() - start
