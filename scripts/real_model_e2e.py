@@ -12,6 +12,11 @@ Subcommands:
   check REPORT --exchanges FILE --seconds S --exit-status N
                             checks report.json of a real-model run and prints what
                             SmolLM2 answered and how long each file took
+  bench REPORT --exchanges FILE --captions DIR [--label L]
+                            the success rate of a run over scripts/model-bench/:
+                            share of actions applied per action, share of titles
+                            copied from a caption line, tokens and seconds per file
+                            (from the proxy's log, so any build can be measured)
 """
 
 import argparse
@@ -93,6 +98,10 @@ def proxy(args):
                 reply = connection.getresponse()
                 status, data = reply.status, reply.read()
                 content_type = reply.getheader("Content-Type", "application/json")
+            except OSError as error:
+                # The model server is gone (the script reports how it ended): a short 502, no traceback.
+                status, content_type = 502, "application/json"
+                data = json.dumps({"error": {"message": f"proxy: the model server did not answer: {error}"}}).encode()
             finally:
                 connection.close()
             seconds = time.monotonic() - start
@@ -211,6 +220,11 @@ def check(args):
         print(f"  request took {sample['seconds']:.2f} s")
     if chats:
         print("  per request: " + ", ".join(f"{e['seconds']:.2f} s (HTTP {e['status']})" for e in chats))
+    cost = (report.get("totals") or {}).get("model")
+    if cost:
+        print(f"  model cost in report.json: {cost}")
+    elif checked:
+        problems.append("report.json's totals hold no model cost (requests, tokens, milliseconds)")
     if args.seconds is not None and checked:
         print(f"  whole run: {args.seconds:.2f} s for {checked} file(s), {args.seconds / checked:.2f} s per file")
 
@@ -220,6 +234,81 @@ def check(args):
             print("  - " + problem)
         sys.exit(1)
     print("\nreal-model end-to-end: OK")
+
+
+def normalized(text):
+    return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())
+
+
+def caption_lines(path):
+    lines = []
+    with open(path, encoding="utf-8-sig") as f:
+        for line in f.read().splitlines():
+            line = re.sub(r"<[^>]*>", "", line).strip()
+            if not line or line.isdigit() or "-->" in line:
+                continue
+            lines.append(normalized(line))
+    return [l for l in lines if l]
+
+
+EXAMPLE_TITLES = [normalized(t) for t in ("Fixing a Flat Tyre", "Bike Repair Basics")]
+
+
+def bench(args):
+    with open(args.report, encoding="utf-8") as f:
+        report = json.load(f)
+    exchanges = []
+    if os.path.exists(args.exchanges):
+        with open(args.exchanges, encoding="utf-8") as f:
+            exchanges = [json.loads(line) for line in f if line.strip()]
+    chats = [e for e in exchanges if e["path"].endswith("/chat/completions")]
+    files = report.get("files") or []
+    ids = ["keywordEmphasis", "titles", "emoji"]
+    applied = {i: 0 for i in ids}
+    repaired = 0
+    transport = 0
+    titles_total = titles_copied = 0
+    rows = []
+    for entry in files:
+        name = entry.get("input", "?")
+        actions = {a.get("id"): a for a in entry.get("actions") or []}
+        for i in ids:
+            a = actions.get(i, {})
+            if a.get("state") == "applied":
+                applied[i] += 1
+                if a.get("repaired"):
+                    repaired += 1
+            elif a.get("state") == "failed" and TRANSPORT_WORDS.search(a.get("reason") or ""):
+                transport += 1
+        lines = caption_lines(os.path.join(args.captions, os.path.basename(name)))
+        # Titles of the instructions' example answer, if any, count as copied too.
+        lines = lines + EXAMPLE_TITLES
+        copied = 0
+        for t in (actions.get("titles", {}).get("titles") or []):
+            titles_total += 1
+            n = normalized(t)
+            if n and any(n == l or n in l for l in lines):
+                copied += 1
+        titles_copied += copied
+        rows.append((name, [actions.get(i, {}).get("state", "?") for i in ids], copied,
+                     actions.get("emoji", {}).get("emoji"), actions.get("titles", {}).get("titles")))
+    n = len(files)
+    prompt = sum(((json.loads(e["response"]).get("usage") or {}).get("prompt_tokens") or 0)
+                 for e in chats if e["status"] == 200)
+    completion = sum(((json.loads(e["response"]).get("usage") or {}).get("completion_tokens") or 0)
+                     for e in chats if e["status"] == 200)
+    seconds = sum(e["seconds"] for e in chats)
+    if args.verbose:
+        for name, states, copied, emoji, titles in rows:
+            print(f"  {name}: {' '.join(states)}  emoji={emoji!r} copied={copied} titles={titles}")
+    total = sum(applied.values())
+    def pct(k, d):
+        return f"{100 * k / d:.0f}% ({k}/{d})" if d else "-"
+    print(f"| {args.label} | {pct(total, 3 * n)} | {pct(applied['keywordEmphasis'], n)} | {pct(applied['titles'], n)} "
+          f"| {pct(applied['emoji'], n)} | {pct(titles_copied, titles_total)} | {transport} | {len(chats) / max(n, 1):.2f} "
+          f"| {prompt / max(n, 1):.0f} / {completion / max(n, 1):.0f} | {seconds / max(n, 1):.1f} |")
+    if repaired:
+        print(f"  ({repaired} of the applied actions were applied after a repair request)")
 
 
 def main():
@@ -244,6 +333,13 @@ def main():
     p.add_argument("--seconds", type=float)
     p.add_argument("--exit-status", type=int, default=0)
     p.set_defaults(run=check)
+    p = sub.add_parser("bench")
+    p.add_argument("report")
+    p.add_argument("--exchanges", required=True)
+    p.add_argument("--captions", required=True)
+    p.add_argument("--label", default="run")
+    p.add_argument("--verbose", action="store_true")
+    p.set_defaults(run=bench)
     args = parser.parse_args()
     args.run(args)
 

@@ -19,6 +19,32 @@ public struct AssistantOptions: Sendable, Hashable {
     /// How far each pause may be moved at random, as a fraction of it (0.2:
     /// ±20 %), so that many files failing together do not retry in step.
     public var retryJitter: Double
+    /// The most time one file may spend on the model, all attempts, pauses and
+    /// the repair request together (`--model-time-limit`); nil: no bound but
+    /// the per-call `timeout` times the attempts.
+    public var fileTimeLimit: Duration?
+    /// Whether a still-invalid field may be asked for once more (one extra request per file at most).
+    public var repairs: Bool
+
+    /// The retry policy in words, for help text and reports: which failures are
+    /// retried, how often, and the pauses between attempts.
+    public var retryPolicy: String {
+        let pauses = (1..<max(maxAttempts, 1)).map { n -> String in
+            var d = retryDelay
+            for _ in 1..<n { d = min(d * max(retryBackoff, 1), maxRetryDelay) }
+            return Self.seconds(d)
+        }
+        let jitter = retryJitter > 0 ? " (each ±\(Int((retryJitter * 100).rounded())) %)" : ""
+        return maxAttempts <= 1
+            ? "no retries"
+            : "up to \(maxAttempts) attempts for temporary failures (timeouts, dropped connections, HTTP 429/5xx), pauses of \(pauses.joined(separator: ", "))\(jitter) between them"
+    }
+
+    static func seconds(_ d: Duration) -> String {
+        let c = d.components
+        let s = Double(c.seconds) + Double(c.attoseconds) * 1e-18
+        return s == s.rounded() ? "\(Int(s)) s" : "\((s * 10).rounded() / 10) s"
+    }
 
     /// Creates options; the defaults send 3,000 characters, allow 60 s per call and make at most 3 attempts.
     public init(
@@ -30,7 +56,9 @@ public struct AssistantOptions: Sendable, Hashable {
         retryDelay: Duration = .seconds(2),
         retryBackoff: Double = 2,
         maxRetryDelay: Duration = .seconds(30),
-        retryJitter: Double = 0.2
+        retryJitter: Double = 0.2,
+        fileTimeLimit: Duration? = nil,
+        repairs: Bool = true
     ) {
         self.maxCharacters = maxCharacters
         self.maxKeywords = maxKeywords
@@ -41,5 +69,7 @@ public struct AssistantOptions: Sendable, Hashable {
         self.retryBackoff = retryBackoff
         self.maxRetryDelay = maxRetryDelay
         self.retryJitter = min(max(retryJitter, 0), 1)
+        self.fileTimeLimit = fileTimeLimit
+        self.repairs = repairs
     }
 }

@@ -16,6 +16,8 @@ public struct AssistantResult: Sendable, Hashable {
     public let error: String?
     /// The validated actions; nil when the model was unavailable (the actions are then disabled).
     public let suggestions: Suggestions?
+    /// What the model calls cost (requests, tokens when reported, seconds); zero requests when none was made.
+    public var cost = ModelCost()
 
     /// Creates a result.
     public init(backend: String, availability: Availability, characters: Int, sentCharacters: Int, truncated: Bool, attempts: Int, error: String?, suggestions: Suggestions?) {

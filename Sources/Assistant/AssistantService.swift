@@ -2,7 +2,11 @@
 ///
 /// The service asks one bit (may I call the model?), builds the capped prompt,
 /// calls the model with a time limit, retries temporary failures with backoff
-/// a bounded number of times, then decodes and validates the answer.
+/// a bounded number of times (`AssistantOptions.retryPolicy`), then decodes and
+/// validates the answer. When a field of a decoded answer is still invalid, it
+/// asks once more (one repair request per file at most, within the file's time
+/// bound) and takes only the fields that were invalid from that answer. The
+/// result records the requests, tokens (when the model reports them) and seconds.
 public struct AssistantService: Sendable {
     /// The backend's name, for the report.
     public let backendName: String
@@ -50,29 +54,90 @@ public struct AssistantService: Sendable {
             return result(attempts: 0, error: message, suggestions: .allFailed(message))
         }
         let decoder = SuggestionDecoder(maxKeywords: options.maxKeywords)
+        let started = ContinuousClock.now
+        var cost = ModelCost()
+        func finish(_ attempts: Int, _ error: String?, _ suggestions: Suggestions) -> AssistantResult {
+            var r = result(attempts: attempts, error: error, suggestions: suggestions)
+            cost.seconds = Self.seconds(ContinuousClock.now - started)
+            r.cost = cost
+            return r
+        }
+        /// Time left of the file's bound, nil when there is none.
+        func left() -> Duration? {
+            options.fileTimeLimit.map { $0 - (ContinuousClock.now - started) }
+        }
         var attempts = 0
         var delay = options.retryDelay
         while true {
             attempts += 1
+            cost.requests += 1
             do {
-                let answer = try await ModelCall.respond(model: model, prompt: prompt.text, timeout: options.timeout)
-                let suggestions = decoder.decode(answer, transcript: transcript)
-                return result(attempts: attempts, error: suggestions.answerError, suggestions: suggestions)
+                let limit = left().map { min($0, options.timeout) } ?? options.timeout
+                let answer = try await ModelCall.answer(model: model, prompt: prompt.text, timeout: max(limit, .milliseconds(1)))
+                cost.add(answer)
+                cost.requests -= 1  // counted by the answer itself
+                var suggestions = decoder.decode(answer.text, transcript: transcript)
+                if options.repairs, let repair = Self.repairPrompt(prompt, suggestions) {
+                    if let bound = left(), bound <= .zero {
+                        // No time left for the repair: the first answer stands.
+                    } else {
+                        cost.requests += 1
+                        let limit = left().map { min($0, options.timeout) } ?? options.timeout
+                        if let second = try? await ModelCall.answer(model: model, prompt: repair, timeout: max(limit, .milliseconds(1))) {
+                            cost.add(second)
+                            cost.requests -= 1
+                            suggestions.merge(repair: decoder.decode(second.text, transcript: transcript))
+                        }
+                    }
+                }
+                return finish(attempts, suggestions.answerError, suggestions)
             } catch {
                 let message = AssistantError.message(for: error)
                 let temporary = (error as? any TemporaryError)?.isTemporary ?? false
-                guard temporary, attempts < options.maxAttempts, !Task.isCancelled else {
-                    let text = attempts > 1 ? "\(message) (after \(attempts) attempts)" : message
-                    return result(attempts: attempts, error: message, suggestions: .allFailed(text))
+                let spread = options.retryJitter
+                let pause = spread > 0 ? delay * Double.random(in: (1 - spread)...(1 + spread)) : delay
+                let outOfTime = left().map { $0 <= pause } ?? false
+                guard temporary, attempts < options.maxAttempts, !outOfTime, !Task.isCancelled else {
+                    var text = message
+                    if attempts > 1 { text += " (after \(attempts) attempts)" }
+                    if temporary, outOfTime, let bound = options.fileTimeLimit, attempts < options.maxAttempts, !Task.isCancelled {
+                        text += " (no further attempt: the file's model time limit of \(AssistantOptions.seconds(bound)) (--model-time-limit) was reached after \(attempts) attempt\(attempts == 1 ? "" : "s"))"
+                    }
+                    return finish(attempts, message, .allFailed(text))
                 }
                 do {
-                    let spread = options.retryJitter
-                    try await clock.sleep(for: spread > 0 ? delay * Double.random(in: (1 - spread)...(1 + spread)) : delay)
+                    try await clock.sleep(for: pause)
                 } catch {
-                    return result(attempts: attempts, error: message, suggestions: .allFailed(message))
+                    return finish(attempts, message, .allFailed(message))
                 }
                 delay = min(delay * max(options.retryBackoff, 1), options.maxRetryDelay)
             }
         }
+    }
+
+    /// The prompt of the one repair request: the same prompt (so the same
+    /// schema and transcript), then which fields were unusable and why; nil
+    /// when every field is valid.
+    static func repairPrompt(_ prompt: Prompt, _ suggestions: Suggestions) -> String? {
+        if let whole = suggestions.answerError {
+            return prompt.text + "\n\nYour previous answer could not be used: \(whole) Answer again with the JSON object only."
+        }
+        var problems: [String] = []
+        if let m = suggestions.keywords.failureMessage { problems.append("\"keywords\": \(m)") }
+        if let m = suggestions.titles.failureMessage { problems.append("\"titles\": \(m)") }
+        if let m = suggestions.emoji.failureMessage { problems.append("\"emoji\": \(m)") }
+        guard !problems.isEmpty else { return nil }
+        return prompt.text + """
+
+
+            Your previous answer could not be used: \(problems.joined(separator: " ")) \
+            Answer again with the whole JSON object; keywords copied exactly from the transcript, \
+            three short titles, one single emoji.
+            """
+    }
+
+    static func seconds(_ d: Duration) -> Double {
+        let c = d.components
+        return Double(c.seconds) + Double(c.attoseconds) * 1e-18
     }
 }

@@ -29,6 +29,8 @@ public enum UnavailableReason: Sendable, Hashable {
     case serverUnreachable
     /// The HTTP server runs but does not serve the requested model.
     case modelMissing
+    /// The person chose to run without a model (`--model none`).
+    case modelTurnedOff
     /// Anything else, with the system's or server's own words; treated as permanent.
     case unknown(String)
 }

@@ -46,7 +46,11 @@ public struct Diagnostics: Sendable, Hashable {
         case .modelNotReady:
             name = "modelNotReady"
             reasonRow = "The on-device model is still getting ready"
-            remedy = "The model is downloading or preparing in the background. Run again later, or pass --wait-for-model SECONDS to wait for it; if it stays this way for days, check that the device's language and region support Apple Intelligence."
+            if let waited = context.waitedSeconds {
+                remedy = "The model was still getting ready after waiting \(HTTPConfiguration.seconds(waited)) (--wait-for-model). Run again later, or wait longer with a larger --wait-for-model; if it stays this way for days, check that the device's language and region support Apple Intelligence."
+            } else {
+                remedy = "The model is downloading or preparing in the background. Run again later, or pass --wait-for-model SECONDS to wait for it; if it stays this way for days, check that the device's language and region support Apple Intelligence."
+            }
             permanence = .temporary
             offersSettings = false
         case .unsupportedPlatform:
@@ -64,7 +68,14 @@ public struct Diagnostics: Sendable, Hashable {
         case .modelMissing:
             name = "modelMissing"
             reasonRow = "The server does not offer the requested model"
-            remedy = "The server \(endpoint) runs but does not serve \(model). Load or pull that model on the server, or pass --model-name with a name the server lists."
+            let offered = context.servedModels.isEmpty ? "" : " It offers: \(context.servedModels.prefix(20).joined(separator: ", "))\(context.servedModels.count > 20 ? ", …" : "")."
+            remedy = "The server \(endpoint) runs but does not serve \(model). Load or pull that model on the server, or pass --model-name with a name the server lists.\(offered)"
+            permanence = .userFixable
+            offersSettings = false
+        case .modelTurnedOff:
+            name = "modelTurnedOff"
+            reasonRow = "No model was chosen (--model none)"
+            remedy = "This run was asked to use no model, so captions are written unchanged and the actions are disabled. To get suggestions, leave out --model none: use --model auto, --model http with --endpoint URL, or -test-fake-assistant."
             permanence = .userFixable
             offersSettings = false
         case .unknown(let message):
@@ -81,7 +92,7 @@ public struct Diagnostics: Sendable, Hashable {
     /// Every reason without a payload, in a fixed order; `unknown` is parsed separately.
     static let namedReasons: [UnavailableReason] = [
         .deviceNotEligible, .appleIntelligenceNotEnabled, .modelNotReady,
-        .unsupportedPlatform, .serverUnreachable, .modelMissing,
+        .unsupportedPlatform, .serverUnreachable, .modelMissing, .modelTurnedOff,
     ]
 
     private static func nonEmpty(_ text: String) -> String? {

@@ -7,6 +7,10 @@ public struct DiagnosticsContext: Sendable, Hashable {
     public var endpoint: String?
     /// The model name requested from the server, if any.
     public var modelName: String?
+    /// How long `--wait-for-model` waited for a model that stayed not ready, if it did.
+    public var waitedSeconds: Double?
+    /// The models the server offers (`GET /v1/models`), when known.
+    public var servedModels: [String] = []
 
     /// Creates a context; both parts are optional.
     public init(endpoint: String? = nil, modelName: String? = nil) {

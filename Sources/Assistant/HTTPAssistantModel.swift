@@ -6,7 +6,10 @@ import Foundation
 /// Each `respond(to:)` is one `POST {endpoint}/v1/chat/completions` with the
 /// instructions as the system message, the prompt as the user message,
 /// temperature 0, `max_tokens` bounded, no streaming, and the answer's JSON
-/// schema (see `HTTPServerKind` for the form each server takes). It returns
+/// schema (see `HTTPServerKind` for the form each server takes). The schema
+/// constrains the answer where the server honours it: the emoji is one of
+/// `EmojiTable`'s, and each keyword one of `KeywordCandidates` drawn from the
+/// transcript block of the prompt (`Prompt.transcript(in:)`). It returns
 /// `choices[0].message.content` untouched: callers decode and validate it.
 ///
 /// **Retries:** this type makes no retries of its own. Failures worth another try
@@ -66,13 +69,21 @@ public struct HTTPAssistantModel: AssistantModel {
     /// - Throws: `HTTPAssistantError` (with `isTemporary` set for failures worth
     ///   retrying) or `CancellationError`.
     public func respond(to prompt: String) async throws -> String {
+        try await answer(to: prompt).text
+    }
+
+    /// Sends the prompt and returns the model's raw answer, the requests made
+    /// (two when `auto` falls back to `json_object`) and the server's token usage.
+    /// - Throws: as `respond(to:)`.
+    public func answer(to prompt: String) async throws -> ModelAnswer {
         let form = chosenForm.value
         do {
             return try await send(prompt, form: form)
         } catch let error as HTTPAssistantError
             where configuration.serverKind == .auto && form != .jsonObject && Self.rejectsSchemaForm(error) {
             do {
-                let answer = try await send(prompt, form: .jsonObject)
+                var answer = try await send(prompt, form: .jsonObject)
+                answer.requests += 1
                 chosenForm.value = .jsonObject
                 return answer
             } catch let second as HTTPAssistantError where !Self.rejectsSchemaForm(second) {
@@ -98,13 +109,15 @@ public struct HTTPAssistantModel: AssistantModel {
         return String(rest.drop(while: { $0.isNewline }))
     }
 
-    private func send(_ prompt: String, form: HTTPChatRequest.SchemaForm) async throws -> String {
+    private func send(_ prompt: String, form: HTTPChatRequest.SchemaForm) async throws -> ModelAnswer {
+        let message = userMessage(for: prompt)
         let request = HTTPChatRequest(
             model: configuration.modelName,
             instructions: instructions,
-            prompt: userMessage(for: prompt),
+            prompt: message,
             maxTokens: maxTokens,
-            form: form
+            form: form,
+            keywordCandidates: Prompt.transcript(in: message).map { KeywordCandidates.from($0) } ?? []
         )
         let body: Data
         do {
@@ -123,11 +136,13 @@ public struct HTTPAssistantModel: AssistantModel {
                 endpoint: configuration.displayEndpoint
             )
         }
-        return try HTTPResponseParser.chatContent(
+        let text = try HTTPResponseParser.chatContent(
             from: reply.body,
             endpoint: configuration.displayEndpoint,
             redacting: configuration.apiKey
         )
+        let usage = HTTPResponseParser.usage(from: reply.body)
+        return ModelAnswer(text: text, promptTokens: usage.prompt, completionTokens: usage.completion)
     }
 
     /// Whether an error is a server refusing `{"type": "json_schema", …}`

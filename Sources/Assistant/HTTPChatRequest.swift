@@ -38,43 +38,74 @@ struct HTTPChatRequest: Sendable {
     let maxTokens: Int
     /// How the schema is sent.
     let form: SchemaForm
+    /// The words and phrases a keyword may be (the `enum` of keyword items);
+    /// empty: any string within the length bounds.
+    var keywordCandidates: [String] = []
 
     /// The longest keyword the schema allows, in characters.
     static let maximumKeywordLength = 40
-    /// The longest title the schema allows, in characters.
-    static let maximumTitleLength = 100
-    /// The longest emoji string the schema allows, in characters (an emoji ZWJ
-    /// sequence can take several); the validator still wants exactly one emoji.
-    static let maximumEmojiLength = 12
+    /// The longest title the schema allows, in characters: a title, not a paragraph.
+    static let maximumTitleLength = 60
+    /// The shortest title the schema allows, in characters.
+    static let minimumTitleLength = 8
+    /// What a title may be, for grammar-constrained servers (llama.cpp's converter
+    /// turns a `pattern` into grammar and drops `minLength`/`maxLength` beside it, so
+    /// the length is in the pattern too): 8 to 60 characters, starting with neither
+    /// white space nor punctuation, with no quotes, brackets, braces, markup,
+    /// underscores, slashes or line breaks (SmolLM2-135M otherwise wrote JSON
+    /// fragments and file paths as titles).
+    static let titlePattern = #"^[^ .,;:!?'"\\{}\[\]<>_/#*|=+@~^`-][^"\\{}\[\]<>_/#*|=+@~^`\n\r\t]{7,59}$"#
+    /// `EmojiTable` as one character class (each entry is one scalar).
+    static let emojiPattern = "^[" + EmojiTable.entries.map(\.emoji).joined() + "]$"
+    /// The most keywords the schema lets the model name (the decoder keeps up to `maximumKeywords`).
+    static let schemaMaximumKeywords = 6
 
-    /// The answer's schema: `keywords` (up to ten strings), `titles` (exactly
+    /// The answer's schema: `keywords` (one to six strings), `titles` (exactly
     /// three strings), `emoji` (a string), all required, nothing else, in that order.
     ///
-    /// Strings have length bounds: without them a grammar-constrained small model
-    /// can write one endless string until `max_tokens` cuts it off (seen with
-    /// SmolLM2-135M). OpenAI's strict mode does not take length bounds, so
-    /// `strict` leaves them out.
-    static func answerSchema(strict: Bool = false) -> HTTPJSONValue {
-        func string(_ maximum: Int) -> HTTPJSONValue {
+    /// It makes invalid answers impossible where the server honours it: the
+    /// emoji is one of `EmojiTable`'s, each keyword one of `keywordCandidates`
+    /// (words and phrases of the transcript part sent; any string when the list
+    /// is empty). Other strings have length bounds: without them a
+    /// grammar-constrained small model can write one endless string until
+    /// `max_tokens` cuts it off (seen with SmolLM2-135M). OpenAI's strict mode
+    /// takes neither length nor item-count bounds, so `strict` leaves them out
+    /// (it takes `enum`). The decoder validates the answer afterwards all the
+    /// same: a server may ignore the schema.
+    ///
+    /// `emojiAsPattern` sends the emoji choice as a `pattern` (`^[🎬🚀…]$`) instead
+    /// of an `enum`: llama-cpp-python 0.3.36 writes enum literals into its grammar
+    /// with `json.dumps`, which turns every emoji outside the Basic Multilingual
+    /// Plane into a surrogate pair the grammar can never match (SmolLM2 then
+    /// answered `""`), while a pattern's characters stay as they are.
+    static func answerSchema(strict: Bool = false, keywordCandidates: [String] = [], emojiAsPattern: Bool = false) -> HTTPJSONValue {
+        func string(_ minimum: Int, _ maximum: Int) -> HTTPJSONValue {
             strict
                 ? .object([("type", .string("string"))])
-                : .object([("type", .string("string")), ("minLength", .integer(1)), ("maxLength", .integer(maximum))])
+                : .object([("type", .string("string")), ("minLength", .integer(minimum)), ("maxLength", .integer(maximum))])
+        }
+        func oneOf(_ values: [String]) -> HTTPJSONValue {
+            .object([("type", .string("string")), ("enum", .array(values.map { .string($0) }))])
+        }
+        func array(_ items: HTTPJSONValue, _ minimum: Int, _ maximum: Int) -> HTTPJSONValue {
+            strict
+                ? .object([("type", .string("array")), ("items", items)])
+                : .object([("type", .string("array")), ("items", items), ("minItems", .integer(minimum)), ("maxItems", .integer(maximum))])
+        }
+        let keywordItem = keywordCandidates.isEmpty ? string(1, maximumKeywordLength) : oneOf(keywordCandidates)
+        var titleItem = string(minimumTitleLength, maximumTitleLength)
+        if !strict, case .object(var pairs) = titleItem {
+            pairs.append(("pattern", .string(titlePattern)))
+            titleItem = .object(pairs)
         }
         return .object([
             ("type", .string("object")),
             ("properties", .object([
-                ("keywords", .object([
-                    ("type", .string("array")),
-                    ("items", string(maximumKeywordLength)),
-                    ("maxItems", .integer(maximumKeywords)),
-                ])),
-                ("titles", .object([
-                    ("type", .string("array")),
-                    ("items", string(maximumTitleLength)),
-                    ("minItems", .integer(3)),
-                    ("maxItems", .integer(3)),
-                ])),
-                ("emoji", string(maximumEmojiLength)),
+                ("keywords", array(keywordItem, 1, schemaMaximumKeywords)),
+                ("titles", array(titleItem, 3, 3)),
+                ("emoji", emojiAsPattern
+                    ? .object([("type", .string("string")), ("pattern", .string(emojiPattern))])
+                    : oneOf(EmojiTable.entries.map(\.emoji))),
             ])),
             ("required", .array([.string("keywords"), .string("titles"), .string("emoji")])),
             ("additionalProperties", .boolean(false)),
@@ -82,17 +113,18 @@ struct HTTPChatRequest: Sendable {
     }
 
     /// The `response_format` value for `form`.
-    static func responseFormat(_ form: SchemaForm) -> HTTPJSONValue {
+    static func responseFormat(_ form: SchemaForm, keywordCandidates: [String] = []) -> HTTPJSONValue {
         switch form {
         case .jsonSchema(let strict):
             var jsonSchema: [(String, HTTPJSONValue)] = [
                 ("name", .string(schemaName)),
-                ("schema", answerSchema(strict: strict)),
+                ("schema", answerSchema(strict: strict, keywordCandidates: keywordCandidates)),
             ]
             if strict { jsonSchema.append(("strict", .boolean(true))) }
             return .object([("type", .string("json_schema")), ("json_schema", .object(jsonSchema))])
         case .jsonObject:
-            return .object([("type", .string("json_object")), ("schema", answerSchema())])
+            return .object([("type", .string("json_object")),
+                            ("schema", answerSchema(keywordCandidates: keywordCandidates, emojiAsPattern: true))])
         }
     }
 
@@ -108,7 +140,7 @@ struct HTTPChatRequest: Sendable {
             ("temperature", .integer(0)),
             ("max_tokens", .integer(maxTokens)),
             ("stream", .boolean(false)),
-            ("response_format", Self.responseFormat(form)),
+            ("response_format", Self.responseFormat(form, keywordCandidates: keywordCandidates)),
         ]
         return try HTTPJSONValue.object(body).encoded()
     }

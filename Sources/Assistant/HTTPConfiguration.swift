@@ -169,6 +169,12 @@ public struct HTTPConfiguration: Sendable, CustomStringConvertible, CustomDebugS
         }
         var path = components.path
         while path.hasSuffix("/") { path.removeLast() }
+        // A URL pasted whole (…/v1/chat/completions, …/v1/models) names the same server:
+        // the routes are added again per request. What is kept is shown as the endpoint used.
+        for route in ["/chat/completions", "/models"] where path.hasSuffix(route) {
+            path.removeLast(route.count)
+            break
+        }
         if path.hasSuffix("/v1") { path.removeLast(3) }
         components.path = path
         guard let url = components.url else {
@@ -197,7 +203,8 @@ public struct HTTPConfiguration: Sendable, CustomStringConvertible, CustomDebugS
         return "…@" + String(text[text.index(after: at)...])
     }
 
-    static func seconds(_ value: Double) -> String {
+    /// Seconds as written in messages: "3 s", "0.5 s".
+    public static func seconds(_ value: Double) -> String {
         value == value.rounded() && value < 1e9 ? "\(Int(value)) s" : "\(value) s"
     }
 }

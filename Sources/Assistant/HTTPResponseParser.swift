@@ -73,6 +73,17 @@ enum HTTPResponseParser {
         return result
     }
 
+    /// `usage.prompt_tokens` and `usage.completion_tokens` of a chat completion, where the server reports them.
+    static func usage(from body: Data) -> (prompt: Int?, completion: Int?) {
+        guard let root = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+              let usage = root["usage"] as? [String: Any] else { return (nil, nil) }
+        func count(_ key: String) -> Int? {
+            guard let n = usage[key] as? NSNumber, n.intValue >= 0 else { return nil }
+            return n.intValue
+        }
+        return (count("prompt_tokens"), count("completion_tokens"))
+    }
+
     /// `choices[0].message.content` of a chat completion.
     /// - Throws: `HTTPAssistantError` `.invalidResponse` (not JSON, or no content)
     ///   or `.truncated` (`finish_reason` is `length`).

@@ -4,13 +4,18 @@ import Foundation
 enum ModelCall {
     /// Returns the model's answer, or throws its error, `AssistantError.timedOut` after `timeout`, or `CancellationError`.
     static func respond(model: any AssistantModel, prompt: String, timeout: Duration) async throws -> String {
+        try await answer(model: model, prompt: prompt, timeout: timeout).text
+    }
+
+    /// Returns the model's answer with its cost, or throws as `respond(model:prompt:timeout:)` does.
+    static func answer(model: any AssistantModel, prompt: String, timeout: Duration) async throws -> ModelAnswer {
         let outcome = Once()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ModelAnswer, any Error>) in
                 outcome.install(continuation)
                 let work = Task {
                     do {
-                        outcome.finish(.success(try await model.respond(to: prompt)))
+                        outcome.finish(.success(try await model.answer(to: prompt)))
                     } catch {
                         outcome.finish(.failure(error))
                     }
@@ -29,13 +34,13 @@ enum ModelCall {
     /// Resumes a continuation exactly once, whichever of answer, timer or cancellation comes first.
     private final class Once: @unchecked Sendable {
         private let lock = NSLock()
-        private var continuation: CheckedContinuation<String, any Error>?
-        private var early: Result<String, any Error>?
+        private var continuation: CheckedContinuation<ModelAnswer, any Error>?
+        private var early: Result<ModelAnswer, any Error>?
         private var cleanup: (@Sendable () -> Void)?
         private var done = false
 
-        func install(_ continuation: CheckedContinuation<String, any Error>) {
-            let pending: Result<String, any Error>? = lock.withLock {
+        func install(_ continuation: CheckedContinuation<ModelAnswer, any Error>) {
+            let pending: Result<ModelAnswer, any Error>? = lock.withLock {
                 if let early { return early }
                 self.continuation = continuation
                 return nil
@@ -52,8 +57,8 @@ enum ModelCall {
             if runNow { action() }
         }
 
-        func finish(_ result: Result<String, any Error>) {
-            let (waiting, action): (CheckedContinuation<String, any Error>?, (@Sendable () -> Void)?) = lock.withLock {
+        func finish(_ result: Result<ModelAnswer, any Error>) {
+            let (waiting, action): (CheckedContinuation<ModelAnswer, any Error>?, (@Sendable () -> Void)?) = lock.withLock {
                 guard !done else { return (nil, nil) }
                 done = true
                 if continuation == nil { early = result }

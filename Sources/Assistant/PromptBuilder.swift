@@ -28,7 +28,9 @@ public struct PromptBuilder: Sendable {
 
         - "keywords": up to 10 important words or short phrases, each copied exactly as it \
         appears in the transcript, to be emphasised in the captions.
-        - "titles": exactly three short, distinct titles for the video.
+        - "titles": exactly three distinct titles for the video, each 2 to 7 words, in the \
+        language of the transcript. A title is a short headline that names the topic in new \
+        words; never copy a sentence or line of the transcript.
         - "emoji": exactly one emoji that fits the content.
         """
 

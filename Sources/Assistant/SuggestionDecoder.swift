@@ -169,6 +169,8 @@ public struct SuggestionDecoder: Sendable {
     private func validateTitles(_ items: some Sequence<String?>, warnings: inout [String]) -> ActionOutcome<[String]> {
         var titles: [String] = []
         var skipped = 0
+        var repeated = 0
+        var seen = FoldedSet()
         for item in items {
             guard let raw = item else {
                 skipped += 1
@@ -177,12 +179,19 @@ public struct SuggestionDecoder: Sendable {
             let title = Self.singleLine(raw)
             if title.isEmpty {
                 skipped += 1
+            } else if seen.contains(title.lowercased()) {
+                // The three titles are alternatives: a repeat is no alternative.
+                repeated += 1
             } else {
+                seen.insert(title.lowercased())
                 titles.append(title)
             }
         }
         if skipped > 0 {
             warnings.append("\(skipped) empty or non-text title\(skipped == 1 ? " was" : "s were") ignored.")
+        }
+        if repeated > 0 {
+            warnings.append("\(repeated) repeated title\(repeated == 1 ? " was" : "s were") ignored.")
         }
         if titles.count < 3 {
             return .failed("The model gave \(titles.count) usable title\(titles.count == 1 ? "" : "s"); exactly three are needed.")

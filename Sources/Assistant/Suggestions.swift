@@ -12,6 +12,8 @@ public struct Suggestions: Sendable, Hashable {
     public var droppedKeywords: [DroppedKeyword]
     /// Set when the whole answer was unusable (empty, no JSON, an error): each action failed with this text.
     public var answerError: String?
+    /// The answer fields (`keywords`, `titles`, `emoji`) taken from a repair request, not the first answer.
+    public var repaired: Set<String> = []
 
     /// Creates a set of outcomes.
     public init(
@@ -33,5 +35,24 @@ public struct Suggestions: Sendable, Hashable {
     /// All three actions failed for the same reason (a thrown error, an empty or undecodable answer).
     public static func allFailed(_ message: String) -> Suggestions {
         Suggestions(keywords: .failed(message), titles: .failed(message), emoji: .failed(message), answerError: message)
+    }
+
+    /// Takes from `repair` each field that failed here and is valid there, and records it in `repaired`.
+    mutating func merge(repair: Suggestions) {
+        if keywords.value == nil, let v = repair.keywords.value {
+            keywords = .applied(v)
+            droppedKeywords = repair.droppedKeywords
+            repaired.insert("keywords")
+        }
+        if titles.value == nil, let v = repair.titles.value {
+            titles = .applied(v)
+            repaired.insert("titles")
+        }
+        if emoji.value == nil, let v = repair.emoji.value {
+            emoji = .applied(v)
+            repaired.insert("emoji")
+        }
+        // An unusable first answer that the repair made (partly) usable is no longer an error.
+        if !repaired.isEmpty { answerError = nil }
     }
 }

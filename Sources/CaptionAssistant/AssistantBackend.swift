@@ -10,6 +10,8 @@ struct AssistantBackend: Sendable {
     var service: AssistantService
     /// The endpoint and model name diagnostics may mention.
     var diagnosticsContext: DiagnosticsContext
+    /// The HTTP backend's probe, which can list the models the server offers; nil for other backends.
+    var httpProbe: HTTPAvailabilityProbe? = nil
 
     /// Builds the backend. Throws a `UsageError` for options that cannot work
     /// together (an unknown `--simulate-availability` name, `--model http`
@@ -21,6 +23,7 @@ struct AssistantBackend: Sendable {
         var provider: any AvailabilityProvider
         var context = DiagnosticsContext()
         var timeout = Duration.seconds(60)
+        var probe: HTTPAvailabilityProbe?
 
         switch selection.kind {
         case .fake:
@@ -54,6 +57,7 @@ struct AssistantBackend: Sendable {
             provider = http.availability
             context = http.context
             timeout = http.timeout
+            probe = http.availability as? HTTPAvailabilityProbe
         }
 
         if let name = options.simulatedAvailability {
@@ -70,8 +74,10 @@ struct AssistantBackend: Sendable {
         // batch (`waitForAvailability`); each file then re-reads availability once.
         let service = AssistantService(
             backendName: selection.reportName, model: model, availability: provider,
-            options: AssistantOptions(maxCharacters: maxCharacters, timeout: timeout, waitForModel: .zero))
-        return AssistantBackend(selection: selection, service: service, diagnosticsContext: context)
+            options: AssistantOptions(maxCharacters: maxCharacters, timeout: timeout, waitForModel: .zero,
+                                      fileTimeLimit: options.modelTimeLimit.map { .milliseconds(Int64(($0 * 1000).rounded())) }))
+        return AssistantBackend(selection: selection, service: service, diagnosticsContext: context,
+                                httpProbe: options.simulatedAvailability == nil ? probe : nil)
     }
 
     /// The options that shape every output of a `process` run with these
@@ -89,13 +95,32 @@ struct AssistantBackend: Sendable {
     }
 
     /// Reads availability, waiting up to `seconds` for a model that is getting ready.
-    func waitForAvailability(_ seconds: Double?) async -> Availability {
+    ///
+    /// When the model is not ready and there is time to wait, `waiting` is
+    /// called once first (the command line says it is waiting), and the
+    /// diagnostics from then on say how long was waited instead of advising
+    /// `--wait-for-model`.
+    mutating func waitForAvailability(_ seconds: Double?, waiting: (Double) -> Void = { _ in }) async -> Availability {
+        let first = await service.availability.currentAvailability()
+        guard let seconds, seconds > 0, first == .unavailable(.modelNotReady) else { return first }
+        waiting(seconds)
+        diagnosticsContext.waitedSeconds = seconds
         let gate = AvailabilityGate(provider: service.availability)
-        return await gate.waitUntilAvailable(timeout: .milliseconds(Int64(((seconds ?? 0) * 1000).rounded())))
+        return await gate.waitUntilAvailable(timeout: .milliseconds(Int64((seconds * 1000).rounded())))
     }
 
     /// The diagnostics for a reason, naming this backend's endpoint and model.
     func describe(_ reason: UnavailableReason) -> Diagnostics {
         Diagnostics(reason, context: diagnosticsContext)
+    }
+
+    /// The models the HTTP server lists, asked again when it matters to the
+    /// person (`check` on an available server or on `modelMissing`); also kept in
+    /// the diagnostics so the `modelMissing` remedy can name them.
+    mutating func servedModels(for availability: Availability) async -> [String] {
+        guard let httpProbe, availability == .available || availability == .unavailable(.modelMissing) else { return [] }
+        let served = await httpProbe.probe().servedModels
+        diagnosticsContext.servedModels = served
+        return served
     }
 }

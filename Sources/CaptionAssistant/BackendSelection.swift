@@ -43,7 +43,7 @@ public struct BackendSelection: Sendable, Equatable {
         switch options.backend {
         case .none:
             return BackendSelection(kind: .none, reportName: "none",
-                                    fixedReason: .unknown("no model was chosen (--model none)"))
+                                    fixedReason: .modelTurnedOff)
         case .foundation:
             return foundationModels
                 ? BackendSelection(kind: .foundation, reportName: "foundation", fixedReason: nil)

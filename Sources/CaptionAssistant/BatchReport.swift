@@ -1,3 +1,4 @@
+import Assistant
 /// The batch report, `report.json`: every file's entry in input order, and totals.
 public struct BatchReport: Sendable {
     /// One entry per input, in the order the inputs were listed and found.
@@ -24,6 +25,10 @@ public struct BatchReport: Sendable {
         public var keywordOccurrences = 0
         /// Reader warnings in all.
         public var warnings = 0
+        /// What the model calls cost in all (real models only; zero requests otherwise).
+        public var cost = ModelCost()
+        /// Files where the model was available and gave a usable answer (no model error).
+        public var answered = 0
 
         /// Counts `file` in.
         public mutating func add(_ file: FileReport) {
@@ -42,6 +47,8 @@ public struct BatchReport: Sendable {
             }
             cues += file.cues ?? 0
             warnings += file.warnings.count
+            if let c = file.model.cost { cost.add(c) }
+            if case .available? = file.model.availability, file.error == nil, file.written { answered += 1 }
         }
     }
 
@@ -118,6 +125,6 @@ extension BatchReport.Totals {
                                  ("disabled", .int(disabled))])),
             ("cues", .int(cues)), ("keywordOccurrences", .int(keywordOccurrences)),
             ("warnings", .int(warnings)),
-        ])
+        ] + (cost.requests > 0 ? [("model", cost.json)] : []))
     }
 }

@@ -76,14 +76,23 @@ public enum CaptionAssistantCommand {
     // MARK: check
 
     static func check(_ options: CheckOptions, environment: [String: String]) async -> Int32 {
-        let backend: AssistantBackend
+        var backend: AssistantBackend
         do {
             backend = try AssistantBackend.make(options.model, maxCharacters: 3000, environment: environment)
         } catch {
             return usageFailure(error)
         }
-        let availability = await backend.waitForAvailability(options.model.waitForModel)
+        let availability = await backend.waitForAvailability(options.model.waitForModel, waiting: announceWait)
+        let served = await backend.servedModels(for: availability)
         var pairs: [(String, JSONValue)] = [("backend", .string(backend.selection.reportName))]
+        // Where the HTTP backend will send its requests, and which model it asks for.
+        let http = backend.selection.kind == .http ? backend.diagnosticsContext : nil
+        if let http {
+            pairs += [("endpoint", .string(http.endpoint.map { $0 + "/v1/chat/completions" })),
+                      ("model", .string(http.modelName)),
+                      ("serverModels", .strings(served)),
+                      ("retryPolicy", .string(backend.service.options.retryPolicy))]
+        }
         switch availability {
         case .available:
             pairs.append(("availability", .string("available")))
@@ -97,6 +106,12 @@ public enum CaptionAssistantCommand {
             print(JSONValue.object(pairs).rendered(), terminator: "")
         } else {
             var lines = ["backend: \(backend.selection.reportName)"]
+            if let http {
+                lines.append("endpoint: \(http.endpoint.map { $0 + "/v1/chat/completions" } ?? "(none)")")
+                lines.append("model: \(http.modelName ?? "(the server's default)")")
+                if !served.isEmpty { lines.append("server models: \(served.joined(separator: ", "))") }
+                lines.append("retry policy: \(backend.service.options.retryPolicy)")
+            }
             switch availability {
             case .available: lines.append("availability: available")
             case .unavailable(let reason):
@@ -113,7 +128,7 @@ public enum CaptionAssistantCommand {
     // MARK: process
 
     static func process(_ options: ProcessOptions, environment: [String: String], signals early: InterruptSignals? = nil) async -> Int32 {
-        let backend: AssistantBackend
+        var backend: AssistantBackend
         let plan: InputPlan
         let part: ReportPart?
         let destination: OutputDestination = options.output == "-" ? .standardOutput : .folder(options.output)
@@ -160,7 +175,7 @@ public enum CaptionAssistantCommand {
         }
 
         if options.model.requireModel {
-            let availability = await waitForModel(backend, options.model.waitForModel, signals: early)
+            let availability = await waitForModel(&backend, options.model.waitForModel, signals: early)
             if case .unavailable(let reason) = availability, early?.stop.isRequested != true {
                 let info = backend.describe(reason)
                 printError("the model is unavailable (\(info.name)): \(info.reasonRow). \(info.remedy)")
@@ -175,12 +190,14 @@ public enum CaptionAssistantCommand {
                 return ExitStatus.unavailable
             }
         } else if let wait = options.model.waitForModel {
-            _ = await waitForModel(backend, wait, signals: early)
+            _ = await waitForModel(&backend, wait, signals: early)
         }
 
-        let processor = FileProcessor(configuration: PipelineConfiguration(
+        var pipeline = PipelineConfiguration(
             backend: backend.selection.reportName, source: backend.service, diagnosticsContext: backend.diagnosticsContext,
-            convertTo: options.convertTo, settings: backend.settings(options)))
+            convertTo: options.convertTo, settings: backend.settings(options))
+        pipeline.recordsCost = backend.selection.kind == .http || backend.selection.kind == .foundation
+        let processor = FileProcessor(configuration: pipeline)
         var runner = BatchRunner(processor: processor, destination: destination, jobs: options.jobs, resume: options.resume)
         runner.part = part
         let progress = ProgressLine.wanted(quiet: options.quiet, json: options.json) && !plan.items.isEmpty
@@ -203,6 +220,11 @@ public enum CaptionAssistantCommand {
         var status = ExitStatus.success
         if result.missingInput { status = ExitStatus.noInput }
         else if options.model.requireModel && unavailable { status = ExitStatus.unavailable }
+        else if options.model.requireModel && totals.answered == 0 && totals.written > 0 && totals.disabled == 0 {
+            // The model was there but no file got a usable answer (every request failed, or every answer was unusable).
+            printError("--require-model: the model did not give a usable answer for any file (see the errors in the report)")
+            status = ExitStatus.unavailable
+        }
         else if totals.failed > 0 || !result.summary.failures.isEmpty || result.reportError != nil { status = ExitStatus.someFileFailed }
         if let signal = result.stoppedBy { status = signal > 0 ? InterruptSignals.exitStatus(for: signal) : ExitStatus.interrupted }
 
@@ -237,23 +259,31 @@ public enum CaptionAssistantCommand {
     /// when `signals` (installed before main) receive a stop: Ctrl-C during
     /// a long wait then goes straight to a batch that starts no file and
     /// writes its report.
-    static func waitForModel(_ backend: AssistantBackend, _ seconds: Double?, signals: InterruptSignals?) async -> Availability {
-        guard let signals, seconds != nil else { return await backend.waitForAvailability(seconds) }
+    static func waitForModel(_ backend: inout AssistantBackend, _ seconds: Double?, signals: InterruptSignals?) async -> Availability {
+        guard let signals, seconds != nil else { return await backend.waitForAvailability(seconds, waiting: announceWait) }
         signals.takePending()
         let stop = signals.stop
-        return await withTaskGroup(of: Availability?.self) { group in
-            group.addTask { await backend.waitForAvailability(seconds) }
+        // The wait runs on a copy in a child task; the copy (its diagnostics say how long was waited) is kept.
+        let copy = backend
+        let (availability, waited) = await withTaskGroup(of: (Availability, AssistantBackend)?.self) { group in
+            group.addTask {
+                var waiting = copy
+                let availability = await waiting.waitForAvailability(seconds, waiting: announceWait)
+                return (availability, waiting)
+            }
             group.addTask {
                 while !stop.isRequested && !Task.isCancelled { try? await Task.sleep(for: .milliseconds(50)) }
                 return nil
             }
-            var result: Availability?
+            var result: (Availability, AssistantBackend)?
             for await value in group {
                 group.cancelAll()  // whichever ends first ends the other (the wait returns its last state)
                 if let value { result = value }
             }
-            return result ?? .unavailable(.modelNotReady)
+            return result ?? (.unavailable(.modelNotReady), copy)
         }
+        backend = waited
+        return availability
     }
 
     /// The one-line summary, e.g. `3 files: 3 written, 0 failed; actions: 9 applied, 0 failed, 0 disabled; report in out/report.json`.
@@ -282,6 +312,7 @@ public enum CaptionAssistantCommand {
         if let run, let signal = run.stoppedBy {
             line += "; interrupted\(signal > 0 ? " by " + signalName(signal) : "") (run the same command with --resume to finish)"
         }
+        if t.cost.requests > 0 { line += "; model: \(t.cost.summary)" }
         if case .folder(let folder) = destination, run?.reportError == nil { line += "; report in \(folder)/\(shard?.name ?? "report.json")" }
         return line
     }
@@ -332,10 +363,16 @@ public enum CaptionAssistantCommand {
                 .object([("error", .string($0.key)), ("files", .int($0.value))])
             })),
         ]
+        if t.cost.requests > 0 { pairs.append(("model", t.cost.json)) }
         if resume, run != nil { pairs.append(("skipped", .int(counts.skipped))) }
         if counts.notProcessed > 0 || run?.stoppedBy != nil { pairs.append(("notProcessed", .int(counts.notProcessed))) }
         pairs += [("report", reportPath), ("exitStatus", .int(Int(status)))]
         return .object(pairs)
+    }
+
+    /// Says on standard error that the run waits for a model that is getting ready.
+    static func announceWait(_ seconds: Double) {
+        printError("the model is still getting ready (modelNotReady); waiting up to \(HTTPConfiguration.seconds(seconds)) for it (--wait-for-model)…")
     }
 
     /// `SIGINT`, `SIGTERM`, or `signal N`.

@@ -33,6 +33,8 @@ public struct ModelOptions: Sendable, Equatable {
     public var serverKind: String?
     /// `--request-timeout SECONDS`.
     public var requestTimeout: Double?
+    /// `--model-time-limit SECONDS`: the most model time per file, retries, pauses and repair included.
+    public var modelTimeLimit: Double?
     /// `--simulate-availability REASON`, as typed (checked when the backend is built).
     public var simulatedAvailability: String?
     /// `--wait-for-model SECONDS`.

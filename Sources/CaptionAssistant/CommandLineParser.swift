@@ -12,7 +12,7 @@ import Foundation
 public enum CommandLineParser {
     /// Options that take a value.
     static let valued: Set<String> = [
-        "-o", "--output", "--model", "--endpoint", "--model-name", "--server-kind", "--request-timeout",
+        "-o", "--output", "--model", "--endpoint", "--model-name", "--server-kind", "--request-timeout", "--model-time-limit",
         "--simulate-availability", "--max-characters", "--wait-for-model", "--jobs", "--to", "--shard", "--shard-count",
         "-test-fake-assistant-error", "-test-fake-assistant-delay",
     ]
@@ -117,6 +117,7 @@ public enum CommandLineParser {
                 model.serverKind = try choice(name, value(), among: Dictionary(uniqueKeysWithValues: HTTPServerKind.allCases.map { ($0.rawValue, $0) }),
                                               listed: HTTPServerKind.allCases.map(\.rawValue)).rawValue
             case "--request-timeout": model.requestTimeout = try seconds(name, value(), allowZero: false)
+            case "--model-time-limit": model.modelTimeLimit = try seconds(name, value(), allowZero: false)
             case "--simulate-availability": model.simulatedAvailability = try availabilityName(value())
             case "--wait-for-model": model.waitForModel = try seconds(name, value(), allowZero: true)
             case "--require-model": model.requireModel = true

@@ -14,6 +14,8 @@ public struct PipelineConfiguration: Sendable {
     public var convertTo: CaptionFormat?
     /// The options that shape every output, recorded in each sidecar for `--resume`.
     public var settings: OutputSettings
+    /// Whether sidecars record the model's cost (requests, tokens, seconds): for real models, not the fake.
+    public var recordsCost: Bool = false
 
     /// Creates a configuration. Without `settings`, they are the backend's
     /// name, `convertTo` and (for an `AssistantService`) its transcript cap.
@@ -77,6 +79,7 @@ public struct FileProcessor: Sendable {
         let applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo)
 
         var model = FileReport.Model(backend: configuration.backend, availability: .available)
+        if configuration.recordsCost && result.cost.requests > 0 { model.cost = result.cost }
         var reasonRow: String?
         if case .unavailable(let reason) = result.availability {
             let info = Diagnostics(reason, context: configuration.diagnosticsContext)

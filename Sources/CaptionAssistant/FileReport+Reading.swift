@@ -1,3 +1,4 @@
+import Assistant
 import Captions
 
 /// Reading a sidecar back, for `--resume`: a file skipped because it is
@@ -80,9 +81,19 @@ extension FileReport {
 
     private static func model(_ value: JSONValue) -> Model? {
         guard case .string(let backend)? = value["backend"] else { return nil }
+        var cost: ModelCost?
+        if let c = value["cost"] {
+            guard case .int(let requests)? = c["requests"], case .int(let ms)? = c["milliseconds"] else { return nil }
+            var read = ModelCost()
+            read.requests = requests
+            read.seconds = Double(ms) / 1000
+            if case .int(let p)? = c["promptTokens"] { read.promptTokens = p }
+            if case .int(let t)? = c["completionTokens"] { read.completionTokens = t }
+            cost = read
+        }
         switch value["availability"] {
-        case .null?: return Model(backend: backend, availability: nil)
-        case .string("available")?: return Model(backend: backend, availability: .available)
+        case .null?: return Model(backend: backend, availability: nil, cost: cost)
+        case .string("available")?: return Model(backend: backend, availability: .available, cost: cost)
         default: return nil
         }
     }

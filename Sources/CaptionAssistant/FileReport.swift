@@ -14,6 +14,10 @@ public struct FileReport: Sendable {
         /// nil when availability was not read (the file could not be read first);
         /// otherwise available, or unavailable with the diagnostics for the reason.
         public var availability: Availability?
+        /// What the model calls cost, recorded for a real model (HTTP, Foundation
+        /// Models) that was called; nil for the fake and when no call was made, so
+        /// test reports stay free of timings.
+        public var cost: ModelCost?
 
         /// Availability as the report writes it.
         public enum Availability: Sendable, Equatable {
@@ -24,8 +28,8 @@ public struct FileReport: Sendable {
         }
 
         /// Creates the model part.
-        public init(backend: String, availability: Availability?) {
-            self.backend = backend; self.availability = availability
+        public init(backend: String, availability: Availability?, cost: ModelCost? = nil) {
+            self.backend = backend; self.availability = availability; self.cost = cost
         }
 
         var json: JSONValue {
@@ -38,6 +42,7 @@ public struct FileReport: Sendable {
                           ("remedy", .string(info.remedy)), ("permanence", .string(info.permanence.rawValue)),
                           ("offersSettings", .bool(info.offersSettings))]
             }
+            if let cost { pairs.append(("cost", cost.json)) }
             return .object(pairs)
         }
     }

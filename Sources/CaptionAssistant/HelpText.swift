@@ -51,11 +51,12 @@ public enum HelpText {
       --endpoint URL              Use the OpenAI-compatible HTTP server at URL (also CAPTION_ASSISTANT_ENDPOINT; an API key, if needed, comes from CAPTION_ASSISTANT_API_KEY and is never printed).
       --model-name NAME           Ask the HTTP server for the model NAME (also CAPTION_ASSISTANT_MODEL).
       --server-kind KIND          Say which kind of HTTP server this is (auto, llama-cpp, llama-cpp-python, ollama, vllm or openai), so the answer's format is requested the way it understands.
-      --request-timeout SECONDS   Give up on one model request after SECONDS (default 120).
+      --request-timeout SECONDS   Give up on one model request after SECONDS (default 120). Retry policy: a request that fails for a temporary reason (no answer in time, a dropped connection, HTTP 429 or 5xx) is tried up to 3 times in all, with pauses of about 2 s and 4 s; the report gives the attempts.
+      --model-time-limit SECONDS  Bound the model time of one file, every attempt, pause and repair request together, to SECONDS (default: no bound beyond the attempts).
       --simulate-availability REASON
-                                  Force the model's availability, for previews and tests: available, deviceNotEligible, appleIntelligenceNotEnabled, modelNotReady, unsupportedPlatform, serverUnreachable, modelMissing, unknown, or unknown:MESSAGE (an unknown reason with that text).
+                                  Force the model's availability, for previews and tests: available, deviceNotEligible, appleIntelligenceNotEnabled, modelNotReady, unsupportedPlatform, serverUnreachable, modelMissing, modelTurnedOff, unknown, or unknown:MESSAGE (an unknown reason with that text).
       --wait-for-model SECONDS    When the model is still getting ready, check again gently for up to SECONDS before giving up.
-      --require-model             Exit with status 69 when the model is unavailable, instead of writing unchanged captions (for CI that must not pass silently).
+      --require-model             Exit with status 69 when the model is unavailable, instead of writing unchanged captions, or when it was there but no file got a usable answer (for CI that must not pass silently).
 
     OTHER:
       -h, --help                  Print this help and exit.

@@ -77,6 +77,11 @@ public enum SuggestionApplier {
                 actions.append(ActionReport(id: .emoji, state: .applied, details: [("emoji", .string(emoji))]))
             }
         }
+        // An action applied from the repair request's answer says so.
+        for (i, field) in ["keywords", "titles", "emoji"].enumerated()
+        where suggestions.repaired.contains(field) && i < actions.count && actions[i].state == .applied {
+            actions[i].details.append(("repaired", .bool(true)))
+        }
         return Applied(edits: edits, actions: actions)
     }
 

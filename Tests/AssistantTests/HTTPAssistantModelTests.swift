@@ -110,8 +110,10 @@ import TestSupport
         #expect(sent.map { $0.last?["content"] as? String } == [request, request, "Other instructions" + separator + request])
     }
 
-    /// The schema asks for up to ten keyword strings, exactly three title strings, one emoji string,
-    /// with length bounds on every string (not under OpenAI's strict mode, which refuses them).
+    /// The schema asks for one to six keyword strings, exactly three title strings and one emoji
+    /// from `EmojiTable`, with length and item-count bounds (not under OpenAI's strict mode, which
+    /// refuses them). A prompt without a transcript block gives no keyword candidates: any
+    /// keyword string within the bounds.
     static func expectAnswerSchema(_ value: Any?, lengthBounds: Bool = true) throws {
         let schema = try #require(value as? [String: Any])
         #expect(schema["type"] as? String == "object")
@@ -121,21 +123,62 @@ import TestSupport
         #expect(Set(properties.keys) == ["keywords", "titles", "emoji"])
         let titles = try #require(properties["titles"])
         #expect(titles["type"] as? String == "array")
-        #expect(titles["minItems"] as? Int == 3)
-        #expect(titles["maxItems"] as? Int == 3)
+        #expect(titles["minItems"] as? Int == (lengthBounds ? 3 : nil))
+        #expect(titles["maxItems"] as? Int == (lengthBounds ? 3 : nil))
 
         let keywords = try #require(properties["keywords"])
         #expect(keywords["type"] as? String == "array")
-        #expect(keywords["maxItems"] as? Int == 10)
+        #expect(keywords["minItems"] as? Int == (lengthBounds ? 1 : nil))
+        #expect(keywords["maxItems"] as? Int == (lengthBounds ? 6 : nil))
 
-        #expect(properties["emoji"]?["type"] as? String == "string")
-        let strings = [titles["items"], keywords["items"], properties["emoji"]].map { $0 as? [String: Any] }
-        for string in strings {
+        let emoji = try #require(properties["emoji"])
+        #expect(emoji["type"] as? String == "string")
+        if let pattern = emoji["pattern"] as? String {
+            // llama-cpp-python's form: a character class of the same emoji (see `answerSchema`).
+            #expect(pattern == "^[" + EmojiTable.entries.map(\.emoji).joined() + "]$")
+            #expect(emoji["enum"] == nil)
+        } else {
+            #expect(emoji["enum"] as? [String] == EmojiTable.entries.map(\.emoji))
+        }
+        for string in [titles["items"], keywords["items"]].map({ $0 as? [String: Any] }) {
             #expect(string?["type"] as? String == "string")
-            #expect((string?["minLength"] as? Int) == (lengthBounds ? 1 : nil))
             #expect((string?["maxLength"] != nil) == lengthBounds)
         }
-        #expect((titles["items"] as? [String: Any])?["maxLength"] as? Int == (lengthBounds ? 100 : nil))
+        #expect((titles["items"] as? [String: Any])?["minLength"] as? Int == (lengthBounds ? 8 : nil))
+        #expect((titles["items"] as? [String: Any])?["maxLength"] as? Int == (lengthBounds ? 60 : nil))
+        #expect((keywords["items"] as? [String: Any])?["minLength"] as? Int == (lengthBounds ? 1 : nil))
+        // A title pattern for grammar-constrained servers: no JSON fragments or paths as titles.
+        let pattern = (titles["items"] as? [String: Any])?["pattern"] as? String
+        #expect(pattern == (lengthBounds ? HTTPChatRequest.titlePattern : nil))
+        if let pattern {
+            let regex = try Regex(pattern)
+            #expect(try regex.wholeMatch(in: "Risotto Night") != nil)
+            #expect(try regex.wholeMatch(in: "Die Flut im Tal") != nil)
+            for bad in ["./settings.json", "\"]}", "x", "keywords_1234567890", "A line\nbreak here"] {
+                #expect(try regex.wholeMatch(in: bad) == nil, "\(bad)")
+            }
+        }
+    }
+
+    /// With a transcript block in the prompt, each keyword must be one of the
+    /// transcript's words or phrases (an `enum`), under every schema form.
+    @Test(arguments: [HTTPServerKind.llamaCppPython, .llamaCpp, .openai])
+    func keywordsAreLimitedToWordsOfTheTranscriptSent(kind: HTTPServerKind) async throws {
+        let server = try HTTPTestServer { _, _ in .completion(Self.answer) }
+        defer { server.stop() }
+        let transcript = "The rocket launch was delayed.\nThe rocket crew waited at Cape Canaveral."
+        _ = try await model(server, kind: kind).respond(to: "<<<TRANSCRIPT\n\(transcript)\nTRANSCRIPT>>>")
+
+        let json = try #require(server.requests.first?.json)
+        let format = try #require(json["response_format"] as? [String: Any])
+        let schema = try #require((format["schema"] ?? (format["json_schema"] as? [String: Any])?["schema"]) as? [String: Any])
+        let properties = try #require(schema["properties"] as? [String: [String: Any]])
+        let items = try #require(properties["keywords"]?["items"] as? [String: Any])
+        let allowed = try #require(items["enum"] as? [String])
+        #expect(allowed == KeywordCandidates.from(transcript))
+        #expect(allowed.contains("rocket") && allowed.contains("Cape Canaveral"))
+        #expect(!allowed.contains("The") && !allowed.contains("was"))
+        #expect(allowed.allSatisfy { WholeWordMatcher(transcript).containsWholeWord($0) })
     }
 
     @Test(arguments: [

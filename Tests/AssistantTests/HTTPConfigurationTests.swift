@@ -14,6 +14,11 @@ import TestSupport
         ("http://proxy.example/llm/", "http://proxy.example/llm", "http://proxy.example/llm/v1/chat/completions"),
         ("HTTP://Host.example:9931", "HTTP://Host.example:9931", "HTTP://Host.example:9931/v1/chat/completions"),
         ("http://[::1]:8080", "http://[::1]:8080", "http://[::1]:8080/v1/chat/completions"),
+        // Pasted whole: the full chat-completions URL, or the models URL, name the same server.
+        ("http://127.0.0.1:8080/v1/chat/completions", "http://127.0.0.1:8080", "http://127.0.0.1:8080/v1/chat/completions"),
+        ("http://127.0.0.1:8080/v1/chat/completions/", "http://127.0.0.1:8080", "http://127.0.0.1:8080/v1/chat/completions"),
+        ("http://localhost:11434/v1/models", "http://localhost:11434", "http://localhost:11434/v1/chat/completions"),
+        ("http://proxy.example/llm/chat/completions", "http://proxy.example/llm", "http://proxy.example/llm/v1/chat/completions"),
     ])
     func acceptsHTTPEndpoints(given: String, endpoint: String, chatURL: String) throws {
         let configuration = try HTTPConfiguration(endpoint: given)

@@ -52,6 +52,14 @@ import Testing
         #expect(two.titles == .failed("The model gave 2 usable titles; exactly three are needed."))
     }
 
+    @Test func repeatedTitlesAreNoAlternatives() {
+        let result = decode(#"{"keywords": ["rocket"], "titles": ["Launch Day", "launch day", "Dawn Launch"], "emoji": "🚀"}"#)
+        #expect(result.titles == .failed("The model gave 2 usable titles; exactly three are needed."))
+        #expect(result.warnings == ["1 repeated title was ignored."])
+        let four = decode(#"{"keywords": ["rocket"], "titles": ["A", "A", "B", "C"], "emoji": "🚀"}"#)
+        #expect(four.titles == .applied(["A", "B", "C"]))
+    }
+
     @Test func fiveTitlesKeepTheFirstThreeWithAWarning() {
         let result = decode(#"{"keywords": ["rocket"], "titles": [" One ", "Two", "Three", "Four", "Five"], "emoji": "🚀"}"#)
         #expect(result.titles == .applied(["One", "Two", "Three"]))

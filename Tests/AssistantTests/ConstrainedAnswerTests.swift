@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Assistant
+
+/// What the answer's schema offers (emoji table, keyword candidates), the one
+/// repair request, the file's model time bound and the cost a service records.
+@Suite struct ConstrainedAnswerTests {
+    static let transcript = "The rocket launch was delayed. The rocket crew waited, and the launch window closed. Rocket fans cheered anyway."
+
+    func service(_ model: any AssistantModel, options: AssistantOptions = AssistantOptions(retryJitter: 0)) -> AssistantService {
+        AssistantService(backendName: "test", model: model, availability: FixedAvailability(.available), options: options, clock: ManualWaitClock())
+    }
+
+    // MARK: Emoji table
+
+    @Test func everyEmojiInTheTableIsOneEmojiTheDecoderAccepts() {
+        let emoji = EmojiTable.entries.map(\.emoji)
+        #expect(emoji.count >= 300 && emoji.count <= 800)
+        #expect(Set(emoji).count == emoji.count)
+        let decoder = SuggestionDecoder()
+        for e in emoji {
+            #expect(e.count == 1, "\(e) is not one Character")
+            #expect(decoder.validateEmoji(.text(e)) == .applied(e), "\(e) is refused by the decoder")
+        }
+        #expect(EmojiTable.entries.allSatisfy { !$0.name.isEmpty })
+        // One scalar each, so the pattern form's character class offers exactly these.
+        #expect(EmojiTable.entries.allSatisfy { $0.emoji.unicodeScalars.count == 1 })
+        #expect(emoji.contains("🚀") && emoji.contains("🎬") && emoji.contains("🌊"))
+        #expect(!emoji.contains("❌") && !emoji.contains("💩"))
+    }
+
+    // MARK: Keyword candidates
+
+    @Test func keywordCandidatesAreWholeWordsAndPhrasesOfTheTranscript() {
+        let transcript = """
+            Interviewer: When did you first come to the city?
+            Margaret: It was 1962. I was nineteen years old.
+            I worked at the textile mill on Canal Street, and the textile mill closed in 1979.
+            """
+        let candidates = KeywordCandidates.from(transcript)
+        let matcher = WholeWordMatcher(transcript)
+        #expect(!candidates.isEmpty)
+        #expect(candidates.allSatisfy { matcher.containsWholeWord($0) })
+        #expect(candidates.first == "textile" || candidates.first == "mill" || candidates.first == "textile mill")
+        #expect(candidates.contains("textile mill"))   // a phrase said twice
+        #expect(candidates.contains("Canal Street"))   // a name
+        #expect(candidates.contains("1962") && candidates.contains("Margaret"))
+        for word in ["When", "did", "the", "was", "It"] { #expect(!candidates.contains(word)) }
+        #expect(Set(candidates.map { $0.lowercased() }).count == candidates.count)
+    }
+
+    @Test func keywordCandidatesAreBoundedForALongTranscript() {
+        let words = (0..<2000).map { "word\($0)" }.joined(separator: " ")
+        let candidates = KeywordCandidates.from(words)
+        #expect(candidates.count == KeywordCandidates.maximumCount)
+        #expect(KeywordCandidates.from("a an of to").isEmpty)
+        #expect(KeywordCandidates.from(words, limit: 0).isEmpty)
+    }
+
+    // MARK: Repair
+
+    @Test func anInvalidFieldIsAskedForOnceMoreAndTheRepairedFieldIsMarked() async throws {
+        let first = #"{"keywords": ["rocket"], "titles": ["A", "B", "C"], "emoji": "Tonight we ["}"#
+        let second = #"{"keywords": ["crew"], "titles": ["D", "E", "F"], "emoji": "🚀"}"#
+        let model = ScriptedAssistantModel(answers: [first, second])
+        let result = await service(model).suggest(transcript: Self.transcript)
+        let suggestions = try #require(result.suggestions)
+        #expect(model.calls == 2)
+        #expect(suggestions.emoji == .applied("🚀"))
+        #expect(suggestions.repaired == ["emoji"])
+        // Only the invalid field is taken from the repair answer.
+        #expect(suggestions.keywords == .applied(["rocket"]))
+        #expect(suggestions.titles == .applied(["A", "B", "C"]))
+        #expect(result.cost.requests == 2)
+        let repairPrompt = try #require(model.log.prompts.last)
+        #expect(repairPrompt.contains("\"emoji\": "))
+        #expect(repairPrompt.contains(Self.transcript))
+    }
+
+    @Test func thereIsNeverMoreThanOneRepairRequest() async throws {
+        let bad = #"{"keywords": ["rocket"], "titles": ["A", "B", "C"], "emoji": "🚀🚀🚀"}"#
+        let model = ScriptedAssistantModel(answers: [bad, bad, bad])
+        let result = await service(model).suggest(transcript: Self.transcript)
+        #expect(model.calls == 2)
+        #expect(result.suggestions?.emoji.failureMessage != nil)
+        #expect(result.suggestions?.repaired.isEmpty == true)
+    }
+
+    @Test func anUndecodableAnswerIsAskedForOnceMore() async throws {
+        let good = #"{"keywords": ["rocket"], "titles": ["A", "B", "C"], "emoji": "🚀"}"#
+        let model = ScriptedAssistantModel(answers: ["no json here", good])
+        let result = await service(model).suggest(transcript: Self.transcript)
+        #expect(model.calls == 2)
+        #expect(result.error == nil)
+        let suggestions = try #require(result.suggestions)
+        #expect(suggestions.repaired == ["keywords", "titles", "emoji"])
+        #expect(suggestions.emoji == .applied("🚀"))
+        let twice = ScriptedAssistantModel(answers: ["no json here"])
+        let failed = await service(twice).suggest(transcript: Self.transcript)
+        #expect(twice.calls == 2)
+        #expect(failed.error == "The model's answer holds no JSON object: “no json here”.")
+    }
+
+    @Test func aValidAnswerOrAFailedRequestIsNotRepaired() async {
+        let good = #"{"keywords": ["rocket"], "titles": ["A", "B", "C"], "emoji": "🚀"}"#
+        let model = ScriptedAssistantModel(answers: [good])
+        _ = await service(model).suggest(transcript: Self.transcript)
+        #expect(model.calls == 1)
+        let throwing = FailingAssistantModel(error: AssistantError.failed("permanent"))
+        _ = await service(throwing).suggest(transcript: Self.transcript)
+        #expect(throwing.log.prompts.count == 1)
+        let off = ScriptedAssistantModel(answers: [#"{"keywords": ["rocket"], "titles": ["A"], "emoji": "🚀"}"#])
+        _ = await service(off, options: AssistantOptions(retryJitter: 0, repairs: false)).suggest(transcript: Self.transcript)
+        #expect(off.calls == 1)
+    }
+
+    // MARK: The file's model time bound and the retry policy
+
+    @Test func theFileTimeLimitStopsRetriesAndSaysSo() async {
+        let options = AssistantOptions(timeout: .seconds(20), maxAttempts: 3, retryJitter: 0, fileTimeLimit: .milliseconds(300))
+        let result = await service(HangingModel(), options: options).suggest(transcript: Self.transcript)
+        #expect(result.attempts == 1)
+        #expect(result.cost.requests == 1)
+        let reason = result.suggestions?.emoji.failureMessage ?? ""
+        #expect(reason.contains("--model-time-limit"))
+        #expect(reason.contains("after 1 attempt"))
+    }
+
+    @Test func theRetryPolicyIsNamedWithItsPauses() {
+        #expect(AssistantOptions(retryJitter: 0).retryPolicy
+                == "up to 3 attempts for temporary failures (timeouts, dropped connections, HTTP 429/5xx), pauses of 2 s, 4 s between them")
+        #expect(AssistantOptions(maxAttempts: 1).retryPolicy == "no retries")
+    }
+
+    // MARK: Cost
+
+    @Test func theHTTPBackendReportsRequestsAndTokenUsage() async throws {
+        let body = #"{"choices":[{"index":0,"message":{"role":"assistant","content":"{\"keywords\":[\"rocket\"],\"titles\":[\"Up we go\",\"Launch day\",\"Crew waits\"],\"emoji\":\"🚀\"}"},"finish_reason":"stop"}],"usage":{"prompt_tokens":321,"completion_tokens":45,"total_tokens":366}}"#
+        let server = try HTTPTestServer { _, _ in .respond(200, body) }
+        defer { server.stop() }
+        let configuration = try HTTPConfiguration(endpoint: server.endpoint, serverKind: .llamaCppPython, requestTimeout: 10)
+        let model = HTTPAssistantModel(configuration: configuration, instructions: PromptBuilder.instructions, promptSeparator: Prompt.separator)
+        let result = await service(model).suggest(transcript: Self.transcript)
+        #expect(result.error == nil)
+        #expect(result.cost.requests == 1)
+        #expect(result.cost.promptTokens == 321)
+        #expect(result.cost.completionTokens == 45)
+        #expect(result.cost.seconds > 0)
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The model-side rough edges a new user hit (issue 13, item 7), each run
+/// through the executable against a server in the test process.
+@Suite(.serialized) struct ModelSideEdgeTests {
+    static let models = #"{"object":"list","data":[{"id":"qwen2.5:0.5b","object":"model","owned_by":"library"},{"id":"llama3.2:latest","object":"model","owned_by":"library"}]}"#
+    static let srt = "1\n00:00:01,000 --> 00:00:02,000\nThe rocket launch was delayed.\n\n2\n00:00:03,000 --> 00:00:04,000\nThe rocket crew waited.\n"
+    static let answer = #"{"choices":[{"index":0,"message":{"role":"assistant","content":"{\"keywords\":[\"rocket\"],\"titles\":[\"Launch Day Waits\",\"A Delayed Rocket\",\"The Crew Waits\"],\"emoji\":\"🚀\"}"},"finish_reason":"stop"}],"usage":{"prompt_tokens":300,"completion_tokens":40,"total_tokens":340}}"#
+
+    func scratchWithCaptions() throws -> ScratchFolder {
+        let scratch = try ScratchFolder()
+        try Data(Self.srt.utf8).write(to: scratch.url.appendingPathComponent("a.srt"))
+        return scratch
+    }
+
+    func sidecar(_ scratch: ScratchFolder, _ name: String = "a.srt") throws -> [String: Any] {
+        let data = try Data(contentsOf: scratch.url.appendingPathComponent("out/\(name).assistant.json"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test func modelNoneHasItsOwnReasonAndRemedy() throws {
+        let scratch = try scratchWithCaptions()
+        let run = try ExecutableRun.run(["--model", "none", "a.srt", "-o", "out"], in: scratch.url)
+        #expect(run.status == 0)
+        let model = try #require(try sidecar(scratch)["model"] as? [String: Any])
+        #expect(model["reason"] as? String == "modelTurnedOff")
+        #expect((model["remedy"] as? String)?.contains("--model none") == true)
+        #expect((model["remedy"] as? String)?.contains("update of the operating system") == false)
+        #expect(model["permanence"] as? String == "userFixable")
+
+        let check = try ExecutableRun.run(["check", "--json", "--model", "none"], in: scratch.url)
+        let json = try #require(try JSONSerialization.jsonObject(with: check.stdout) as? [String: Any])
+        #expect(json["reason"] as? String == "modelTurnedOff")
+        #expect(json["reasonRow"] as? String == "No model was chosen (--model none)")
+    }
+
+    @Test func requireModelExits69WhenNoFileGotAnAnswer() throws {
+        let server = try HTTPTestServer { request, _ in
+            switch request.path {
+            case "/v1/models": .respond(200, Self.models)
+            case "/v1/chat/completions": .respond(500, #"{"error":{"message":"internal error"}}"#)
+            default: .respond(404, #"{"error":"not found"}"#)
+            }
+        }
+        defer { server.stop() }
+        let scratch = try scratchWithCaptions()
+        let run = try ExecutableRun.run(["a.srt", "-o", "out", "--model", "http", "--endpoint", server.endpoint,
+                                         "--server-kind", "llama-cpp-python", "--require-model", "--model-time-limit", "1"], in: scratch.url)
+        #expect(run.status == 69, "stderr: \(run.stderrText)")
+        #expect(run.stderrText.contains("did not give a usable answer for any file"))
+        #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out/a.srt").path))
+        let cost = try #require((try sidecar(scratch)["model"] as? [String: Any])?["cost"] as? [String: Any])
+        #expect(cost["requests"] as? Int == 1)
+    }
+
+    @Test func modelTimeLimitBoundsTheRetriesOfAFileAndTheReportSaysSo() throws {
+        let server = try HTTPTestServer { request, _ in
+            switch request.path {
+            case "/v1/models": .respond(200, Self.models)
+            case "/v1/chat/completions": .respond(503, #"{"error":{"message":"busy"}}"#)
+            default: .respond(404, #"{"error":"not found"}"#)
+            }
+        }
+        defer { server.stop() }
+        let scratch = try scratchWithCaptions()
+        // Without the bound this temporary failure is tried 3 times with pauses of about 2 s and 4 s.
+        let run = try ExecutableRun.run(["a.srt", "-o", "out", "--model", "http", "--endpoint", server.endpoint,
+                                         "--server-kind", "llama-cpp-python", "--model-time-limit", "1"], in: scratch.url)
+        #expect(run.status == 0, "stderr: \(run.stderrText)")
+        let actions = try #require(try sidecar(scratch)["actions"] as? [[String: Any]])
+        let reason = try #require(actions.first?["reason"] as? String)
+        #expect(reason.contains("--model-time-limit"), "\(reason)")
+        #expect(reason.contains("after 1 attempt"))
+        #expect(server.requests.filter { $0.path == "/v1/chat/completions" }.count == 1)
+    }
+
+    @Test func aFullChatCompletionsURLIsAcceptedAndCheckSaysWhatIsUsed() throws {
+        let server = try HTTPTestServer { request, _ in
+            switch request.path {
+            case "/v1/models": .respond(200, Self.models)
+            default: .respond(404, #"{"error":"not found"}"#)
+            }
+        }
+        defer { server.stop() }
+        let scratch = try ScratchFolder()
+        let pasted = server.endpoint + "/v1/chat/completions"
+        let run = try ExecutableRun.run(["check", "--model", "http", "--endpoint", pasted, "--model-name", "qwen2.5:0.5b",
+                                         "--server-kind", "ollama"], in: scratch.url)
+        #expect(run.status == 0)
+        #expect(run.stdoutText.contains("availability: available"), "\(run.stdoutText)")
+        #expect(run.stdoutText.contains("endpoint: \(server.endpoint)/v1/chat/completions\n"))
+        #expect(run.stdoutText.contains("model: qwen2.5:0.5b"))
+        #expect(run.stdoutText.contains("server models: qwen2.5:0.5b, llama3.2:latest"))
+        #expect(run.stdoutText.contains("retry policy: up to 3 attempts for temporary failures"))
+        #expect(server.requests.allSatisfy { !$0.path.contains("completions/v1") })
+    }
+
+    @Test func modelMissingListsTheModelsTheServerOffers() throws {
+        let server = try HTTPTestServer { request, _ in
+            request.path == "/v1/models" ? .respond(200, Self.models) : .respond(404, #"{"error":"not found"}"#)
+        }
+        defer { server.stop() }
+        let scratch = try ScratchFolder()
+        let run = try ExecutableRun.run(["check", "--json", "--model", "http", "--endpoint", server.endpoint,
+                                         "--model-name", "mistral", "--server-kind", "ollama"], in: scratch.url)
+        let json = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        #expect(json["reason"] as? String == "modelMissing")
+        #expect(json["serverModels"] as? [String] == ["qwen2.5:0.5b", "llama3.2:latest"])
+        #expect((json["remedy"] as? String)?.contains("It offers: qwen2.5:0.5b, llama3.2:latest.") == true)
+        #expect(json["model"] as? String == "mistral")
+    }
+
+    @Test func waitForModelSaysItIsWaitingAndThenDoesNotAdviseIt() throws {
+        let loading = #"{"error":{"code":503,"message":"Loading model","type":"unavailable_error"}}"#
+        let server = try HTTPTestServer { _, _ in .respond(503, loading) }
+        defer { server.stop() }
+        let scratch = try ScratchFolder()
+        let run = try ExecutableRun.run(["check", "--model", "http", "--endpoint", server.endpoint, "--server-kind", "llama-cpp",
+                                         "--wait-for-model", "1"], in: scratch.url)
+        #expect(run.stderrText.contains("waiting up to 1 s"), "stderr: \(run.stderrText)")
+        #expect(run.stdoutText.contains("modelNotReady"))
+        #expect(run.stdoutText.contains("after waiting 1 s"))
+        #expect(!run.stdoutText.contains("pass --wait-for-model"))
+    }
+
+    @Test func sidecarsAndTheSummaryShowTheModelsCost() throws {
+        let server = try HTTPTestServer { request, _ in
+            switch request.path {
+            case "/v1/models": .respond(200, Self.models)
+            case "/v1/chat/completions": .respond(200, Self.answer)
+            default: .respond(404, #"{"error":"not found"}"#)
+            }
+        }
+        defer { server.stop() }
+        let scratch = try scratchWithCaptions()
+        let run = try ExecutableRun.run(["a.srt", "-o", "out", "--model", "http", "--endpoint", server.endpoint,
+                                         "--server-kind", "llama-cpp-python", "--json"], in: scratch.url)
+        #expect(run.status == 0, "stderr: \(run.stderrText)")
+        let cost = try #require((try sidecar(scratch)["model"] as? [String: Any])?["cost"] as? [String: Any])
+        #expect(cost["requests"] as? Int == 1)
+        #expect(cost["promptTokens"] as? Int == 300)
+        #expect(cost["completionTokens"] as? Int == 40)
+        #expect(cost["milliseconds"] is Int)
+        #expect(run.stderrText.contains("model: 1 request, 300 prompt + 40 completion tokens"))
+        let summary = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        #expect((summary["model"] as? [String: Any])?["promptTokens"] as? Int == 300)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.url.appendingPathComponent("out/report.json"))) as? [String: Any])
+        #expect(((report["totals"] as? [String: Any])?["model"] as? [String: Any])?["completionTokens"] as? Int == 40)
+    }
+
+    @Test func aSidecarWithACostIsReadBackByResume() throws {
+        let server = try HTTPTestServer { request, _ in
+            switch request.path {
+            case "/v1/models": .respond(200, Self.models)
+            case "/v1/chat/completions": .respond(200, Self.answer)
+            default: .respond(404, #"{"error":"not found"}"#)
+            }
+        }
+        defer { server.stop() }
+        let scratch = try scratchWithCaptions()
+        let args = ["a.srt", "-o", "out", "--model", "http", "--endpoint", server.endpoint, "--server-kind", "llama-cpp-python", "--resume"]
+        let first = try ExecutableRun.run(args, in: scratch.url)
+        #expect(first.status == 0, "stderr: \(first.stderrText)")
+        let second = try ExecutableRun.run(args, in: scratch.url)
+        #expect(second.status == 0)
+        #expect(second.stderrText.contains("1 already done"), "stderr: \(second.stderrText)")
+        #expect(server.requests.filter { $0.path == "/v1/chat/completions" }.count == 1)
+    }
+}
