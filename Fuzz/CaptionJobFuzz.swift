@@ -1,7 +1,7 @@
 // libFuzzer entry point for the whole per-file job, built by scripts/fuzz.sh
-// (target `job`) from the Captions module's sources plus the keyword emphasis
-// files of CaptionAssistant (KeywordEmphasis, FirstWordTable, WordCharacters),
-// compiled as one module, so that the job runs without the model or the batch.
+// (target `job`) from the Captions module's sources (which hold keyword
+// emphasis and its word rule), compiled as one module, so that the job runs
+// without the model or the batch.
 import Foundation
 
 /// The job on one input, as the batch runs it with a model that picks words

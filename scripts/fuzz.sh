@@ -55,7 +55,7 @@ fi
 binary_of() { case $1 in srt|vtt|ttml) echo captions ;; decoder) echo decoder ;; job) echo job ;; esac; }
 module_of() { case $1 in srt|vtt|ttml|job) echo Captions ;; decoder) echo Assistant ;; esac; }
 entries_of() { case $1 in srt|vtt|ttml) echo Fuzz/CaptionFuzzCheck.swift Fuzz/CaptionReaderFuzz.swift ;; decoder) echo Fuzz/SuggestionDecoderFuzz.swift ;;
-               job) echo Sources/CaptionAssistant/KeywordEmphasis.swift Sources/CaptionAssistant/FirstWordTable.swift Sources/CaptionAssistant/WordCharacters.swift Fuzz/CaptionJobFuzz.swift ;; esac; }
+               job) echo Fuzz/CaptionJobFuzz.swift ;; esac; }
 exts_of() { case $1 in srt) echo "srt" ;; vtt) echo "vtt webvtt" ;; ttml) echo "ttml xml dfxp imsc" ;; decoder) echo "json txt" ;; job) echo "srt vtt webvtt ttml xml dfxp" ;; esac; }
 maxlen_of() { case $1 in decoder) echo 16384 ;; *) echo 65536 ;; esac; }
 

@@ -1,4 +1,4 @@
-import Captions
+@testable import Captions
 import Testing
 @testable import CaptionAssistant
 

@@ -14,12 +14,6 @@ struct FirstWordTable: Sendable {
     private var hashes: [UInt64]
     private var groups: [[KeywordEmphasis.Pattern]]
     private let mask: Int
-    /// Each distinct first word's first two bytes (lower case, as folded), each
-    /// repeated in all eight bytes of a word, for the eight-bytes-at-a-time pre-check.
-    private(set) var pairs: [(first: UInt64, second: UInt64)] = []
-    /// Whether every first word is at least two bytes long and starts with two
-    /// ASCII bytes, so that `pairs` speaks for every keyword.
-    private(set) var pairsCoverAll = true
 
     init(_ patterns: [KeywordEmphasis.Pattern]) {
         // Distinct first words in order of first appearance, each with its patterns.
@@ -43,11 +37,6 @@ struct FirstWordTable: Sendable {
             if indexed { byHash[h] = hashes.count }
             hashes.append(h)
             groups.append([p])
-            if first.count >= 2 && first[0] < 0x80 && first[1] < 0x80 {
-                pairs.append((UInt64(first[0]) &* 0x0101_0101_0101_0101, UInt64(first[1]) &* 0x0101_0101_0101_0101))
-            } else {
-                pairsCoverAll = false
-            }
         }
         // Longest first (most words, then most bytes), then the keyword given first.
         for g in groups.indices where groups[g].count > 1 {
