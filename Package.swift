@@ -32,7 +32,7 @@ let package = Package(
         .executableTarget(name: "caption-bench", dependencies: ["Captions", "CaptionAssistant"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions"], resources: [.copy("Fixtures")]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "AssistantTests", dependencies: ["Assistant", "TestSupport"]),
+        .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Captions", "TestSupport"]),
         .testTarget(name: "CaptionAssistantTests", dependencies: ["CaptionAssistant"]),
         .testTarget(name: "CaptionAssistantEndToEndTests", dependencies: ["caption-assistant", "TestSupport"]),
     ],

@@ -18,18 +18,22 @@ public struct AssistantService: Sendable {
     public var options: AssistantOptions
     /// The clock for waiting on a model that is getting ready and for pauses between retries.
     public let clock: any WaitClock
+    /// Whether a suggested keyword occurs in the transcript as a whole word (the pipeline's word rule).
+    public let containsWholeWord: WholeWordTest
 
     /// Creates a service around `model`.
     public init(
         backendName: String,
         model: any AssistantModel,
         availability: any AvailabilityProvider,
+        containsWholeWord: @escaping WholeWordTest,
         options: AssistantOptions = AssistantOptions(),
         clock: any WaitClock = SystemWaitClock()
     ) {
         self.backendName = backendName
         self.model = model
         self.availability = availability
+        self.containsWholeWord = containsWholeWord
         self.options = options
         self.clock = clock
     }
@@ -53,7 +57,7 @@ public struct AssistantService: Sendable {
             let message = "The captions hold no text to send to the model."
             return result(attempts: 0, error: message, suggestions: .allFailed(message))
         }
-        let decoder = SuggestionDecoder(maxKeywords: options.maxKeywords)
+        let decoder = SuggestionDecoder(maxKeywords: options.maxKeywords, containsWholeWord: containsWholeWord)
         let started = ContinuousClock.now
         var cost = ModelCost()
         func finish(_ attempts: Int, _ error: String?, _ suggestions: Suggestions) -> AssistantResult {

@@ -63,29 +63,6 @@ enum CharacterSteps {
         return 0
     }
 
-    /// The scalar value of the simple scalar at `i` (`simpleLength` is not 0 there).
-    @inline(__always)
-    static func simpleScalar(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, length: Int) -> UInt32 {
-        length == 2 ? UInt32(p[i] & 0x1F) << 6 | UInt32(p[i + 1] & 0x3F)
-            : UInt32(p[i] & 0x0F) << 12 | UInt32(p[i + 1] & 0x3F) << 6 | UInt32(p[i + 2] & 0x3F)
-    }
-
-    /// Bits per simple scalar, indexed by `simpleIndex`: `letterBit` when its
-    /// `Character` is a letter, `numberBit` when it is a number (as `Character`
-    /// says), so the common non-ASCII characters need no `Character`.
-    static let simpleClass: [UInt8] = (0..<(0x300 + 0x18)).map { (k: Int) -> UInt8 in
-        let value = k < 0x300 ? UInt32(k) : UInt32(0x2010 + k - 0x300)
-        guard let scalar = Unicode.Scalar(value) else { return 0 }
-        let c = Character(scalar)
-        return (c.isLetter ? letterBit : 0) | (c.isNumber ? numberBit : 0)
-    }
-    static let letterBit: UInt8 = 1
-    static let numberBit: UInt8 = 2
-
-    /// The index in `simpleClass` of a simple scalar's value.
-    @inline(__always)
-    static func simpleIndex(_ value: UInt32) -> Int { value < 0x300 ? Int(value) : Int(value) - 0x2010 + 0x300 }
-
     /// Whether the eight bytes at `i` are eight `Character`s: all ASCII, no CR
     /// (which could start a CR LF), and followed by an ASCII byte (so the
     /// last of them is not the start of a cluster with a non-ASCII scalar).
@@ -107,27 +84,10 @@ enum CharacterSteps {
         return utf8.distance(from: utf8.startIndex, to: text.index(after: start))
     }
 
-    /// Whether the `Character` at `r` is the single ASCII byte there.
-    @inline(__always)
-    static func isSingleASCII(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
-        r.count == 1 && p[r.lowerBound] < 0x80
-    }
-
-    /// The `Character` at `r` (a whole cluster), for the slow paths.
-    static func character(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Character {
-        String(decoding: UnsafeBufferPointer(rebasing: p[r]), as: UTF8.self).first ?? " "
-    }
-
     /// The `String` of the bytes at `r`.
     static func string(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: p[r]), as: UTF8.self)
     }
-
-    @inline(__always)
-    static func asciiLower(_ b: UInt8) -> UInt8 { b &- 0x41 < 26 ? b | 0x20 : b }
-
-    @inline(__always)
-    static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
 
     /// Byte-wise search for `needle` in `p`, from `from`; the offset of the first match.
     static func firstOffset(of needle: [UInt8], in p: UnsafeBufferPointer<UInt8>, from: Int = 0) -> Int? {

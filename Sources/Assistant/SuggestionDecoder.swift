@@ -10,13 +10,17 @@ public struct SuggestionDecoder: Sendable {
     public var maxKeywords: Int
     /// The longest keyword kept, in `Character`s.
     public var maxKeywordLength: Int
+    /// Whether a keyword occurs in the transcript as a whole word: the caller's word rule.
+    public var containsWholeWord: WholeWordTest
     /// Characters that may not appear in a keyword: it is spliced into caption markup.
     public static let markupCharacters: Set<Character> = ["<", ">", "&", "{", "}"]
 
-    /// Creates a decoder keeping at most `maxKeywords` keywords.
-    public init(maxKeywords: Int = 10, maxKeywordLength: Int = 100) {
+    /// Creates a decoder keeping at most `maxKeywords` keywords, each one that
+    /// `containsWholeWord` finds in the transcript.
+    public init(maxKeywords: Int = 10, maxKeywordLength: Int = 100, containsWholeWord: @escaping WholeWordTest) {
         self.maxKeywords = max(0, maxKeywords)
         self.maxKeywordLength = max(1, maxKeywordLength)
+        self.containsWholeWord = containsWholeWord
     }
 
     /// Decodes and validates `answer`; keywords must appear as whole words in `transcript`.
@@ -53,7 +57,6 @@ public struct SuggestionDecoder: Sendable {
     /// `items` are the list's entries: `.text`, or `.other` for any non-text value.
     private func validateKeywords(_ items: some Collection<AnswerField>, transcript: String, dropped: inout [DroppedKeyword]) -> ActionOutcome<[String]> {
         if items.isEmpty { return .failed("The model suggested no keywords.") }
-        let haystack = WholeWordMatcher(transcript)
         var kept: [String] = []
         var seen = FoldedSet()
         for item in items {
@@ -72,7 +75,7 @@ public struct SuggestionDecoder: Sendable {
                 reason = flaw
             } else if seen.contains(folded) {
                 reason = "duplicate"
-            } else if !haystack.containsWholeWord(keyword) {
+            } else if !containsWholeWord(keyword, transcript) {
                 reason = "not in the transcript"
             } else if kept.count >= maxKeywords {
                 reason = "more than \(maxKeywords) keywords"

@@ -1,14 +1,33 @@
-/// What counts as a word character, read straight from UTF-8 bytes.
+/// The one definition of a word character, read straight from UTF-8 bytes:
+/// keyword emphasis cuts cue text into words with it, and the suggestion
+/// decoder keeps a keyword only when `KeywordEmphasis.containsWholeWord(_:in:)`
+/// finds it by the same rule, so what is kept can be emphasised.
+///
+/// A word character is a Unicode scalar that is a letter (L*), a mark (M*,
+/// so an accent never ends a word, composed or not), a decimal digit (Nd) or
+/// connector punctuation (Pc: `_`, `‿`, `＿`…); anything else (spaces,
+/// punctuation, symbols, emoji, ², ½) separates words. Words are compared
+/// lower-cased, scalar by scalar (U+212A KELVIN SIGN is "k", ǅ is ǆ);
+/// canonically equivalent spellings that differ in their scalars (a
+/// precomposed é and e + U+0301) are not taken as the same word.
+///
+/// `_` joins words, as in identifiers, hashtags and handles
+/// (`#rocket_launch`, `@space_x`, `file_name`): emphasising "rocket" inside
+/// "rocket_launch" would cut a name in two, and a captioner searching for
+/// "rocket" does not mean it. This is also the word of regular expressions
+/// (`\w`, Unicode's UTS #18 Annex C: alphabetic, marks, decimal digits,
+/// connector punctuation) and of most search tools, so it holds no surprise.
 enum WordCharacters {
     @inline(__always)
     static func asciiLower(_ b: UInt8) -> UInt8 { b &- 0x41 < 26 ? b | 0x20 : b }
 
+    /// Whether an ASCII byte is a word character: a letter, a digit or `_`.
     @inline(__always)
     static func isASCIIWord(_ b: UInt8) -> Bool {
-        b &- 0x30 < 10 || (b | 0x20) &- 0x61 < 26
+        b &- 0x30 < 10 || (b | 0x20) &- 0x61 < 26 || b == 0x5F
     }
 
-    /// Whether a scalar is a letter, a mark or a decimal digit.
+    /// Whether a scalar is a letter, a mark, a decimal digit or connector punctuation.
     static func isWord(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < 0x800 { return twoByteTable[Int(scalar.value)] & wordBit != 0 }
         return isWordByProperties(scalar)
@@ -17,11 +36,14 @@ enum WordCharacters {
     static func isWordByProperties(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return isASCIIWord(UInt8(scalar.value)) }
         // General Punctuation (dashes, quotes, the ellipsis, spaces): no
-        // letter, mark or digit there; common in captions, so no lookup.
-        if scalar.value >= 0x2000 && scalar.value <= 0x206F { return false }
+        // letter, mark or digit there, and its only connector punctuation is
+        // U+203F, U+2040 and U+2054; common in captions, so no lookup.
+        if scalar.value >= 0x2000 && scalar.value <= 0x206F {
+            return scalar.value == 0x203F || scalar.value == 0x2040 || scalar.value == 0x2054
+        }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber:
+             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .connectorPunctuation:
             return true
         default:
             return false

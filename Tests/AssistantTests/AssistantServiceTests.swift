@@ -21,12 +21,12 @@ struct HangingModel: AssistantModel {
     static let goodAnswer = #"{"keywords": ["rocket", "launch"], "titles": ["A", "B", "C"], "emoji": "🚀"}"#
 
     func service(_ model: any AssistantModel, availability: Availability = .available, options: AssistantOptions = AssistantOptions(retryJitter: 0), clock: ManualWaitClock = ManualWaitClock()) -> AssistantService {
-        AssistantService(backendName: "test", model: model, availability: FixedAvailability(availability), options: options, clock: clock)
+        AssistantService(backendName: "test", model: model, availability: FixedAvailability(availability), containsWholeWord: wholeWords, options: options, clock: clock)
     }
 
     @Test func theFakeGivesItsTwoMostFrequentLongWords() async throws {
         let fake = FakeAssistantModel()
-        let result = await AssistantService(backendName: FakeAssistantModel.backendName, model: fake, availability: fake, clock: ManualWaitClock())
+        let result = await AssistantService(backendName: FakeAssistantModel.backendName, model: fake, availability: fake, containsWholeWord: wholeWords, clock: ManualWaitClock())
             .suggest(transcript: Self.transcript)
         let suggestions = try #require(result.suggestions)
         #expect(suggestions.keywords == .applied(["rocket", "launch"]))
@@ -149,7 +149,7 @@ struct HangingModel: AssistantModel {
     @Test func aModelThatIsGettingReadyIsWaitedForWhenAsked() async {
         let provider = ScriptedAvailability.readyAfter(2)
         let clock = ManualWaitClock()
-        let service = AssistantService(backendName: "test", model: ScriptedAssistantModel(answers: [Self.goodAnswer]), availability: provider, options: AssistantOptions(waitForModel: .seconds(30)), clock: clock)
+        let service = AssistantService(backendName: "test", model: ScriptedAssistantModel(answers: [Self.goodAnswer]), availability: provider, containsWholeWord: wholeWords, options: AssistantOptions(waitForModel: .seconds(30)), clock: clock)
         let result = await service.suggest(transcript: Self.transcript)
         #expect(result.availability == .available)
         #expect(result.attempts == 1)

@@ -20,23 +20,6 @@ import Testing
         #expect(FastPathTests.steps(text) == expected)
     }
 
-    /// Every pair of tricky texts, and every text against every word in them.
-    static var phrases: [String] {
-        var words = Set(tricky.flatMap { $0.split(separator: " ").map(String.init) })
-        words.formUnion(["k", "K", "elvin", "kelvin", ";", "`", "i̇stanbul", "istanbul", "σας", "ςας", "fine", "rocket", "e\u{301}", "é", "b", "x", "_x_", "123"])
-        return words.sorted()
-    }
-
-    @Test(arguments: tricky)
-    func wholeWordMatchingAgreesWithTheReference(_ text: String) {
-        let matcher = WholeWordMatcher(text)
-        let reference = ReferenceWholeWordMatcher(text)
-        for phrase in Self.phrases + Self.tricky {
-            #expect(matcher.utf8Ranges(of: phrase) == reference.utf8Ranges(of: phrase), "\(phrase) in \(text)")
-            #expect(matcher.containsWholeWord(phrase) == reference.containsWholeWord(phrase), "\(phrase) in \(text)")
-        }
-    }
-
     @Test(arguments: [0, 1, 2, 3, 5, 8, 40, 3_000])
     func promptCountsAgreeWithTheReference(_ cap: Int) {
         for text in Self.tricky + [Self.tricky.joined(separator: "\n")] {
@@ -51,46 +34,5 @@ import Testing
             #expect(prompt.truncated == (cut.count < text.count))
             #expect(Prompt.transcript(in: prompt.text) == sent)
         }
-    }
-}
-
-/// The whole-word matcher written the plain way: an array of `Character`s, each lower-cased.
-struct ReferenceWholeWordMatcher {
-    let characters: [Character]
-    let folded: [String]
-    let utf8Starts: [Int]
-
-    init(_ text: String) {
-        characters = Array(text)
-        folded = characters.map { $0.lowercased() }
-        var starts: [Int] = []
-        var offset = 0
-        for c in characters { starts.append(offset); offset += c.utf8.count }
-        starts.append(offset)
-        utf8Starts = starts
-    }
-
-    func containsWholeWord(_ phrase: String) -> Bool { !ranges(of: phrase, limit: 1).isEmpty }
-    func utf8Ranges(of phrase: String) -> [Range<Int>] {
-        ranges(of: phrase, limit: Int.max).map { utf8Starts[$0.lowerBound]..<utf8Starts[$0.upperBound] }
-    }
-
-    private func ranges(of phrase: String, limit: Int) -> [Range<Int>] {
-        let needle = phrase.map { $0.lowercased() }
-        guard let head = needle.first, needle.count <= folded.count else { return [] }
-        var found: [Range<Int>] = []
-        var start = 0
-        while start + needle.count <= folded.count, found.count < limit {
-            let end = start + needle.count
-            if folded[start] == head, folded[start..<end].elementsEqual(needle),
-               !WholeWordMatcher.isWordCharacter(start > 0 ? characters[start - 1] : nil),
-               !WholeWordMatcher.isWordCharacter(end < characters.count ? characters[end] : nil) {
-                found.append(start..<end)
-                start = end
-            } else {
-                start += 1
-            }
-        }
-        return found
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Captions
 import TestSupport
 @testable import Assistant
 
@@ -9,7 +10,7 @@ import TestSupport
     static let transcript = "The rocket launch was delayed. The rocket crew waited, and the launch window closed. Rocket fans cheered anyway."
 
     func service(_ model: any AssistantModel, options: AssistantOptions = AssistantOptions(retryJitter: 0)) -> AssistantService {
-        AssistantService(backendName: "test", model: model, availability: FixedAvailability(.available), options: options, clock: ManualWaitClock())
+        AssistantService(backendName: "test", model: model, availability: FixedAvailability(.available), containsWholeWord: wholeWords, options: options, clock: ManualWaitClock())
     }
 
     // MARK: Emoji table
@@ -18,7 +19,7 @@ import TestSupport
         let emoji = EmojiTable.entries.map(\.emoji)
         #expect(emoji.count >= 300 && emoji.count <= 800)
         #expect(Set(emoji).count == emoji.count)
-        let decoder = SuggestionDecoder()
+        let decoder = SuggestionDecoder(containsWholeWord: wholeWords)
         for e in emoji {
             #expect(e.count == 1, "\(e) is not one Character")
             #expect(decoder.validateEmoji(.text(e)) == .applied(e), "\(e) is refused by the decoder")
@@ -39,9 +40,8 @@ import TestSupport
             I worked at the textile mill on Canal Street, and the textile mill closed in 1979.
             """
         let candidates = KeywordCandidates.from(transcript)
-        let matcher = WholeWordMatcher(transcript)
         #expect(!candidates.isEmpty)
-        #expect(candidates.allSatisfy { matcher.containsWholeWord($0) })
+        #expect(candidates.allSatisfy { KeywordEmphasis.containsWholeWord($0, in: transcript) })
         #expect(candidates.first == "textile" || candidates.first == "mill" || candidates.first == "textile mill")
         #expect(candidates.contains("textile mill"))   // a phrase said twice
         #expect(candidates.contains("Canal Street"))   // a name

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Captions
 import TestSupport
 @testable import Assistant
 
@@ -178,7 +179,7 @@ import TestSupport
         #expect(allowed == KeywordCandidates.from(transcript))
         #expect(allowed.contains("rocket") && allowed.contains("Cape Canaveral"))
         #expect(!allowed.contains("The") && !allowed.contains("was"))
-        #expect(allowed.allSatisfy { WholeWordMatcher(transcript).containsWholeWord($0) })
+        #expect(allowed.allSatisfy { KeywordEmphasis.containsWholeWord($0, in: transcript) })
     }
 
     @Test(arguments: [

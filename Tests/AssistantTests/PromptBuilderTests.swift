@@ -88,7 +88,7 @@ import Testing
         let transcript = head + tail
         #expect(transcript.count > 20_000)
         let fake = FakeAssistantModel()
-        let service = AssistantService(backendName: "fake", model: fake, availability: fake, clock: ManualWaitClock())
+        let service = AssistantService(backendName: "fake", model: fake, availability: fake, containsWholeWord: wholeWords, clock: ManualWaitClock())
         let result = await service.suggest(transcript: transcript)
         let sent = try #require(fake.prompts.first)
         #expect(fake.prompts.count == 1)

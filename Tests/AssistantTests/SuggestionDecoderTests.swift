@@ -7,7 +7,7 @@ import Testing
         computer passed every check. The launch window opens at dawn, and the crew \
         is ready. Café owners nearby expect a crowd.
         """
-    let decoder = SuggestionDecoder()
+    let decoder = SuggestionDecoder(containsWholeWord: wholeWords)
 
     func decode(_ answer: String) -> Suggestions { decoder.decode(answer, transcript: Self.transcript) }
 

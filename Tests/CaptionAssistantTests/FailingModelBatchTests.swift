@@ -71,6 +71,7 @@ import Testing
         let model = ChaosModel()
         let service = AssistantService(
             backendName: "http", model: model, availability: availability,
+            containsWholeWord: AssistantBackend.containsWholeWord,
             options: AssistantOptions(timeout: .seconds(1), maxAttempts: 2, retryDelay: .milliseconds(5), retryJitter: 0))
         let configuration = PipelineConfiguration(backend: "http", source: service,
                                                   diagnosticsContext: DiagnosticsContext(endpoint: "http://127.0.0.1:9/v1"))
