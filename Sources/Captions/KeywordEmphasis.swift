@@ -334,6 +334,8 @@ public struct KeywordEmphasis: Sendable {
 
     /// Whether `p` is valid UTF-8 (else its runs' text is repaired, so not its bytes).
     private static func isValidUTF8(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Most caption text is ASCII, checked many bytes at a time.
+        if ASCIIBytes.isASCII(p) { return true }
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = p.makeIterator()
         while true {
