@@ -1,8 +1,7 @@
 /// Byte checks shared by the fast paths that take plain ASCII text as it is.
-public enum ASCIIBytes {
+enum ASCIIBytes {
     /// Whether every byte of `p` is ASCII (eight bytes at a time).
-    @inlinable
-    public static func isASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = p.baseAddress else { return true }
         var i = 0
         var bits: UInt64 = 0

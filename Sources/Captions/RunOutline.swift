@@ -37,29 +37,3 @@ extension Cue {
         for run in runs { out.append(RunOutline(kind: run.kind, style: run.style, source: run.source)) }
     }
 }
-
-extension Cue {
-    /// Whether `cues[index]` is an SRT cue whose runs are not built yet: they
-    /// will be built from its `textRange` in the document source, by SRT's
-    /// rules. Read in place (no copy of the cue); false for an index outside `cues`.
-    public static func hasUnbuiltSRTRuns(_ cues: UnsafeBufferPointer<Cue>, at index: Int) -> Bool {
-        guard cues.indices.contains(index) else { return false }
-        switch cues[index].storage {
-        case .lazy(let lazy):
-            if case .srt = lazy.builder { return lazy.range == cues[index].textRange }
-            return false
-        case .runs:
-            return false
-        }
-    }
-
-    /// For an SRT cue whose runs are not built yet and whose text holds no
-    /// `<` or `{` (so its runs are its lines, no markup, no style): calls
-    /// `body` with the index in `runs` and the source bytes of each text run,
-    /// in order, and returns true, without making any run. Otherwise calls
-    /// nothing and returns false.
-    public func forEachPlainSRTTextRun(_ body: (_ run: Int, _ source: Range<Int>) -> Void) -> Bool {
-        guard case .lazy(let lazy) = storage, case .srt = lazy.builder else { return false }
-        return SRTParser.forEachPlainTextRun(in: lazy.range, of: lazy.bytes, body)
-    }
-}

@@ -149,42 +149,6 @@ struct SRTParser {
         return i
     }
 
-    /// For cue text in `range` with no `<` or `{`: calls `body` with the
-    /// index and source bytes of each `.text` run that `runs(in:of:)` would
-    /// give (each non-empty line; a line break run between lines), and returns
-    /// true. With a `<` or `{` in the range, calls nothing and returns false.
-    static func forEachPlainTextRun(in range: Range<Int>, of bytes: [UInt8], _ body: (Int, Range<Int>) -> Void) -> Bool {
-        guard !range.isEmpty else { return true }
-        return bytes.withUnsafeBufferPointer { buffer in
-            guard range.upperBound <= buffer.count, let base = buffer.baseAddress else { return false }
-            // No markup anywhere, eight bytes at a time.
-            var i = range.lowerBound
-            while i + 8 <= range.upperBound {
-                let x = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                if equal(x, 0x3C3C_3C3C_3C3C_3C3C) | equal(x, 0x7B7B_7B7B_7B7B_7B7B) != 0 { return false }
-                i += 8
-            }
-            while i < range.upperBound {
-                if buffer[i] == 0x3C || buffer[i] == 0x7B { return false }
-                i += 1
-            }
-            // As `walkRuns`: lines end at LF, CR or CR LF, all within `range`.
-            let parser = SRTParser(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), source: [])
-            var l = parser.line(at: range.lowerBound, number: 0)
-            var run = 0
-            while true {
-                if l.end > l.start {
-                    body(run, l.start..<l.end)
-                    run += 1
-                }
-                guard l.next < range.upperBound, let n = parser.nextLine(after: l) else { break }
-                run += 1  // the line break
-                l = n
-            }
-            return true
-        }
-    }
-
     /// Appends what `runs(in:of:)` would give as text to `out`: each `.text`
     /// run's UTF-8 (as `String(decoding:)` repairs it), `lineBreak` for each
     /// `.lineBreak` run, markup left out. Lines with no `<` or `{` are copied
