@@ -183,7 +183,7 @@ public enum JSONValue: Sendable, Hashable {
     ///
     /// Works byte by byte: every character that needs escaping is ASCII,
     /// except U+2028 and U+2029 (E2 80 A8/A9); runs of other bytes are copied whole.
-    public static func escape(_ s: String, into out: inout [UInt8]) {
+    static func escape(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
         var s = s
         s.withUTF8 { p in
