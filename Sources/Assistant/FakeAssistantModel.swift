@@ -15,9 +15,6 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
     /// The emoji the fake always suggests.
     public static let emoji = "🎬"
 
-    /// The answer after its keywords (the fixed titles and emoji), written once.
-    static let answerTail = AnswerJSON.tail(titles: titles, emoji: emoji)
-
     /// The prompts received, in order (empty when `recordsPrompts` is false).
     public let log = PromptLog()
     /// Whether each prompt is kept in `log`.
@@ -40,7 +37,7 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
         if recordsPrompts { log.record(prompt) }
         if delay > .zero { try await Task.sleep(for: delay) }
         let keywords = Prompt.transcript(in: prompt).map(Self.keywords(in:)) ?? []
-        return AnswerJSON.encode(keywords: keywords, tail: Self.answerTail)
+        return SuggestionDecoder.answer(keywords: keywords, titles: Self.titles, emoji: Self.emoji)
     }
 
     /// Always `.available`.

@@ -49,7 +49,7 @@ public struct FoundationModelsAssistant: AssistantModel {
                 throw error
             }
         }
-        return AnswerJSON.encode(keywords: answer.keywords, titles: answer.titles, emoji: answer.emoji)
+        return SuggestionDecoder.answer(keywords: answer.keywords, titles: answer.titles, emoji: answer.emoji)
     }
 }
 

@@ -119,16 +119,7 @@ public struct HTTPAssistantModel: AssistantModel {
             form: form,
             keywordCandidates: Prompt.transcript(in: message).map { KeywordCandidates.from($0) } ?? []
         )
-        let body: Data
-        do {
-            body = try request.encoded()
-        } catch {
-            throw HTTPAssistantError(
-                kind: .transport("the request could not be encoded as JSON"),
-                endpoint: configuration.displayEndpoint
-            )
-        }
-        let reply = try await transport.send("POST", "/v1/chat/completions", json: body)
+        let reply = try await transport.send("POST", "/v1/chat/completions", json: request.encoded())
         guard (200..<300).contains(reply.status) else {
             throw HTTPAssistantError(
                 kind: .status(reply.status),

@@ -78,19 +78,19 @@ struct HTTPChatRequest: Sendable {
     /// with `json.dumps`, which turns every emoji outside the Basic Multilingual
     /// Plane into a surrogate pair the grammar can never match (SmolLM2 then
     /// answered `""`), while a pattern's characters stay as they are.
-    static func answerSchema(strict: Bool = false, keywordCandidates: [String] = [], emojiAsPattern: Bool = false) -> HTTPJSONValue {
-        func string(_ minimum: Int, _ maximum: Int) -> HTTPJSONValue {
+    static func answerSchema(strict: Bool = false, keywordCandidates: [String] = [], emojiAsPattern: Bool = false) -> JSONValue {
+        func string(_ minimum: Int, _ maximum: Int) -> JSONValue {
             strict
                 ? .object([("type", .string("string"))])
-                : .object([("type", .string("string")), ("minLength", .integer(minimum)), ("maxLength", .integer(maximum))])
+                : .object([("type", .string("string")), ("minLength", .int(minimum)), ("maxLength", .int(maximum))])
         }
-        func oneOf(_ values: [String]) -> HTTPJSONValue {
+        func oneOf(_ values: [String]) -> JSONValue {
             .object([("type", .string("string")), ("enum", .array(values.map { .string($0) }))])
         }
-        func array(_ items: HTTPJSONValue, _ minimum: Int, _ maximum: Int) -> HTTPJSONValue {
+        func array(_ items: JSONValue, _ minimum: Int, _ maximum: Int) -> JSONValue {
             strict
                 ? .object([("type", .string("array")), ("items", items)])
-                : .object([("type", .string("array")), ("items", items), ("minItems", .integer(minimum)), ("maxItems", .integer(maximum))])
+                : .object([("type", .string("array")), ("items", items), ("minItems", .int(minimum)), ("maxItems", .int(maximum))])
         }
         let keywordItem = keywordCandidates.isEmpty ? string(1, maximumKeywordLength) : oneOf(keywordCandidates)
         var titleItem = string(minimumTitleLength, maximumTitleLength)
@@ -108,19 +108,19 @@ struct HTTPChatRequest: Sendable {
                     : oneOf(EmojiTable.entries.map(\.emoji))),
             ])),
             ("required", .array([.string("keywords"), .string("titles"), .string("emoji")])),
-            ("additionalProperties", .boolean(false)),
+            ("additionalProperties", .bool(false)),
         ])
     }
 
     /// The `response_format` value for `form`.
-    static func responseFormat(_ form: SchemaForm, keywordCandidates: [String] = []) -> HTTPJSONValue {
+    static func responseFormat(_ form: SchemaForm, keywordCandidates: [String] = []) -> JSONValue {
         switch form {
         case .jsonSchema(let strict):
-            var jsonSchema: [(String, HTTPJSONValue)] = [
+            var jsonSchema: [(String, JSONValue)] = [
                 ("name", .string(schemaName)),
                 ("schema", answerSchema(strict: strict, keywordCandidates: keywordCandidates)),
             ]
-            if strict { jsonSchema.append(("strict", .boolean(true))) }
+            if strict { jsonSchema.append(("strict", .bool(true))) }
             return .object([("type", .string("json_schema")), ("json_schema", .object(jsonSchema))])
         case .jsonObject:
             return .object([("type", .string("json_object")),
@@ -128,20 +128,22 @@ struct HTTPChatRequest: Sendable {
         }
     }
 
-    /// The JSON body; the same request is always the same bytes.
-    func encoded() throws -> Data {
-        var body: [(String, HTTPJSONValue)] = []
+    /// The JSON body, compact; the same request is always the same bytes.
+    func encoded() -> Data {
+        var body: [(String, JSONValue)] = []
         if let model { body.append(("model", .string(model))) }
         body += [
             ("messages", .array([
                 .object([("role", .string("system")), ("content", .string(instructions))]),
                 .object([("role", .string("user")), ("content", .string(prompt))]),
             ])),
-            ("temperature", .integer(0)),
-            ("max_tokens", .integer(maxTokens)),
-            ("stream", .boolean(false)),
+            ("temperature", .int(0)),
+            ("max_tokens", .int(maxTokens)),
+            ("stream", .bool(false)),
             ("response_format", Self.responseFormat(form, keywordCandidates: keywordCandidates)),
         ]
-        return try HTTPJSONValue.object(body).encoded()
+        var bytes: [UInt8] = []
+        JSONValue.object(body).writeOneLine(to: &bytes, spaced: false)
+        return Data(bytes)
     }
 }

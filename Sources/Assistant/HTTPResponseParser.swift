@@ -16,21 +16,24 @@ enum HTTPResponseParser {
     /// (OpenAI, llama.cpp, llama-cpp-python, Ollama `/v1`), `{"object": "error",
     /// "message": "…"}` (older vLLM) and FastAPI's `{"detail": …}`.
     static func serverMessage(from body: Data, redacting key: HTTPConfiguration.APIKey?) -> String? {
-        if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
-            if let text = object["error"] as? String {
+        if let object = JSONValue.parse(body), case .object = object {
+            if case .string(let text)? = object["error"] {
                 return clean(text, redacting: key)
             }
-            if let error = object["error"] as? [String: Any], let text = error["message"] as? String {
+            if case .string(let text)? = object["error"]?["message"] {
                 return clean(text, redacting: key)
             }
-            if let text = object["message"] as? String {
+            if case .string(let text)? = object["message"] {
                 return clean(text, redacting: key)
             }
-            if let text = object["detail"] as? String {
+            if case .string(let text)? = object["detail"] {
                 return clean(text, redacting: key)
             }
-            if let details = object["detail"] as? [[String: Any]] {
-                let texts = details.compactMap { $0["msg"] as? String }
+            if case .array(let details)? = object["detail"] {
+                let texts = details.compactMap { detail -> String? in
+                    if case .string(let text)? = detail["msg"] { return text }
+                    return nil
+                }
                 if !texts.isEmpty { return clean(texts.joined(separator: "; "), redacting: key) }
             }
         }
@@ -75,11 +78,13 @@ enum HTTPResponseParser {
 
     /// `usage.prompt_tokens` and `usage.completion_tokens` of a chat completion, where the server reports them.
     static func usage(from body: Data) -> (prompt: Int?, completion: Int?) {
-        guard let root = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
-              let usage = root["usage"] as? [String: Any] else { return (nil, nil) }
+        guard let usage = JSONValue.parse(body)?["usage"] else { return (nil, nil) }
         func count(_ key: String) -> Int? {
-            guard let n = usage[key] as? NSNumber, n.intValue >= 0 else { return nil }
-            return n.intValue
+            switch usage[key] {
+            case .int(let n)? where n >= 0: return n
+            case .number(let d)? where d >= 0 && d < 1e15: return Int(d)
+            default: return nil
+            }
         }
         return (count("prompt_tokens"), count("completion_tokens"))
     }
@@ -92,14 +97,14 @@ enum HTTPResponseParser {
             let snippet = snippet(of: body, redacting: key) ?? "(empty body)"
             return HTTPAssistantError(kind: .invalidResponse, serverMessage: "\(what); the body began: \(snippet)", endpoint: endpoint)
         }
-        guard let object = try? JSONSerialization.jsonObject(with: body) else {
+        guard let root = JSONValue.parse(body) else {
             throw invalid("the answer is not JSON")
         }
-        guard let root = object as? [String: Any] else {
+        guard case .object = root else {
             throw invalid("the answer is not a JSON object")
         }
-        guard let choices = root["choices"] as? [Any] else {
-            if root["error"] != nil || root["object"] as? String == "error" {
+        guard case .array(let choices)? = root["choices"] else {
+            if root["error"] != nil || root["object"] == .string("error") {
                 throw HTTPAssistantError(
                     kind: .invalidResponse,
                     serverMessage: serverMessage(from: body, redacting: key),
@@ -108,11 +113,12 @@ enum HTTPResponseParser {
             }
             throw invalid("the answer has no \"choices\"")
         }
-        guard let first = choices.first as? [String: Any] else {
+        guard let first = choices.first, case .object = first else {
             throw invalid("the answer's \"choices\" is empty")
         }
-        let content = (first["message"] as? [String: Any])?["content"] as? String
-        if first["finish_reason"] as? String == "length" {
+        var content: String?
+        if case .string(let text)? = first["message"]?["content"] { content = text }
+        if first["finish_reason"] == .string("length") {
             let partial = content.map { "the partial answer began: " + clean($0, redacting: key) }
             throw HTTPAssistantError(kind: .truncated, serverMessage: partial, endpoint: endpoint)
         }
@@ -126,12 +132,18 @@ enum HTTPResponseParser {
     /// Ollama's `/api/tags` shape (`{"models": [{"name": …}]}`); `nil` when the body
     /// is neither.
     static func modelIDs(from body: Data) -> (ids: [String], owners: [String])? {
-        guard let root = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
-        if let data = root["data"] as? [[String: Any]] {
-            return (data.compactMap { $0["id"] as? String }, data.compactMap { $0["owned_by"] as? String })
+        guard let root = JSONValue.parse(body) else { return nil }
+        func strings(_ items: [JSONValue], _ keys: String...) -> [String] {
+            items.compactMap { item in
+                for key in keys { if case .string(let text)? = item[key] { return text } }
+                return nil
+            }
         }
-        if let models = root["models"] as? [[String: Any]] {
-            return (models.compactMap { ($0["name"] ?? $0["model"]) as? String }, [])
+        if case .array(let data)? = root["data"], data.allSatisfy(\.isObject) {
+            return (strings(data, "id"), strings(data, "owned_by"))
+        }
+        if case .array(let models)? = root["models"], models.allSatisfy(\.isObject) {
+            return (strings(models, "name", "model"), [])
         }
         return nil
     }

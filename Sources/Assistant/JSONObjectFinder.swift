@@ -1,9 +1,7 @@
-import Foundation
-
 /// Finds a JSON object inside free text (prose, a Markdown code fence, or bare JSON).
 ///
 /// It looks for balanced braces, skipping braces inside JSON strings, and tries
-/// each candidate with `JSONSerialization`. A candidate with one of the answer's
+/// each candidate with `JSONValue.parse`. A candidate with one of the answer's
 /// keys wins over any other object.
 enum JSONObjectFinder {
     /// How many opening braces are tried before giving up (hostile answers stay cheap).
@@ -11,8 +9,8 @@ enum JSONObjectFinder {
     /// The answer's keys.
     static let answerKeys = ["keywords", "titles", "emoji"]
 
-    /// The best JSON object found in `text`, or nil.
-    static func firstObject(in text: String) -> [String: AnswerField]? {
+    /// The best JSON object found in `text` (an `.object`), or nil.
+    static func firstObject(in text: String) -> JSONValue? {
         var text = text
         if let found = text.utf8.withContiguousStorageIfAvailable({ firstObject(in: $0) }) { return found }
         text.makeContiguousUTF8()
@@ -21,8 +19,8 @@ enum JSONObjectFinder {
     }
 
     /// `firstObject(in:)` of the UTF-8 bytes `bytes`.
-    static func firstObject(in bytes: UnsafeBufferPointer<UInt8>) -> [String: AnswerField]? {
-        var fallback: [String: AnswerField]?
+    static func firstObject(in bytes: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+        var fallback: JSONValue?
         var tried = 0
         var index = 0
         while index < bytes.count, tried < maximumCandidates {
@@ -31,15 +29,7 @@ enum JSONObjectFinder {
             tried += 1
             guard let end = matchingBrace(in: bytes, from: index) else { continue }
             let candidate = UnsafeBufferPointer(rebasing: bytes[index...end])
-            let object: [String: AnswerField]
-            if let flat = FlatJSONObject.parse(candidate) {
-                object = flat
-            } else {
-                guard let parsed = try? JSONSerialization.jsonObject(with: Data(candidate)),
-                      let parsedObject = parsed as? [String: Any]
-                else { continue }
-                object = parsedObject.mapValues { .other($0) }
-            }
+            guard let object = JSONValue.parse(candidate), object.isObject else { continue }
             if answerKeys.contains(where: { object[$0] != nil }) { return object }
             if fallback == nil { fallback = object }
         }

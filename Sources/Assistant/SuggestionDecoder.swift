@@ -39,31 +39,25 @@ public struct SuggestionDecoder: Sendable {
         return Suggestions(keywords: keywords, titles: titles, emoji: emoji, warnings: warnings, droppedKeywords: dropped)
     }
 
-    // MARK: Keywords
-
-    func validateKeywords(_ field: AnswerField?, transcript: String, dropped: inout [DroppedKeyword]) -> ActionOutcome<[String]> {
-        guard let field else { return .failed("The answer has no \"keywords\" list.") }
-        switch field {
-        case .texts(let items):
-            return validateKeywords(items.lazy.map { AnswerField.text($0) }, transcript: transcript, dropped: &dropped)
-        case .text:
-            return .failed("\"keywords\" in the answer is not a list.")
-        case .other(let value):
-            guard let items = value as? [Any] else { return .failed("\"keywords\" in the answer is not a list.") }
-            return validateKeywords(items.lazy.map { ($0 as? String).map { AnswerField.text($0) } ?? .other($0) }, transcript: transcript, dropped: &dropped)
-        }
+    /// An answer in the shape the prompt asks for and `decode` reads, on one line:
+    /// `{"keywords": [...], "titles": [...], "emoji": "..."}` (for backends that
+    /// produce the fields themselves: the fake, Foundation Models).
+    public static func answer(keywords: [String], titles: [String], emoji: String) -> String {
+        JSONValue.object([("keywords", .strings(keywords)), ("titles", .strings(titles)), ("emoji", .string(emoji))])
+            .oneLine(spaced: true)
     }
 
-    /// `items` are the list's entries: `.text`, or `.other` for any non-text value.
-    private func validateKeywords(_ items: some Collection<AnswerField>, transcript: String, dropped: inout [DroppedKeyword]) -> ActionOutcome<[String]> {
+    // MARK: Keywords
+
+    func validateKeywords(_ field: JSONValue?, transcript: String, dropped: inout [DroppedKeyword]) -> ActionOutcome<[String]> {
+        guard let field else { return .failed("The answer has no \"keywords\" list.") }
+        guard case .array(let items) = field else { return .failed("\"keywords\" in the answer is not a list.") }
         if items.isEmpty { return .failed("The model suggested no keywords.") }
         var kept: [String] = []
         var seen = FoldedSet()
         for item in items {
-            guard case .text(let raw) = item else {
-                if case .other(let value) = item {
-                    dropped.append(DroppedKeyword(keyword: Self.describe(value), reason: "not text"))
-                }
+            guard case .string(let raw) = item else {
+                dropped.append(DroppedKeyword(keyword: Self.describe(item), reason: "not text"))
                 continue
             }
             let keyword = Self.trimmed(raw)
@@ -155,27 +149,15 @@ public struct SuggestionDecoder: Sendable {
 
     // MARK: Titles
 
-    func validateTitles(_ field: AnswerField?, warnings: inout [String]) -> ActionOutcome<[String]> {
+    func validateTitles(_ field: JSONValue?, warnings: inout [String]) -> ActionOutcome<[String]> {
         guard let field else { return .failed("The answer has no \"titles\" list.") }
-        switch field {
-        case .texts(let items):
-            return validateTitles(items.lazy.map { Optional($0) }, warnings: &warnings)
-        case .text:
-            return .failed("\"titles\" in the answer is not a list.")
-        case .other(let value):
-            guard let items = value as? [Any] else { return .failed("\"titles\" in the answer is not a list.") }
-            return validateTitles(items.lazy.map { $0 as? String }, warnings: &warnings)
-        }
-    }
-
-    /// Titles from the list's items (nil: an item that is not text).
-    private func validateTitles(_ items: some Sequence<String?>, warnings: inout [String]) -> ActionOutcome<[String]> {
+        guard case .array(let items) = field else { return .failed("\"titles\" in the answer is not a list.") }
         var titles: [String] = []
         var skipped = 0
         var repeated = 0
         var seen = FoldedSet()
         for item in items {
-            guard let raw = item else {
+            guard case .string(let raw) = item else {
                 skipped += 1
                 continue
             }
@@ -207,18 +189,9 @@ public struct SuggestionDecoder: Sendable {
 
     // MARK: Emoji
 
-    func validateEmoji(_ field: AnswerField?) -> ActionOutcome<String> {
+    func validateEmoji(_ field: JSONValue?) -> ActionOutcome<String> {
         guard let field else { return .failed("The answer has no \"emoji\".") }
-        let raw: String
-        switch field {
-        case .text(let text):
-            raw = text
-        case .texts:
-            return .failed("\"emoji\" in the answer is not text.")
-        case .other(let value):
-            guard let text = value as? String else { return .failed("\"emoji\" in the answer is not text.") }
-            raw = text
-        }
+        guard case .string(let raw) = field else { return .failed("\"emoji\" in the answer is not text.") }
         let emoji = Self.trimmed(raw)
         guard let first = emoji.first else { return .failed("The suggested emoji is empty.") }
         guard emoji.count == 1 else {
@@ -271,8 +244,8 @@ public struct SuggestionDecoder: Sendable {
         return "“\(shown)”"
     }
 
-    static func describe(_ value: Any) -> String {
-        if value is NSNull { return "null" }
-        return String(describing: value)
+    /// A value that is not text, as the answer wrote it (compact JSON), for the report.
+    static func describe(_ value: JSONValue) -> String {
+        value.oneLine(spaced: true)
     }
 }

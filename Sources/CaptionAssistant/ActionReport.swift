@@ -1,3 +1,4 @@
+import Assistant
 /// One of the three actions as the report lists it.
 public struct ActionReport: Sendable, Equatable {
     /// Which action, in report order.

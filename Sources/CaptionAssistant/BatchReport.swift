@@ -95,22 +95,11 @@ public struct BatchReport: Sendable {
         return out
     }
 
-    /// A file's entry as `report.json` holds it (indented by 4), made from its
-    /// sidecar's bytes (`FileReport.json.renderedBytes()`): the same tree one
-    /// level deeper, so every line after the first gains four spaces and the
-    /// final newline goes. (A newline inside a JSON string is written `\n`, so
-    /// every newline byte is structure.)
-    static func entry(fromSidecar sidecar: [UInt8]) -> [UInt8] {
+    /// A file's entry as `report.json` holds it: `json` (its sidecar's tree) written four spaces in.
+    static func entry(_ json: JSONValue) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(sidecar.count + sidecar.count / 8)
-        let body = sidecar.last == 0x0A ? sidecar.dropLast() : sidecar[...]
-        var start = body.startIndex
-        while let newline = body[start...].firstIndex(of: 0x0A) {
-            out += body[start...newline]
-            out += [0x20, 0x20, 0x20, 0x20]
-            start = newline + 1
-        }
-        out += body[start...]
+        out.reserveCapacity(1024)
+        json.write(to: &out, indent: 4)
         return out
     }
 }

@@ -1,3 +1,4 @@
+import Assistant
 import Captions
 import Foundation
 
@@ -62,8 +63,8 @@ public struct BatchRunner: Sendable {
     struct Handled: Sendable {
         var report: FileReport
         var skipped = false
-        /// The sidecar's bytes, as written or (for a file `--resume` skipped) read back, so `report.json` reuses them.
-        var sidecar: [UInt8]?
+        /// The sidecar's JSON, as written or (for a file `--resume` skipped) read back, so `report.json` reuses the tree.
+        var sidecar: JSONValue?
     }
 
     /// Processes every item of `plan`. `progress` is called (on one task at a
@@ -108,7 +109,7 @@ public struct BatchRunner: Sendable {
                         } else {
                             handled = await self.handle(items[index], folder: folder)
                         }
-                        spool?.add(BatchReport.entry(fromSidecar: handled.sidecar ?? handled.report.json.renderedBytes()), at: index)
+                        spool?.add(BatchReport.entry(handled.sidecar ?? handled.report.json), at: index)
                         collector.record(handled, at: index)
                     }
                 }
@@ -118,7 +119,7 @@ public struct BatchRunner: Sendable {
         var notProcessed = 0
         for index in items.indices where !started[index] {
             let report = processor.notProcessed(input: items[index].input)
-            spool?.add(BatchReport.entry(fromSidecar: report.json.renderedBytes()), at: index)
+            spool?.add(BatchReport.entry(report.json), at: index)
             summary.add(report)
             if keepsReports { files[index] = report }
             notProcessed += 1
@@ -227,7 +228,7 @@ public struct BatchRunner: Sendable {
             var known: [UInt8]?
             if resume, let folder {
                 let finding = ResumeCheck.check(item, path: path, folder: folder, settings: processor.configuration.settings)
-                if let report = finding.report { return Handled(report: report, skipped: true, sidecar: finding.sidecar) }
+                if let report = finding.report { return Handled(report: report, skipped: true, sidecar: finding.json) }
                 known = finding.input
             }
             do {
@@ -272,15 +273,15 @@ public struct BatchRunner: Sendable {
     static let sidecarFailure = "the sidecar report could not be written"
 
     /// Writes the sidecar `<output>.assistant.json` (not for standard output)
-    /// and returns its bytes. When it cannot be written, the report's `error`
-    /// says so (in `report.json`), and nil is returned (the bytes no longer
-    /// match the report).
-    private func writeSidecar(_ report: inout FileReport, at output: String, folder: OutputFolder?) -> [UInt8]? {
+    /// and returns its JSON. When it cannot be written, the report's `error`
+    /// says so (in `report.json`), and nil is returned (the JSON no longer
+    /// matches the report).
+    private func writeSidecar(_ report: inout FileReport, at output: String, folder: OutputFolder?) -> JSONValue? {
         guard let folder else { return nil }
-        let bytes = report.json.renderedBytes()
+        let json = report.json
         do {
-            try folder.write(bytes, to: output + ".assistant.json")
-            return bytes
+            try folder.write(json.renderedBytes(), to: output + ".assistant.json")
+            return json
         } catch {
             let text = "\(Self.sidecarFailure): \(error.localizedDescription)"
             report.error = report.error.map { $0 + "; " + text } ?? text

@@ -1,3 +1,4 @@
+import Assistant
 import Foundation
 
 /// Everything `caption-assistant merge` was asked to do.

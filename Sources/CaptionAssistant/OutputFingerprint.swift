@@ -1,3 +1,4 @@
+import Assistant
 /// What a file's output was made from, recorded in its sidecar as
 /// `fingerprint`: the SHA-256 of the input's bytes, the SHA-256 of the caption
 /// file written, and the options that shape it.

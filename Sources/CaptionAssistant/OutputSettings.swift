@@ -1,3 +1,4 @@
+import Assistant
 import Captions
 
 /// The options that shape a file's output, recorded in its sidecar so that

@@ -1,3 +1,4 @@
+import Assistant
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import Assistant
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -29,7 +30,7 @@ enum ResumeCheck {
     struct Finding {
         var report: FileReport?
         var input: [UInt8]?
-        var sidecar: [UInt8]?
+        var json: JSONValue?
     }
 
     /// The largest sidecar read back (far larger than any sidecar this tool writes).
@@ -54,7 +55,7 @@ enum ResumeCheck {
         guard SHA256.hex(input) == inputHash,
               let caption = folder.read(item.output, limit: FileInput.maximumSize), SHA256.hex(caption) == outputHash
         else { return Finding(report: nil, input: input) }
-        return Finding(report: report, input: input, sidecar: sidecar)
+        return Finding(report: report, input: input, json: json)
     }
 
     /// Whether `a` was last modified before `b`.

@@ -1,3 +1,4 @@
+import Assistant
 import Foundation
 
 /// Everything `caption-assistant review` was asked to do.

@@ -1,3 +1,4 @@
+import Assistant
 /// One file's entry of `report.json`, as the review pages show it.
 ///
 /// Read leniently from the JSON (a field that is missing or of the wrong kind

@@ -1,3 +1,4 @@
+import Assistant
 import Captions
 import Foundation
 #if canImport(Glibc)

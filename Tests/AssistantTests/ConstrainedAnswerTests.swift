@@ -22,7 +22,7 @@ import TestSupport
         let decoder = SuggestionDecoder(containsWholeWord: wholeWords)
         for e in emoji {
             #expect(e.count == 1, "\(e) is not one Character")
-            #expect(decoder.validateEmoji(.text(e)) == .applied(e), "\(e) is refused by the decoder")
+            #expect(decoder.validateEmoji(.string(e)) == .applied(e), "\(e) is refused by the decoder")
         }
         #expect(EmojiTable.entries.allSatisfy { !$0.name.isEmpty })
         // One scalar each, so the pattern form's character class offers exactly these.

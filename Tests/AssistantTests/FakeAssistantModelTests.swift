@@ -50,7 +50,8 @@ import Testing
         await #expect(throws: CancellationError.self) { try await call.value }
     }
 
-    @Test func answerJSONEscapesEverything() {
-        #expect(AnswerJSON.string("a\"b\\c\nd\u{1}") == #""a\"b\\c\nd\u0001""#)
+    @Test func answersEscapeEverything() {
+        #expect(SuggestionDecoder.answer(keywords: ["a\"b\\c\nd\u{1}"], titles: [], emoji: "\u{2028}")
+                == #"{"keywords": ["a\"b\\c\nd\u0001"], "titles": [], "emoji": "\u2028"}"#)
     }
 }

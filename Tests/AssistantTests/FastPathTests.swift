@@ -4,7 +4,7 @@ import Testing
 
 /// The fast paths added for the batch (simple non-ASCII scalars stepped
 /// without the standard library, eight ASCII bytes counted at once, the fake
-/// called without a timer task, JSON strings quoted without escaping) must
+/// called without a timer task) must
 /// give exactly what the slow paths give.
 @Suite struct FastPathTests {
     /// Every simple scalar (U+00A0–U+02FF, U+2010–U+2027), and the scalars right outside those ranges.
@@ -79,51 +79,5 @@ import Testing
             return try await ModelCall.respond(model: fake, prompt: prompt, timeout: .seconds(300))
         }
         await #expect(throws: CancellationError.self) { try await task.value }
-    }
-
-    @Test func jsonStringsRoundTrip() throws {
-        for text in ["plain", "", "🎬", "a\"b", "back\\slash", "tab\tline\nret\r", "\u{1}\u{1F}\u{7F}", "déjà vu…", "{\"x\": 1}"] {
-            let json = AnswerJSON.string(text)
-            let decoded = try JSONSerialization.jsonObject(with: Data("[\(json)]".utf8)) as? [String]
-            #expect(decoded == [text])
-        }
-    }
-}
-
-/// `FlatJSONObject` reads only what it can read exactly as `JSONSerialization` does.
-@Suite struct FlatJSONObjectTests {
-    static let inputs: [String] = [
-        #"{"keywords": ["a", "b"], "titles": ["x", "y", "z"], "emoji": "🎬"}"#, "{}", #"{ "a" : [ ] }"#, "{\n\t\"a\"\r\n:\"b\" }",
-        #"{"a": "q\"uote\\back\/slash\b\f\n\r\t"}"#, #"{"a": ["déjà", "vu…", ""]}"#, #"{"a": "\u0041"}"#, #"{"a": 1}"#,
-        #"{"a": ["x", 1]}"#, #"{"a": {"b": "c"}}"#, #"{"a": null}"#, #"{"a": true}"#, #"{"a": "b", "a": "c"}"#, #"{"a": "b",}"#,
-        #"{"a": ["b",]}"#, #"{"a" "b"}"#, "{\"a\": \"b\u{1}\"}", #"{"a": "b"} x"#, #"{"a": "\x"}"#, #"{"a": "b\"}"#, #"{"a": "b"#,
-        #"{"keywords": "not a list", "emoji": ["🎬"]}"#, #"{"a": ["b" "c"]}"#, #"{"a":"b","c":["d","e"],"f":"g"}"#,
-    ]
-
-    @Test func flatObjectsReadAsJSONSerializationReadsThem() throws {
-        var flatCount = 0
-        for input in Self.inputs {
-            let bytes = Array(input.utf8)
-            let reference = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
-            guard let flat = FlatJSONObject.parse(bytes[...]) else { continue }
-            flatCount += 1
-            let expected = try #require(reference, "\(input)")
-            #expect(Set(flat.keys) == Set(expected.keys), "\(input)")
-            for (key, value) in flat {
-                switch value {
-                case .text(let s):
-                    #expect(expected[key] as? String == s, "\(input)")
-                case .texts(let items):
-                    #expect((expected[key] as? [Any])?.map { $0 as? String } == items.map { Optional($0) }, "\(input)")
-                case .other:
-                    Issue.record("the flat reader gave a general value for \(input)")
-                }
-            }
-        }
-        #expect(flatCount >= 8)
-        // What it cannot read exactly, it leaves to JSONSerialization.
-        for input in [#"{"a": "\u0041"}"#, #"{"a": 1}"#, #"{"a": {"b": "c"}}"#, #"{"a": "b", "a": "c"}"#, "{\"a\": \"b\u{1}\"}"] {
-            #expect(FlatJSONObject.parse(Array(input.utf8)[...]) == nil, "\(input)")
-        }
     }
 }

@@ -3,7 +3,7 @@ import Testing
 import Captions
 @testable import Assistant
 
-/// The model side's fast paths (the decoder's ASCII checks, typed flat JSON, ASCII needles) must
+/// The model side's fast paths (the decoder's ASCII checks, ASCII needles) must
 /// give exactly what the general code gives, on input chosen to trip them up.
 @Suite struct ModelSideFastPathTests {
     /// A small deterministic generator (no seeding from the system).
@@ -24,14 +24,15 @@ import Captions
     static let separators = [" ", "  ", "\n", "\r\n", "\r", "1", "_", "@", "[", "`", "{", "-", "'", "é", "e\u{301}", "…", "\u{212A}",
                              "ǅ", "ß", "\u{301}", "日", "\t", "\u{7F}", "Z", "z", "A", "a"]
 
-    @Test func answerJSONIsTheJoinedForm() throws {
+    @Test func answersAreTheJoinedFormAndFoundationReadsThemBack() throws {
         let lists: [[String]] = [[], ["one"], ["a\"b", "back\\slash", "tab\tx", "\u{1}", "déjà vu…"], ["", " ", "🎬", "{\"x\": 1}"]]
         for keywords in lists {
             for titles in lists {
                 for emoji in ["🎬", "", "\"", "\n"] {
-                    func list(_ items: [String]) -> String { "[" + items.map(AnswerJSON.string).joined(separator: ", ") + "]" }
-                    let joined = #"{"keywords": \#(list(keywords)), "titles": \#(list(titles)), "emoji": \#(AnswerJSON.string(emoji))}"#
-                    let encoded = AnswerJSON.encode(keywords: keywords, titles: titles, emoji: emoji)
+                    func string(_ text: String) -> String { JSONValue.string(text).oneLine(spaced: true) }
+                    func list(_ items: [String]) -> String { "[" + items.map(string).joined(separator: ", ") + "]" }
+                    let joined = #"{"keywords": \#(list(keywords)), "titles": \#(list(titles)), "emoji": \#(string(emoji))}"#
+                    let encoded = SuggestionDecoder.answer(keywords: keywords, titles: titles, emoji: emoji)
                     #expect(encoded == joined)
                     let object = try #require(try JSONSerialization.jsonObject(with: Data(encoded.utf8)) as? [String: Any])
                     #expect(object["keywords"] as? [String] == keywords)
@@ -85,7 +86,7 @@ import Captions
         }
     }
 
-    /// The answers, each decoded as it is (the flat reader) and with a number added (so `JSONSerialization` reads it).
+    /// The answers, each decoded as it is and with an unknown field added (which changes nothing).
     static let answers: [String] = [
         #"{"keywords": ["rocket", "Rocket", "ROCKET ", "launch", "<b>", "a\tb", "Mars", "", "  "], "titles": ["A", " B ", "", "C", "D\nE"], "emoji": " 🚀 "}"#,
         "{\"keywords\": [\"café\", \"cafe\u{301}\", \"CAFÉ\", \"e\u{301}cole\", \"\u{212A}elvin\", \"kelvin\"], \"titles\": [\"x\"], \"emoji\": \"ab\"}",
@@ -99,12 +100,10 @@ import Captions
     static let transcript = "Welcome to the launch pad. The rocket crew said café and école; \u{212A}elvin k1 k2 k3 k4 k5 k6 k7 k8 k9 k10 k11 k12 k13 k14 k15 k16 k17 k18 k19 k20."
 
     @Test(arguments: answers)
-    func flatAndGeneralAnswersDecodeAlike(_ answer: String) throws {
+    func anUnknownFieldChangesNoDecision(_ answer: String) throws {
         let general = try #require(answer.firstIndex(of: "{")).utf16Offset(in: answer)
         var withNumber = answer
         withNumber.insert(contentsOf: #""n": 1, "#, at: String.Index(utf16Offset: general + 1, in: answer))
-        #expect(FlatJSONObject.parse(Array(answer.utf8)[...]) != nil)
-        #expect(FlatJSONObject.parse(Array(withNumber.utf8)[...]) == nil)
         for maxKeywords in [0, 1, 10, 17, 40] {
             let decoder = SuggestionDecoder(maxKeywords: maxKeywords, maxKeywordLength: 6, containsWholeWord: wholeWords)
             let flat = decoder.decode(answer, transcript: Self.transcript)
@@ -115,12 +114,12 @@ import Captions
 
     @Test func keywordValidationIsTheReferenceValidation() throws {
         for answer in Self.answers {
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])
-            guard let items = object["keywords"] as? [Any], !items.isEmpty else { continue }
+            let object = try #require(JSONValue.parse(Array(answer.utf8)))
+            guard case .array(let items)? = object["keywords"], !items.isEmpty else { continue }
             for maxKeywords in [1, 10, 17, 40] {
                 let decoder = SuggestionDecoder(maxKeywords: maxKeywords, maxKeywordLength: 6, containsWholeWord: wholeWords)
                 var dropped: [DroppedKeyword] = []
-                let outcome = decoder.validateKeywords(.other(items), transcript: Self.transcript, dropped: &dropped)
+                let outcome = decoder.validateKeywords(.array(items), transcript: Self.transcript, dropped: &dropped)
                 let reference = Self.referenceKeywords(items, transcript: Self.transcript, maxKeywords: maxKeywords, maxLength: 6)
                 #expect(outcome == reference.outcome, "\(answer)")
                 #expect(dropped == reference.dropped, "\(answer)")
@@ -129,12 +128,12 @@ import Captions
     }
 
     /// The keyword validation written the plain way: every check general, a `Set` for duplicates.
-    static func referenceKeywords(_ items: [Any], transcript: String, maxKeywords: Int, maxLength: Int) -> (outcome: ActionOutcome<[String]>, dropped: [DroppedKeyword]) {
+    static func referenceKeywords(_ items: [JSONValue], transcript: String, maxKeywords: Int, maxLength: Int) -> (outcome: ActionOutcome<[String]>, dropped: [DroppedKeyword]) {
         var kept: [String] = []
         var seen: Set<String> = []
         var dropped: [DroppedKeyword] = []
         for item in items {
-            guard let raw = item as? String else {
+            guard case .string(let raw) = item else {
                 dropped.append(DroppedKeyword(keyword: SuggestionDecoder.describe(item), reason: "not text"))
                 continue
             }

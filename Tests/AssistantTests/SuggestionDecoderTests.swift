@@ -82,6 +82,20 @@ import Testing
         #expect(result.emoji == .applied("🚀"))
     }
 
+    /// A keyword that is not text is named in the report as the answer wrote it (compact JSON).
+    @Test func nonTextKeywordsAreReportedAsTheAnswerWroteThem() {
+        let result = decode(#"{"keywords": ["rocket", 1.5, -3, true, null, ["x", 2], {"a": "\u2028"}], "titles": ["A", "B", "C"], "emoji": "🚀"}"#)
+        #expect(result.keywords == .applied(["rocket"]))
+        #expect(result.droppedKeywords.map(\.keyword) == ["1.5", "-3", "true", "null", #"["x", 2]"#, #"{"a": "\u2028"}"#])
+        #expect(result.droppedKeywords.allSatisfy { $0.reason == "not text" })
+    }
+
+    /// A key the answer repeats counts once, with its first value.
+    @Test func aRepeatedKeyKeepsItsFirstValue() {
+        let result = decode(#"{"keywords": ["rocket"], "titles": ["A", "B", "C"], "emoji": "🚀", "emoji": "🎬"}"#)
+        #expect(result.emoji == .applied("🚀"))
+    }
+
     @Test func keywordsAreTrimmedUniqueAndCapped() {
         let many = (1...12).map { _ in "\"launch\"" }.joined(separator: ", ")
         let duplicates = decode(#"{"keywords": ["  Rocket ", "rocket", "ROCKET", "", 7, \#(many)], "titles": ["A", "B", "C"], "emoji": "🚀"}"#)

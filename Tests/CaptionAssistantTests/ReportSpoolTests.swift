@@ -27,14 +27,6 @@ import Testing
         return [ok, unavailable, bad]
     }()
 
-    @Test func anEntryMadeFromTheSidecarIsTheEntryRenderedInPlace() {
-        for report in Self.reports {
-            var inPlace: [UInt8] = []
-            report.json.write(to: &inPlace, indent: 4)
-            #expect(BatchReport.entry(fromSidecar: report.json.renderedBytes()) == inPlace)
-        }
-    }
-
     /// Entries added out of order, through a buffer far smaller than one entry
     /// (so most are read back from the scratch file), in memory, and with the
     /// default buffer: `report.json` is always the report rendered whole.
@@ -49,7 +41,7 @@ import Testing
         var generator = SHA256Tests.Generator(state: 7)
         order.shuffle(using: &generator)
         for index in order {
-            spool.add(BatchReport.entry(fromSidecar: files[index].json.renderedBytes()), at: index)
+            spool.add(BatchReport.entry(files[index].json), at: index)
         }
         #expect(files.indices.allSatisfy(spool.has))
         let report = BatchReport(files: files)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CaptionAssistant
+@testable import Assistant
 
 @Suite struct JSONValueParsingTests {
     @Test func readsBackWhatItPrints() {
@@ -22,11 +22,22 @@ import Testing
     }
 
     @Test(arguments: [
-        "", "{", "[1,", #"{"a" 1}"#, #"{"a": 1,}"#, "[1 2]", "1.5", "1e3", "01", "-", #""abc"#, #""\x""#,
-        #""\ud800""#, #""\udc00""#, "tru", "nul", "{} {}", "\"a\u{1}b\"", "99999999999999999999999",
+        "", "{", "[1,", #"{"a" 1}"#, #"{"a": 1,}"#, "[1 2]", "01", "-", #""abc"#, #""\x""#,
+        #""\ud800""#, #""\udc00""#, "tru", "nul", "{} {}", "\"a\u{1}b\"", "1.", ".5", "1e", "1e+", "-01", "+1", "0x10", "NaN",
     ])
     func refusesWhatIsNotOneCompleteValue(_ text: String) {
         #expect(JSONValue.parse(Array(text.utf8)) == nil, "\(text)")
+    }
+
+    /// Servers send fractions (timings) and the answer may hold any number: they read as `.number`, integers as `.int`.
+    @Test func readsFractionsExponentsAndLargeNumbers() {
+        #expect(JSONValue.parse(Array("1.5".utf8)) == .number(1.5))
+        #expect(JSONValue.parse(Array("-2.5e-3".utf8)) == .number(-0.0025))
+        #expect(JSONValue.parse(Array("1E3".utf8)) == .number(1000))
+        #expect(JSONValue.parse(Array("99999999999999999999999".utf8)) == .number(1e23))
+        #expect(JSONValue.parse(Array("-0".utf8)) == .int(0))
+        #expect(JSONValue.parse(Array(#"{"t": [0.25, 7]}"#.utf8)) == .object([("t", .array([.number(0.25), .int(7)]))]))
+        #expect(JSONValue.array([.number(0.25), .number(1e23)]).oneLine(spaced: false) == "[0.25,1e+23]")
     }
 
     @Test func refusesInvalidUTF8AndDeepNesting() {

@@ -1,10 +1,17 @@
-/// Reading JSON back, for `--resume`, which reads the sidecars a run wrote.
+/// Reading JSON: sidecars and report parts for `--resume` and merging, HTTP
+/// response bodies, and the JSON object in a model's answer.
 ///
-/// Only what reports hold is accepted: objects (keys kept in order), arrays,
-/// strings, integers, booleans and null. Fractions, exponents, nesting deeper
-/// than 64 levels and anything after the value make the text unreadable
-/// (nil), and a sidecar that cannot be read is simply processed again.
+/// Strict RFC 8259: objects (keys kept in order, a repeated key kept as given),
+/// arrays, strings (invalid UTF-8 and lone surrogates refused), numbers
+/// (integers that fit `Int` as `.int`, any other as `.number`), booleans and
+/// null. Nesting deeper than 64 levels and anything after the value make the
+/// text unreadable (nil); a sidecar that cannot be read is simply processed again.
 extension JSONValue {
+    /// `parse(_:)` of any bytes (a `Data`, a slice of a buffer).
+    public static func parse(_ bytes: some Collection<UInt8>) -> JSONValue? {
+        parse(Array(bytes))
+    }
+
     /// The value `bytes` hold, or nil when they are not one complete JSON value of the kinds above.
     public static func parse(_ bytes: [UInt8]) -> JSONValue? {
         var parser = Parser(bytes: bytes)
@@ -71,21 +78,36 @@ extension JSONValue {
             case UInt8(ascii: "t"): return literal("true") ? .bool(true) : nil
             case UInt8(ascii: "f"): return literal("false") ? .bool(false) : nil
             case UInt8(ascii: "n"): return literal("null") ? .null : nil
-            default: return integer()
+            default: return number()
             }
         }
 
-        mutating func integer() -> JSONValue? {
+        mutating func number() -> JSONValue? {
             let start = index
+            func digits() -> Int {
+                let from = index
+                while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+                return index - from
+            }
             if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
             let digitsStart = index
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
-            let digits = index - digitsStart
-            guard digits > 0, digits == 1 || bytes[digitsStart] != 0x30 else { return nil }
-            // A fraction or exponent is not something a report holds.
-            if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) { return nil }
-            guard let number = Int(String(decoding: bytes[start..<index], as: UTF8.self)) else { return nil }
-            return .int(number)
+            let whole = digits()
+            guard whole > 0, whole == 1 || bytes[digitsStart] != 0x30 else { return nil }
+            var integral = true
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                guard digits() > 0 else { return nil }
+                integral = false
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                guard digits() > 0 else { return nil }
+                integral = false
+            }
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            if integral, let number = Int(text) { return .int(number) }
+            return Double(text).map { .number($0) }
         }
 
         mutating func hex4() -> UInt32? {

@@ -1,9 +1,11 @@
-/// A JSON value whose objects keep their keys in the order they were given.
+/// The one JSON value of the package: objects keep their keys in the order they were given.
 ///
-/// Reports are golden files, so they must come out byte for byte the same on
-/// every run and platform: `JSONSerialization` and `JSONEncoder` do not promise
-/// a key order or number format, so reports are built from this type and
-/// printed by `rendered()`.
+/// Everything that writes or reads JSON uses it: reports (golden files, so they
+/// must come out byte for byte the same on every run and platform, which
+/// `JSONSerialization` and `JSONEncoder` do not promise), HTTP request bodies
+/// (the answer's schema must keep its property order: llama.cpp turns it into
+/// a grammar in that order), HTTP responses, and the model's answer, which the
+/// decoder reads with `parse`. One escaper (`escape(_:into:)`) writes every string.
 public enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null
@@ -11,6 +13,9 @@ public enum JSONValue: Sendable, Hashable {
     case bool(Bool)
     /// An integer, printed in decimal.
     case int(Int)
+    /// A number that is not an `Int` (a fraction, an exponent, or too large):
+    /// servers send them (timings); reports never hold one.
+    case number(Double)
     /// A string, escaped as JSON requires; non-ASCII characters are kept as UTF-8.
     case string(String)
     /// An array, in order.
@@ -25,7 +30,13 @@ public enum JSONValue: Sendable, Hashable {
     /// An array of strings.
     public static func strings(_ values: [String]) -> JSONValue { .array(values.map { .string($0) }) }
 
-    /// The value of `key`, when this is an object that has it.
+    /// Whether this is an object.
+    public var isObject: Bool {
+        if case .object = self { return true }
+        return false
+    }
+
+    /// The value of `key`, when this is an object that has it (the first, if the key is repeated).
     public subscript(key: String) -> JSONValue? {
         guard case .object(let pairs) = self else { return nil }
         return pairs.first { $0.0 == key }?.1
@@ -36,6 +47,7 @@ public enum JSONValue: Sendable, Hashable {
         case (.null, .null): return true
         case let (.bool(a), .bool(b)): return a == b
         case let (.int(a), .int(b)): return a == b
+        case let (.number(a), .number(b)): return a == b
         case let (.string(a), .string(b)): return a == b
         case let (.array(a), .array(b)): return a == b
         case let (.object(a), .object(b)):
@@ -49,6 +61,7 @@ public enum JSONValue: Sendable, Hashable {
         case .null: hasher.combine(0)
         case .bool(let b): hasher.combine(b)
         case .int(let i): hasher.combine(i)
+        case .number(let d): hasher.combine(d)
         case .string(let s): hasher.combine(s)
         case .array(let a): hasher.combine(a)
         case .object(let pairs):
@@ -74,6 +87,40 @@ public enum JSONValue: Sendable, Hashable {
         return out
     }
 
+    /// The value on one line: `{"a": 1, "b": [2, 3]}` with `spaced`, `{"a":1,"b":[2,3]}` without.
+    ///
+    /// Spaced is how the prompt shows an answer; compact is what an HTTP body holds.
+    public func oneLine(spaced: Bool) -> String {
+        var out: [UInt8] = []
+        writeOneLine(to: &out, spaced: spaced)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the value on one line (see `oneLine(spaced:)`).
+    public func writeOneLine(to out: inout [UInt8], spaced: Bool) {
+        switch self {
+        case .array(let items):
+            out.append(0x5B)
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(0x2C); if spaced { out.append(0x20) } }
+                item.writeOneLine(to: &out, spaced: spaced)
+            }
+            out.append(0x5D)
+        case .object(let pairs):
+            out.append(0x7B)
+            for (i, (key, value)) in pairs.enumerated() {
+                if i > 0 { out.append(0x2C); if spaced { out.append(0x20) } }
+                JSONValue.escape(key, into: &out)
+                out.append(0x3A)
+                if spaced { out.append(0x20) }
+                value.writeOneLine(to: &out, spaced: spaced)
+            }
+            out.append(0x7D)
+        default:
+            write(to: &out, indent: 0)
+        }
+    }
+
     private var isScalar: Bool {
         switch self {
         case .array, .object: return false
@@ -87,11 +134,14 @@ public enum JSONValue: Sendable, Hashable {
         for _ in 0..<indent { out.append(0x20) }
     }
 
-    func write(to out: inout [UInt8], indent: Int) {
+    /// Appends the value as `rendered()` prints it, for a value that starts `indent` spaces in (no final newline).
+    public func write(to out: inout [UInt8], indent: Int) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .int(let i): out.append(contentsOf: String(i).utf8)
+        // Swift prints the shortest text that reads back as the same `Double`; JSON has no infinity or NaN.
+        case .number(let d): out.append(contentsOf: (d.isFinite ? String(d) : "null").utf8)
         case .string(let s): JSONValue.escape(s, into: &out)
         case .array(let items):
             if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
