@@ -41,13 +41,6 @@ struct TTMLScanner {
 
     // MARK: - State
 
-    private struct Attribute {
-        var name: Range<Int>
-        /// Index of the `:` in the name, or -1.
-        var colon: Int
-        var value: Range<Int>
-    }
-
     struct Binding: Sendable {
         var prefix: Range<Int>
         var namespace: TTMLNamespace
@@ -81,8 +74,9 @@ struct TTMLScanner {
         var nested: [TTMLStyleState] = []
     }
 
-    private let p: UnsafeBufferPointer<UInt8>
-    private let n: Int
+    /// The document's bytes, and the tokenizer that walks them.
+    private let raw: XMLBytes
+    private var xml: XMLTokenizer
     /// The document's bytes as an array (shared with the cues' lazy runs; empty when building one paragraph).
     private let source: [UInt8]
     /// Whether text is turned into runs (one paragraph) or skipped (the structure scan).
@@ -91,7 +85,6 @@ struct TTMLScanner {
     private var bindingSnapshot: (generation: Int, bindings: [Binding])?
     private var paragraphStyle = TTMLStyleState()
     private var paragraphPreserve = false
-    private var attributes: [Attribute] = []
     private var bindings: [Binding] = []
     /// For each prefix (its bytes) with a binding in scope, the indices in
     /// `bindings` of its bindings, innermost last: a lookup costs the same
@@ -129,8 +122,6 @@ struct TTMLScanner {
     private var trailingSpaceRun: Int?
     private var scratch: [UInt8] = []
 
-    private var lineScanned = 0
-    private var lineNumber = 1
     private var warnings: [CaptionWarning] = []
     private var warningCounts: [String: Int] = [:]
     private static let warningsPerKind = 20
@@ -141,132 +132,13 @@ struct TTMLScanner {
     static let maximumBindings = 256
 
     private init(_ p: UnsafeBufferPointer<UInt8>, source: [UInt8]) {
-        self.p = p
+        raw = XMLBytes(p)
+        xml = XMLTokenizer(raw)
         self.source = source
-        n = p.count
     }
 
-    // MARK: - Bytes
-
-    @inline(__always) private func at(_ k: Int) -> UInt8 { k >= 0 && k < n ? p[k] : 0 }
-
-    @inline(__always) private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-
-    private func starts(_ k: Int, _ s: StaticString) -> Bool {
-        let count = s.utf8CodeUnitCount
-        guard k >= 0, k + count <= n else { return false }
-        let q = s.utf8Start
-        for j in 0..<count where p[k + j] != q[j] { return false }
-        return true
-    }
-
-    private func equals(_ r: Range<Int>, _ s: StaticString) -> Bool {
-        r.count == s.utf8CodeUnitCount && starts(r.lowerBound, s)
-    }
-
-    private func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-        guard a.count == b.count else { return false }
-        for j in 0..<a.count where at(a.lowerBound + j) != at(b.lowerBound + j) { return false }
-        return true
-    }
-
-    private func string(_ r: Range<Int>) -> String {
-        let lo = max(0, min(r.lowerBound, n)), hi = max(lo, min(r.upperBound, n))
-        return String(decoding: UnsafeBufferPointer(rebasing: p[lo..<hi]), as: UTF8.self)
-    }
-
-    private func find(_ byte: UInt8, from k: Int) -> Int? {
-        guard k < n, let base = p.baseAddress else { return nil }
-        guard let hit = memchr(base + k, Int32(byte), n - k) else { return nil }
-        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-    }
-
-    private func skip(past end: StaticString, from k: Int) -> Int {
-        var j = k
-        while let lt = find(end.utf8Start.pointee, from: j) {
-            if starts(lt, end) { return lt + end.utf8CodeUnitCount }
-            j = lt + 1
-        }
-        return n
-    }
-
-    /// The 1-based line of byte `k` (counting forwards from the last question, so a scan costs O(n) in all).
-    private mutating func line(at k: Int) -> Int {
-        if k < lineScanned { lineScanned = 0; lineNumber = 1 }
-        var j = lineScanned
-        let end = min(k, n)
-        while j < end {
-            let b = p[j]
-            if b == 0x0A || (b == 0x0D && at(j + 1) != 0x0A) { lineNumber += 1 }
-            j += 1
-        }
-        lineScanned = max(lineScanned, end)
-        return lineNumber
-    }
-
-    /// Decodes a character or entity reference at `k` (which holds `&`): the scalar and the reference's length.
-    private func reference(at k: Int, limit: Int) -> (scalar: UInt32, length: Int)? {
-        var j = k + 1
-        let stop = min(limit, k + 12)
-        while j < stop, p[j] != UInt8(ascii: ";") { j += 1 }
-        guard j < stop else { return nil }
-        let body = (k + 1)..<j
-        let length = j + 1 - k
-        if at(k + 1) == UInt8(ascii: "#") {
-            var value: UInt32 = 0
-            var m = k + 2
-            let hex = at(m) == UInt8(ascii: "x")
-            if hex { m += 1 }
-            guard m < j else { return nil }
-            while m < j {
-                let c = p[m]
-                let digit: UInt32
-                switch c {
-                case 0x30...0x39: digit = UInt32(c - 0x30)
-                case 0x61...0x66 where hex: digit = UInt32(c - 0x61 + 10)
-                case 0x41...0x46 where hex: digit = UInt32(c - 0x41 + 10)
-                default: return nil
-                }
-                value = value * (hex ? 16 : 10) + digit
-                if value > 0x10FFFF { return nil }
-                m += 1
-            }
-            guard Unicode.Scalar(value) != nil else { return nil }
-            return (value, length)
-        }
-        if equals(body, "lt") { return (0x3C, length) }
-        if equals(body, "gt") { return (0x3E, length) }
-        if equals(body, "amp") { return (0x26, length) }
-        if equals(body, "quot") { return (0x22, length) }
-        if equals(body, "apos") { return (0x27, length) }
-        return nil
-    }
-
-    private static func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
-        guard let s = Unicode.Scalar(scalar) else { return }
-        UTF8.encode(s) { out.append($0) }
-    }
-
-    /// An attribute value with references decoded and whitespace normalised to spaces.
-    private func decodedValue(_ r: Range<Int>) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(r.count)
-        var k = r.lowerBound
-        while k < r.upperBound {
-            let b = at(k)
-            if b == UInt8(ascii: "&"), let ref = reference(at: k, limit: r.upperBound) {
-                TTMLScanner.appendUTF8(ref.scalar, to: &out)
-                k += ref.length
-            } else if b == 0x0D && at(k + 1) == 0x0A {
-                out.append(0x20); k += 2
-            } else {
-                out.append(TTMLScanner.isSpace(b) ? 0x20 : b); k += 1
-            }
-        }
-        return out
-    }
-
-    private func decodedString(_ r: Range<Int>) -> String { String(decoding: decodedValue(r), as: UTF8.self) }
+    /// The attributes of the start tag being read.
+    private var attributes: [XMLAttribute] { xml.attributes }
 
     // MARK: - Warnings
 
@@ -279,26 +151,21 @@ struct TTMLScanner {
     // MARK: - Namespaces
 
     private func namespace(prefix: Range<Int>) -> TTMLNamespace {
-        if equals(prefix, "xml") { return .xml }
+        if raw.equals(prefix, "xml") { return .xml }
         if indexed, bindings.count > 8 {
-            guard let j = bindingsByPrefix[bytes(prefix)]?.last, bindings.indices.contains(j) else { return .foreign }
+            guard let j = bindingsByPrefix[raw.bytes(prefix)]?.last, bindings.indices.contains(j) else { return .foreign }
             return bindings[j].namespace
         }
         var j = bindings.count - 1
         while j >= 0 {
-            if sameBytes(bindings[j].prefix, prefix) { return bindings[j].namespace }
+            if raw.sameBytes(bindings[j].prefix, prefix) { return bindings[j].namespace }
             j -= 1
         }
         return .foreign
     }
 
-    private func bytes(_ r: Range<Int>) -> [UInt8] {
-        let lo = max(0, min(r.lowerBound, n)), hi = max(lo, min(r.upperBound, n))
-        return Array(UnsafeBufferPointer(rebasing: p[lo..<hi]))
-    }
-
     private mutating func pushBinding(_ binding: Binding) {
-        if indexed { bindingsByPrefix[bytes(binding.prefix), default: []].append(bindings.count) }
+        if indexed { bindingsByPrefix[raw.bytes(binding.prefix), default: []].append(bindings.count) }
         bindings.append(binding)
     }
 
@@ -306,18 +173,14 @@ struct TTMLScanner {
         for _ in 0..<min(count, bindings.count) {
             guard let b = bindings.popLast() else { break }
             guard indexed else { continue }
-            let key = bytes(b.prefix)
+            let key = raw.bytes(b.prefix)
             bindingsByPrefix[key]?.removeLast()
             if bindingsByPrefix[key]?.isEmpty == true { bindingsByPrefix[key] = nil }
         }
     }
 
-    private func attributeNamespace(_ a: Attribute) -> TTMLNamespace {
+    private func attributeNamespace(_ a: XMLAttribute) -> TTMLNamespace {
         a.colon < 0 ? .foreign : namespace(prefix: a.name.lowerBound..<a.colon)
-    }
-
-    private func localName(_ a: Attribute) -> Range<Int> {
-        a.colon < 0 ? a.name : (a.colon + 1)..<a.name.upperBound
     }
 
     /// The prefix whose innermost binding in scope is `target` (the default namespace counts for elements only).
@@ -329,8 +192,8 @@ struct TTMLScanner {
                 let b = bindings[j]
                 j -= 1
                 guard b.namespace == target, allowDefault || !b.prefix.isEmpty,
-                      bindingsByPrefix[bytes(b.prefix)]?.last == j + 1 else { continue }
-                return string(b.prefix)
+                      bindingsByPrefix[raw.bytes(b.prefix)]?.last == j + 1 else { continue }
+                return raw.string(b.prefix)
             }
             return nil
         }
@@ -338,9 +201,9 @@ struct TTMLScanner {
         while j >= 0 {
             let b = bindings[j]
             j -= 1
-            if shadowed.contains(where: { sameBytes($0, b.prefix) }) { continue }
+            if shadowed.contains(where: { raw.sameBytes($0, b.prefix) }) { continue }
             shadowed.append(b.prefix)
-            if b.namespace == target, allowDefault || !b.prefix.isEmpty { return string(b.prefix) }
+            if b.namespace == target, allowDefault || !b.prefix.isEmpty { return raw.string(b.prefix) }
         }
         return nil
     }
@@ -370,12 +233,12 @@ struct TTMLScanner {
     private func countParagraphEndTags() -> Int {
         var count = 0
         var i = 0
-        while let lt = find(UInt8(ascii: "<"), from: i) {
+        while let lt = raw.find(UInt8(ascii: "<"), from: i) {
             i = lt + 1
-            guard at(lt + 1) == UInt8(ascii: "/") else { continue }
+            guard raw.at(lt + 1) == UInt8(ascii: "/") else { continue }
             var k = lt + 2
-            while k < n, k < lt + 64, p[k] != UInt8(ascii: ">") { k += 1 }
-            if at(k) == UInt8(ascii: ">"), at(k - 1) == UInt8(ascii: "p"), at(k - 2) == UInt8(ascii: "/") || at(k - 2) == UInt8(ascii: ":") {
+            while k < raw.n, k < lt + 64, raw.p[k] != UInt8(ascii: ">") { k += 1 }
+            if raw.at(k) == UInt8(ascii: ">"), raw.at(k - 1) == UInt8(ascii: "p"), raw.at(k - 2) == UInt8(ascii: "/") || raw.at(k - 2) == UInt8(ascii: ":") {
                 count += 1
             }
         }
@@ -386,7 +249,7 @@ struct TTMLScanner {
         let expected = countParagraphEndTags()
         cues.reserveCapacity(expected)
         payload.cueScopes.reserveCapacity(expected)
-        try scan(from: 0, to: n)
+        try scan(from: 0, to: raw.n)
         guard !cues.isEmpty || payload.rootAttributesEnd > 0 else {
             throw CaptionError(.notTTML, message: "no root element was found")
         }
@@ -395,7 +258,7 @@ struct TTMLScanner {
 
     private mutating func buildParagraph(_ range: Range<Int>, context: TTMLParagraphContext)
         -> (runs: [TextRun], scopes: [Int: TTMLPayload.Scope]) {
-        let lo = max(0, min(range.lowerBound, n)), hi = max(lo, min(range.upperBound, n))
+        let lo = raw.clamped(range).lowerBound, hi = raw.clamped(range).upperBound
         buildRuns = true
         definitions = context.definitions
         family = context.definitions.family
@@ -408,7 +271,7 @@ struct TTMLScanner {
         // one paragraph's few lookups cost less than building it (at most
         // `maximumBindings` bindings are searched).
         indexed = false
-        lineScanned = lo
+        xml = XMLTokenizer(partOf: raw, from: lo)
         var frame = Frame(element: .p)
         frame.displayed = true
         frame.style = context.style
@@ -431,124 +294,43 @@ struct TTMLScanner {
     }
 
     private mutating func scan(from start: Int, to limit: Int) throws {
-        var i = start
-        while i < limit {
-            if p[i] != UInt8(ascii: "<") {
-                let next = min(find(UInt8(ascii: "<"), from: i) ?? limit, limit)
-                if buildRuns, inParagraph, stack.last?.displayed == true { addText(i..<next, cdata: false) }
-                i = next
-                continue
-            }
-            let b1 = at(i + 1)
-            if b1 == UInt8(ascii: "?") {
-                i = skip(past: "?>", from: i + 2)
-            } else if b1 == UInt8(ascii: "!") {
-                if starts(i, "<!--") {
-                    i = skip(past: "-->", from: i + 4)
-                } else if starts(i, "<![CDATA[") {
-                    let end = skip(past: "]]>", from: i + 9)
-                    if buildRuns, inParagraph, stack.last?.displayed == true { addText((i + 9)..<max(i + 9, end - 3), cdata: true) }
-                    i = end
-                } else {
-                    i = skipDoctype(from: i)
-                }
-            } else if b1 == UInt8(ascii: "/") {
-                let close = find(UInt8(ascii: ">"), from: i) ?? n
-                endElement(tagStart: i)
-                i = close + 1
-            } else {
-                i = try startElement(at: i)
+        xml.position = start
+        while let token = try xml.next(before: limit) {
+            switch token {
+            case .text(let range):
+                if buildRuns, inParagraph, stack.last?.displayed == true { addText(range, cdata: false) }
+            case .cdata(let range):
+                if buildRuns, inParagraph, stack.last?.displayed == true { addText(range, cdata: true) }
+            case .endTag(let start):
+                endElement(tagStart: start)
+            case .startTag(let tag):
+                try startElement(tag)
+            case .markup:
+                break
             }
         }
-    }
-
-    private func skipDoctype(from k: Int) -> Int {
-        var j = k + 9
-        var quote: UInt8 = 0
-        var depth = 0
-        while j < n {
-            let c = p[j]
-            if quote != 0 {
-                if c == quote { quote = 0 }
-            } else if c == 0x22 || c == 0x27 {
-                quote = c
-            } else if c == UInt8(ascii: "[") {
-                depth += 1
-            } else if c == UInt8(ascii: "]") {
-                depth -= 1
-            } else if starts(j, "<!--") {
-                j = skip(past: "-->", from: j + 4); continue
-            } else if starts(j, "<?") {
-                j = skip(past: "?>", from: j + 2); continue
-            } else if c == UInt8(ascii: ">"), depth <= 0 {
-                return j + 1
-            }
-            j += 1
-        }
-        return n
     }
 
     // MARK: Start tags
 
-    private mutating func startElement(at lt: Int) throws -> Int {
-        // Name.
-        var k = lt + 1
-        let nameStart = k
-        var colon = -1
-        while k < n {
-            let c = p[k]
-            if TTMLScanner.isSpace(c) || c == UInt8(ascii: "/") || c == UInt8(ascii: ">") { break }
-            if c == UInt8(ascii: ":") && colon < 0 { colon = k }
-            k += 1
-        }
-        let name = nameStart..<k
-        var lastAttributeEnd = k
-        // Attributes.
-        attributes.removeAll(keepingCapacity: true)
-        var selfClosing = false
-        var slash = k
-        while true {
-            while k < n, TTMLScanner.isSpace(p[k]) { k += 1 }
-            guard k < n else { throw truncated(lt) }
-            let c = p[k]
-            if c == UInt8(ascii: ">") { k += 1; break }
-            if c == UInt8(ascii: "/") { selfClosing = true; slash = k; k += 1; if at(k) == UInt8(ascii: ">") { k += 1 }; break }
-            let attributeStart = k
-            var attributeColon = -1
-            while k < n, p[k] != UInt8(ascii: "="), !TTMLScanner.isSpace(p[k]) {
-                if p[k] == UInt8(ascii: ":") && attributeColon < 0 { attributeColon = k }
-                k += 1
-            }
-            let attributeName = attributeStart..<k
-            while k < n, TTMLScanner.isSpace(p[k]) { k += 1 }
-            guard at(k) == UInt8(ascii: "=") else { throw truncated(lt) }
-            k += 1
-            while k < n, TTMLScanner.isSpace(p[k]) { k += 1 }
-            let quote = at(k)
-            guard quote == 0x22 || quote == 0x27 else { throw truncated(lt) }
-            k += 1
-            let valueStart = k
-            guard let valueEnd = find(quote, from: k) else { throw truncated(lt) }
-            k = valueEnd + 1
-            lastAttributeEnd = k
-            attributes.append(Attribute(name: attributeName, colon: attributeColon, value: valueStart..<valueEnd))
-        }
-        let tagEnd = k
+    private mutating func startElement(_ tag: XMLStartTag) throws {
+        let lt = tag.start, name = tag.name, colon = tag.colon, nameStart = name.lowerBound
+        let tagEnd = tag.end, selfClosing = tag.selfClosing, slash = tag.slash
 
         // Namespace declarations.
         var pushed = 0
         for a in attributes {
-            let isDefault = equals(a.name, "xmlns")
-            let isPrefixed = a.colon >= 0 && equals(a.name.lowerBound..<a.colon, "xmlns")
+            let isDefault = raw.equals(a.name, "xmlns")
+            let isPrefixed = a.colon >= 0 && raw.equals(a.name.lowerBound..<a.colon, "xmlns")
             guard isDefault || isPrefixed else { continue }
             let prefix = isDefault ? a.name.lowerBound..<a.name.lowerBound : (a.colon + 1)..<a.name.upperBound
-            let uri = decodedString(a.value)
+            let uri = raw.decodedString(a.value)
             guard bindings.count < TTMLScanner.maximumBindings else {
-                throw CaptionError(.tooLarge, line: buildRuns ? nil : line(at: lt),
+                throw CaptionError(.tooLarge, line: buildRuns ? nil : xml.line(at: lt),
                                    message: "more than \(TTMLScanner.maximumBindings) namespace declarations are in scope at once; no caption document needs that")
             }
             pushBinding(Binding(prefix: prefix, namespace: TTMLNamespace.classify(uri)))
-            declaredPrefixes[string(prefix), default: []].insert(uri)
+            declaredPrefixes[raw.string(prefix), default: []].insert(uri)
             pushed += 1
         }
         if pushed > 0 {
@@ -559,7 +341,7 @@ struct TTMLScanner {
         let ns = namespace(prefix: colon < 0 ? nameStart..<nameStart : nameStart..<colon)
         let local = colon < 0 ? name : (colon + 1)..<name.upperBound
         let element = classify(ns, local)
-        let tagLine = buildRuns ? 0 : line(at: lt)
+        let tagLine = buildRuns ? 0 : xml.line(at: lt)
 
         var frame: Frame
         if let parent = stack.last {
@@ -575,19 +357,19 @@ struct TTMLScanner {
             guard element == .tt else {
                 let uri = colon < 0 ? "no namespace or a non-TTML one" : "a non-TTML namespace"
                 throw CaptionError(.notTTML, line: tagLine,
-                                   message: "the root element is <\(string(name))> in \(uri), not <tt> in the TTML namespace (http://www.w3.org/ns/ttml, or the DFXP http://www.w3.org/2006/10/ttaf1 or http://www.w3.org/2006/04/ttaf1)")
+                                   message: "the root element is <\(raw.string(name))> in \(uri), not <tt> in the TTML namespace (http://www.w3.org/ns/ttml, or the DFXP http://www.w3.org/2006/10/ttaf1 or http://www.w3.org/2006/04/ttaf1)")
             }
             frame = Frame(element: .tt)
             family = ns.family
-            payload.rootAttributesEnd = lastAttributeEnd
+            payload.rootAttributesEnd = tag.attributesEnd
             payload.stylingURI = TTMLNamespace.stylingURI(family: family)
             readParameters(line: tagLine)
         }
         frame.bindings = pushed
 
         // xml:space.
-        for a in attributes where a.colon >= 0 && equals(a.name, "xml:space") {
-            let v = decodedString(a.value)
+        for a in attributes where a.colon >= 0 && raw.equals(a.name, "xml:space") {
+            let v = raw.decodedString(a.value)
             if v == "preserve" { frame.preserve = true } else if v == "default" { frame.preserve = false }
             else { warn(tagLine, "xml:space", "xml:space=\"\(v)\" is neither \"default\" nor \"preserve\"; ignored") }
         }
@@ -628,19 +410,18 @@ struct TTMLScanner {
             paragraphLine = tagLine
             paragraphContentStart = selfClosing ? slash : tagEnd
             paragraphID = nil
-            for a in attributes where a.colon >= 0 ? equals(a.name, "xml:id") : equals(a.name, "id") {
-                if a.colon >= 0 || paragraphID == nil { paragraphID = decodedString(a.value) }
+            for a in attributes where a.colon >= 0 ? raw.equals(a.name, "xml:id") : raw.equals(a.name, "id") {
+                if a.colon >= 0 || paragraphID == nil { paragraphID = raw.decodedString(a.value) }
             }
-            let contentPrefix = colon < 0 ? [] : Array(UnsafeBufferPointer(rebasing: p[nameStart..<colon]))
+            let contentPrefix = colon < 0 ? [] : Array(UnsafeBufferPointer(rebasing: raw.p[nameStart..<colon]))
             paragraphScope = scope(contentPrefix: contentPrefix)
             paragraphStyle = frame.style
             paragraphPreserve = frame.preserve
             if definitions == nil { definitions = makeDefinitions(line: tagLine) }
             if bindingSnapshot?.generation != bindingGeneration { bindingSnapshot = (bindingGeneration, bindings) }
-            if selfClosing { payload.selfClosingParagraphs[cues.count] = string(name) }
+            if selfClosing { payload.selfClosingParagraphs[cues.count] = raw.string(name) }
         }
         if selfClosing { endElement(tagStart: slash) }
-        return tagEnd
     }
 
     private static let carriedStyling: Set<String> = ["fontWeight", "fontStyle", "textDecoration"]
@@ -655,12 +436,12 @@ struct TTMLScanner {
         }
         for a in attributes {
             if a.colon < 0 {
-                if equals(a.name, "region") { payload.hasRegions = true }
+                if raw.equals(a.name, "region") { payload.hasRegions = true }
                 continue
             }
             switch attributeNamespace(a).role {
             case .styling:
-                let name = string(localName(a))
+                let name = raw.string(a.localName)
                 if !TTMLScanner.carriedStyling.contains(name) { payload.uncarriedStyling.insert(name) }
             case .metadata:
                 payload.hasMetadata = true
@@ -670,25 +451,21 @@ struct TTMLScanner {
         }
     }
 
-    private func truncated(_ k: Int) -> CaptionError {
-        CaptionError(.malformedXML, message: "a start tag is cut short")
-    }
-
     private func classify(_ ns: TTMLNamespace, _ local: Range<Int>) -> Element {
         switch ns.role {
         case .content:
-            if equals(local, "p") { return .p }
-            if equals(local, "span") { return .span }
-            if equals(local, "br") { return .br }
-            if equals(local, "div") { return .div }
-            if equals(local, "body") { return .body }
-            if equals(local, "tt") { return .tt }
-            if equals(local, "head") { return .head }
-            if equals(local, "styling") { return .styling }
-            if equals(local, "style") { return .style }
-            if equals(local, "layout") { return .layout }
-            if equals(local, "region") { return .region }
-            if equals(local, "metadata") { return .metadata }
+            if raw.equals(local, "p") { return .p }
+            if raw.equals(local, "span") { return .span }
+            if raw.equals(local, "br") { return .br }
+            if raw.equals(local, "div") { return .div }
+            if raw.equals(local, "body") { return .body }
+            if raw.equals(local, "tt") { return .tt }
+            if raw.equals(local, "head") { return .head }
+            if raw.equals(local, "styling") { return .styling }
+            if raw.equals(local, "style") { return .style }
+            if raw.equals(local, "layout") { return .layout }
+            if raw.equals(local, "region") { return .region }
+            if raw.equals(local, "metadata") { return .metadata }
             return .otherContent
         case .metadata:
             return .metadata
@@ -698,8 +475,8 @@ struct TTMLScanner {
     }
 
     private func xmlID() -> String? {
-        for a in attributes where a.colon >= 0 && equals(a.name, "xml:id") { return decodedString(a.value) }
-        for a in attributes where equals(a.name, "id") { return decodedString(a.value) }
+        for a in attributes where a.colon >= 0 && raw.equals(a.name, "xml:id") { return raw.decodedString(a.value) }
+        for a in attributes where raw.equals(a.name, "id") { return raw.decodedString(a.value) }
         return nil
     }
 
@@ -708,11 +485,11 @@ struct TTMLScanner {
         var def = StyleDefinition()
         for a in attributes {
             if a.colon < 0 {
-                if equals(a.name, "style") {
-                    def.references = decodedString(a.value).split(separator: " ").map(String.init)
+                if raw.equals(a.name, "style") {
+                    def.references = raw.decodedString(a.value).split(separator: " ").map(String.init)
                 }
             } else if attributeNamespace(a).role == .styling {
-                def.own.apply(attribute: string(localName(a)), value: decodedString(a.value))
+                def.own.apply(attribute: raw.string(a.localName), value: raw.decodedString(a.value))
             }
         }
         return def
@@ -814,8 +591,8 @@ struct TTMLScanner {
 
     private mutating func readParameters(line: Int) {
         for a in attributes where attributeNamespace(a).role == .parameter {
-            let name = string(localName(a))
-            let value = decodedString(a.value).trimmingCharacters(in: .whitespaces)
+            let name = raw.string(a.localName)
+            let value = raw.decodedString(a.value).trimmingCharacters(in: .whitespaces)
             func positive(_ s: Substring) -> Int64? {
                 guard let v = Int64(s), v > 0 else { return nil }
                 return v
@@ -852,16 +629,15 @@ struct TTMLScanner {
         }
     }
 
-    private mutating func time(_ a: Attribute, on element: Range<Int>, line: Int) -> CaptionTime? {
-        let lo = max(0, min(a.value.lowerBound, n)), hi = max(lo, min(a.value.upperBound, n))
-        let raw = UnsafeBufferPointer(rebasing: p[lo..<hi])
-        let parsed = raw.contains(UInt8(ascii: "&")) ? timing.parse(decodedValue(a.value)) : timing.parse(raw)
+    private mutating func time(_ a: XMLAttribute, on element: Range<Int>, line: Int) -> CaptionTime? {
+        let value = raw.slice(a.value)
+        let parsed = value.contains(UInt8(ascii: "&")) ? timing.parse(raw.decodedValue(a.value)) : timing.parse(value)
         switch parsed {
         case let .time(t, note):
-            if let note { warn(line, "time", "\(string(a.name)) on <\(string(element))>: \(note)") }
+            if let note { warn(line, "time", "\(raw.string(a.name)) on <\(raw.string(element))>: \(note)") }
             return t
         case let .invalid(reason):
-            warn(line, "time", "\(string(a.name)) on <\(string(element))> ignored: \(reason)")
+            warn(line, "time", "\(raw.string(a.name)) on <\(raw.string(element))> ignored: \(reason)")
             return nil
         }
     }
@@ -873,32 +649,32 @@ struct TTMLScanner {
         for a in attributes {
             if a.colon < 0 {
                 let local = a.name
-                if buildRuns, equals(local, "begin") || equals(local, "end") || equals(local, "dur") { continue }
-                if equals(local, "begin") { begin = time(a, on: name, line: line) }
-                else if equals(local, "end") { end = time(a, on: name, line: line) }
-                else if equals(local, "dur") { dur = time(a, on: name, line: line) }
-                else if equals(local, "timeContainer") {
-                    let v = decodedString(a.value)
+                if buildRuns, raw.equals(local, "begin") || raw.equals(local, "end") || raw.equals(local, "dur") { continue }
+                if raw.equals(local, "begin") { begin = time(a, on: name, line: line) }
+                else if raw.equals(local, "end") { end = time(a, on: name, line: line) }
+                else if raw.equals(local, "dur") { dur = time(a, on: name, line: line) }
+                else if raw.equals(local, "timeContainer") {
+                    let v = raw.decodedString(a.value)
                     if v == "seq" { frame.seq = true } else if v != "par" {
                         warn(line, "timeContainer", "timeContainer=\"\(v)\" is neither \"par\" nor \"seq\"; read as par")
                     }
-                } else if equals(local, "style") {
-                    styleIDs = decodedString(a.value).split(separator: " ")
-                } else if equals(local, "region") {
-                    region = decodedString(a.value)
-                } else if equals(local, "start") || equals(local, "stop") || equals(local, "duration") {
-                    warn(line, "timing attribute", "\(string(local))= is not a TTML timing attribute (begin, end, dur); ignored")
+                } else if raw.equals(local, "style") {
+                    styleIDs = raw.decodedString(a.value).split(separator: " ")
+                } else if raw.equals(local, "region") {
+                    region = raw.decodedString(a.value)
+                } else if raw.equals(local, "start") || raw.equals(local, "stop") || raw.equals(local, "duration") {
+                    warn(line, "timing attribute", "\(raw.string(local))= is not a TTML timing attribute (begin, end, dur); ignored")
                 }
             } else {
                 let ns = attributeNamespace(a)
                 if ns.role == .styling {
-                    inline.apply(attribute: string(localName(a)), value: decodedString(a.value))
+                    inline.apply(attribute: raw.string(a.localName), value: raw.decodedString(a.value))
                 } else if ns.role == .content {
-                    let local = localName(a)
-                    if equals(local, "begin") || equals(local, "end") || equals(local, "dur") {
-                        warn(line, "timing attribute", "\(string(a.name)) is in the TTML element namespace; timing attributes have no prefix. Read as \(string(local))")
+                    let local = a.localName
+                    if raw.equals(local, "begin") || raw.equals(local, "end") || raw.equals(local, "dur") {
+                        warn(line, "timing attribute", "\(raw.string(a.name)) is in the TTML element namespace; timing attributes have no prefix. Read as \(raw.string(local))")
                         let t = time(a, on: name, line: line)
-                        if equals(local, "begin") { begin = begin ?? t } else if equals(local, "end") { end = end ?? t } else { dur = dur ?? t }
+                        if raw.equals(local, "begin") { begin = begin ?? t } else if raw.equals(local, "end") { end = end ?? t } else { dur = dur ?? t }
                     }
                 }
             }
@@ -910,15 +686,15 @@ struct TTMLScanner {
         let reference = parent.map { $0.seq ? $0.cursor : $0.begin } ?? .zero
         var b = reference
         if let begin {
-            if let sum = reference.adding(begin) { b = sum } else { warn(line, "overflow", "begin on <\(string(name))> overflows; the parent's begin is used") }
+            if let sum = reference.adding(begin) { b = sum } else { warn(line, "overflow", "begin on <\(raw.string(name))> overflows; the parent's begin is used") }
         }
         var e: CaptionTime?
         if let end {
-            if let sum = reference.adding(end) { e = sum } else { warn(line, "overflow", "end on <\(string(name))> overflows; ignored") }
+            if let sum = reference.adding(end) { e = sum } else { warn(line, "overflow", "end on <\(raw.string(name))> overflows; ignored") }
         }
         if let dur {
-            if dur.numerator <= 0 { warn(line, "time", "dur on <\(string(name))> must be greater than zero") }
-            if let sum = b.adding(dur) { e = e.map { min($0, sum) } ?? sum } else { warn(line, "overflow", "dur on <\(string(name))> overflows; ignored") }
+            if dur.numerator <= 0 { warn(line, "time", "dur on <\(raw.string(name))> must be greater than zero") }
+            if let sum = b.adding(dur) { e = e.map { min($0, sum) } ?? sum } else { warn(line, "overflow", "dur on <\(raw.string(name))> overflows; ignored") }
         }
         let parentEnd = parent?.end
         if let explicit = e {
@@ -929,7 +705,7 @@ struct TTMLScanner {
             frame.end = parentEnd
         }
         if let parentEnd, b > parentEnd {
-            warn(line, "outside parent", "<\(string(name))> begins at \(b) after its parent ends at \(parentEnd); it is never shown")
+            warn(line, "outside parent", "<\(raw.string(name))> begins at \(b) after its parent ends at \(parentEnd); it is never shown")
         }
         frame.begin = b
         frame.cursor = b
@@ -972,19 +748,19 @@ struct TTMLScanner {
         scratch.removeAll(keepingCapacity: true)
         let runIndex = runs.count
         var k = range.lowerBound
-        let end = min(range.upperBound, n)
+        let end = min(range.upperBound, raw.n)
         while k < end {
-            let b = p[k]
+            let b = raw.p[k]
             if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
                 var length = 1
-                if b == 0x0D, k + 1 < end, p[k + 1] == 0x0A { length = 2 }
+                if b == 0x0D, k + 1 < end, raw.p[k + 1] == 0x0A { length = 2 }
                 whitespace(b == 0x0D ? 0x0A : b, preserve: preserve, runIndex: runIndex)
                 k += length
-            } else if b == UInt8(ascii: "&"), !cdata, let ref = reference(at: k, limit: end) {
+            } else if b == UInt8(ascii: "&"), !cdata, let ref = raw.reference(at: k, limit: end) {
                 if ref.scalar == 0x20 || ref.scalar == 0x09 || ref.scalar == 0x0A || ref.scalar == 0x0D {
                     whitespace(UInt8(ref.scalar), preserve: preserve, runIndex: runIndex)
                 } else {
-                    TTMLScanner.appendUTF8(ref.scalar, to: &scratch)
+                    XMLBytes.appendUTF8(ref.scalar, to: &scratch)
                     lastWasSpace = false; trailingSpaceRun = nil
                 }
                 k += ref.length
