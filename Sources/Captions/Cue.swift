@@ -122,7 +122,7 @@ struct LazyRuns: Sendable {
         switch builder {
         case .srt: return SRTParser.runs(in: range, of: bytes)
         case .webVTT: return WebVTTRunBuilder.runs(in: range, of: bytes)
-        case .ttml(let context): return TTMLScanner.paragraphRuns(in: range, of: bytes, context: context).runs
+        case .ttml(let context): return TTMLReader.paragraphRuns(in: range, of: bytes, context: context).runs
         }
     }
 }
