@@ -65,11 +65,6 @@ struct TTMLReader {
 
     // MARK: - State
 
-    struct Binding: Sendable {
-        var prefix: Range<Int>
-        var namespace: TTMLNamespace
-    }
-
     private enum Element: UInt8 {
         case tt, head, styling, style, layout, region, body, div, p, span, br, metadata, otherContent, foreign
     }
@@ -100,17 +95,10 @@ struct TTMLReader {
     /// Whether text is turned into runs (one paragraph) or skipped (the structure scan).
     private var buildRuns = false
     private var definitions: TTMLDefinitions?
-    private var bindingSnapshot: (generation: Int, bindings: [Binding])?
+    private var bindingSnapshot: (generation: Int, bindings: [TTMLNamespaceScope.Binding])?
     private var paragraphStyle = TTMLStyleState()
     private var paragraphPreserve = false
-    private var bindings: [Binding] = []
-    /// For each prefix (its bytes) with a binding in scope, the indices in
-    /// `bindings` of its bindings, innermost last: a lookup costs the same
-    /// however many namespaces are declared.
-    private var bindingsByPrefix: [[UInt8]: [Int]] = [:]
-    /// Whether `bindingsByPrefix` is kept (the structure scan) or not (one paragraph's runs).
-    private var indexed = true
-    private var bindingGeneration = 0
+    private var namespaces: TTMLNamespaceScope
     private var stack: [Frame] = []
     private var timing = TTMLTimeExpression()
     private var family: UInt8 = 0
@@ -131,10 +119,7 @@ struct TTMLReader {
     private var paragraphLine = 0
     private var paragraphID: String?
     private var paragraphContentStart = 0
-    private var runs: [TextRun] = []
-    private var lastWasSpace = true
-    private var trailingSpaceRun: Int?
-    private var scratch: [UInt8] = []
+    private var text: TTMLParagraphText
 
     private var log = CaptionWarningLog(perKind: 20)
     /// libxml2's own default depth limit (its push parser does not apply it, so the scanner does).
@@ -146,6 +131,8 @@ struct TTMLReader {
     private init(_ p: UnsafeBufferPointer<UInt8>, source: [UInt8]) {
         raw = XMLBytes(p)
         xml = XMLTokenizer(raw)
+        namespaces = TTMLNamespaceScope(raw, indexed: true)
+        text = TTMLParagraphText(raw)
         self.source = source
     }
 
@@ -154,69 +141,11 @@ struct TTMLReader {
 
     // MARK: - Namespaces
 
-    private func namespace(prefix: Range<Int>) -> TTMLNamespace {
-        if raw.equals(prefix, "xml") { return .xml }
-        if indexed, bindings.count > 8 {
-            guard let j = bindingsByPrefix[raw.bytes(prefix)]?.last, bindings.indices.contains(j) else { return .foreign }
-            return bindings[j].namespace
-        }
-        var j = bindings.count - 1
-        while j >= 0 {
-            if raw.sameBytes(bindings[j].prefix, prefix) { return bindings[j].namespace }
-            j -= 1
-        }
-        return .foreign
-    }
-
-    private mutating func pushBinding(_ binding: Binding) {
-        if indexed { bindingsByPrefix[raw.bytes(binding.prefix), default: []].append(bindings.count) }
-        bindings.append(binding)
-    }
-
-    private mutating func popBindings(_ count: Int) {
-        for _ in 0..<min(count, bindings.count) {
-            guard let b = bindings.popLast() else { break }
-            guard indexed else { continue }
-            let key = raw.bytes(b.prefix)
-            bindingsByPrefix[key]?.removeLast()
-            if bindingsByPrefix[key]?.isEmpty == true { bindingsByPrefix[key] = nil }
-        }
-    }
-
-    private func attributeNamespace(_ a: XMLAttribute) -> TTMLNamespace {
-        a.colon < 0 ? .foreign : namespace(prefix: a.name.lowerBound..<a.colon)
-    }
-
-    /// The prefix whose innermost binding in scope is `target` (the default namespace counts for elements only).
-    private func prefix(boundTo target: TTMLNamespace, allowDefault: Bool) -> String? {
-        var j = bindings.count - 1
-        if indexed, bindings.count > 8 {
-            // A binding counts only if it is the innermost one of its prefix.
-            while j >= 0 {
-                let b = bindings[j]
-                j -= 1
-                guard b.namespace == target, allowDefault || !b.prefix.isEmpty,
-                      bindingsByPrefix[raw.bytes(b.prefix)]?.last == j + 1 else { continue }
-                return raw.string(b.prefix)
-            }
-            return nil
-        }
-        var shadowed: [Range<Int>] = []
-        while j >= 0 {
-            let b = bindings[j]
-            j -= 1
-            if shadowed.contains(where: { raw.sameBytes($0, b.prefix) }) { continue }
-            shadowed.append(b.prefix)
-            if b.namespace == target, allowDefault || !b.prefix.isEmpty { return raw.string(b.prefix) }
-        }
-        return nil
-    }
-
     private mutating func scope(contentPrefix: [UInt8]) -> UInt16 {
-        if let cache = scopeCache, cache.generation == bindingGeneration, cache.prefix == contentPrefix { return cache.index }
+        if let cache = scopeCache, cache.generation == namespaces.generation, cache.prefix == contentPrefix { return cache.index }
         let scope = TTMLPayload.Scope(
             contentPrefix: String(decoding: contentPrefix, as: UTF8.self),
-            stylingPrefix: prefix(boundTo: TTMLNamespace(role: .styling, family: family), allowDefault: false))
+            stylingPrefix: namespaces.prefix(boundTo: TTMLNamespace(role: .styling, family: family), allowDefault: false))
         let index: UInt16
         if let known = scopeIndex[scope] {
             index = known
@@ -227,7 +156,7 @@ struct TTMLReader {
         } else {
             index = 0
         }
-        scopeCache = (bindingGeneration, contentPrefix, index)
+        scopeCache = (namespaces.generation, contentPrefix, index)
         return index
     }
 
@@ -268,11 +197,10 @@ struct TTMLReader {
         family = context.definitions.family
         styleSheet = context.definitions.styleSheet
         styleSheet.frozen = true
-        bindings = context.bindings
+        namespaces = TTMLNamespaceScope(raw, bindings: context.bindings, indexed: false)
         // No prefix index here: it is not kept with every paragraph (memory), and
         // one paragraph's few lookups cost less than building it (at most
         // `maximumBindings` bindings are searched).
-        indexed = false
         xml = XMLTokenizer(partOf: raw, from: lo)
         var frame = Frame(element: .p)
         frame.displayed = true
@@ -281,18 +209,17 @@ struct TTMLReader {
         stack = [frame]
         inParagraph = true
         paragraphDepth = 1
-        paragraphBindings = bindings.count
+        paragraphBindings = namespaces.bindings.count
         // Scopes matter only where the paragraph redeclares namespaces inside.
         if context.innerNamespaces { paragraphScope = scope(contentPrefix: Array(context.contentPrefix.utf8)) }
-        lastWasSpace = true
-        scratch.reserveCapacity(256)
+        text.reserveCapacity(256)
         try? scan(from: lo, to: hi)
-        trimTrailingSpace()
+        text.trimTrailingSpace()
         var scopes: [Int: TTMLPayload.Scope] = [:]
         for (start, index) in payload.runScopes where payload.scopes.indices.contains(Int(index)) {
             scopes[start] = payload.scopes[Int(index)]
         }
-        return (runs, scopes)
+        return (text.runs, scopes)
     }
 
     private mutating func scan(from start: Int, to limit: Int) throws {
@@ -327,20 +254,19 @@ struct TTMLReader {
             guard isDefault || isPrefixed else { continue }
             let prefix = isDefault ? a.name.lowerBound..<a.name.lowerBound : (a.colon + 1)..<a.name.upperBound
             let uri = raw.decodedString(a.value)
-            guard bindings.count < TTMLReader.maximumBindings else {
+            guard namespaces.bindings.count < TTMLReader.maximumBindings else {
                 throw CaptionError(.tooLarge, line: buildRuns ? nil : xml.line(at: lt),
                                    message: "more than \(TTMLReader.maximumBindings) namespace declarations are in scope at once; no caption document needs that")
             }
-            pushBinding(Binding(prefix: prefix, namespace: TTMLNamespace.classify(uri)))
+            namespaces.push(TTMLNamespaceScope.Binding(prefix: prefix, namespace: TTMLNamespace.classify(uri)))
             declaredPrefixes[raw.string(prefix), default: []].insert(uri)
             pushed += 1
         }
         if pushed > 0 {
-            bindingGeneration += 1
             if inParagraph, !buildRuns { payload.paragraphsWithInnerNamespaces.insert(cues.count) }
         }
 
-        let ns = namespace(prefix: colon < 0 ? nameStart..<nameStart : nameStart..<colon)
+        let ns = namespaces.namespace(prefix: colon < 0 ? nameStart..<nameStart : nameStart..<colon)
         let local = colon < 0 ? name : (colon + 1)..<name.upperBound
         let element = classify(ns, local)
         let tagLine = buildRuns ? 0 : xml.line(at: lt)
@@ -394,7 +320,7 @@ struct TTMLReader {
         case .div, .p, .span:
             if frame.displayed { try timeAndStyle(&frame, parent: parent, line: tagLine, name: name) }
         case .br:
-            if buildRuns, inParagraph, frame.displayed { lineBreak(lt..<tagEnd) }
+            if buildRuns, inParagraph, frame.displayed { text.lineBreak(lt..<tagEnd, style: parent?.style.textStyle ?? [], preserve: parent?.preserve == true) }
         case .metadata, .otherContent, .foreign:
             frame.displayed = false
         default:
@@ -408,7 +334,7 @@ struct TTMLReader {
         if element == .p, frame.displayed, !inParagraph {
             inParagraph = true
             paragraphDepth = stack.count
-            paragraphBindings = bindings.count
+            paragraphBindings = namespaces.bindings.count
             paragraphLine = tagLine
             paragraphContentStart = selfClosing ? slash : tagEnd
             paragraphID = nil
@@ -420,7 +346,7 @@ struct TTMLReader {
             paragraphStyle = frame.style
             paragraphPreserve = frame.preserve
             if definitions == nil { definitions = makeDefinitions(line: tagLine) }
-            if bindingSnapshot?.generation != bindingGeneration { bindingSnapshot = (bindingGeneration, bindings) }
+            if bindingSnapshot?.generation != namespaces.generation { bindingSnapshot = (namespaces.generation, namespaces.bindings) }
             if selfClosing { payload.selfClosingParagraphs[cues.count] = raw.string(name) }
         }
         if selfClosing { endElement(tagStart: slash) }
@@ -441,7 +367,7 @@ struct TTMLReader {
                 if raw.equals(a.name, "region") { payload.hasRegions = true }
                 continue
             }
-            switch attributeNamespace(a).role {
+            switch namespaces.namespace(of: a).role {
             case .styling:
                 let name = raw.string(a.localName)
                 if !TTMLReader.carriedStyling.contains(name) { payload.uncarriedStyling.insert(name) }
@@ -490,7 +416,7 @@ struct TTMLReader {
                 if raw.equals(a.name, "style") {
                     def.references = raw.decodedString(a.value).split(separator: " ").map(String.init)
                 }
-            } else if attributeNamespace(a).role == .styling {
+            } else if namespaces.namespace(of: a).role == .styling {
                 def.own.apply(attribute: raw.string(a.localName), value: raw.decodedString(a.value))
             }
         }
@@ -506,7 +432,7 @@ struct TTMLReader {
     // MARK: Parameters and timing
 
     private mutating func readParameters(line: Int) {
-        for a in attributes where attributeNamespace(a).role == .parameter {
+        for a in attributes where namespaces.namespace(of: a).role == .parameter {
             timing.apply(parameter: raw.string(a.localName), value: raw.decodedString(a.value), line: line, warnings: &log)
         }
     }
@@ -548,7 +474,7 @@ struct TTMLReader {
                     log.warn(line, "timing attribute", "\(raw.string(local))= is not a TTML timing attribute (begin, end, dur); ignored")
                 }
             } else {
-                let ns = attributeNamespace(a)
+                let ns = namespaces.namespace(of: a)
                 if ns.role == .styling {
                     inline.apply(attribute: raw.string(a.localName), value: raw.decodedString(a.value))
                 } else if ns.role == .content {
@@ -614,82 +540,26 @@ struct TTMLReader {
             }
         }
         if frame.bindings > 0 {
-            popBindings(frame.bindings)
-            bindingGeneration += 1
+            namespaces.pop(frame.bindings)
         }
     }
 
     // MARK: Paragraph text
 
-    /// Adds the text of `range` (a text node, or the inside of a CDATA section)
-    /// to the paragraph: references decoded, whitespace handled as
-    /// `xml:space="default"` (collapsed, trimmed at line edges) or `preserve`.
+    /// Adds a text node or CDATA section to the paragraph's runs, noting its namespace scope.
     private mutating func addText(_ range: Range<Int>, cdata: Bool) {
-        guard let frame = stack.last, !range.isEmpty else { return }
-        let preserve = frame.preserve
-        scratch.removeAll(keepingCapacity: true)
-        let runIndex = runs.count
-        var k = range.lowerBound
-        let end = min(range.upperBound, raw.n)
-        while k < end {
-            let b = raw.p[k]
-            if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
-                var length = 1
-                if b == 0x0D, k + 1 < end, raw.p[k + 1] == 0x0A { length = 2 }
-                whitespace(b == 0x0D ? 0x0A : b, preserve: preserve, runIndex: runIndex)
-                k += length
-            } else if b == UInt8(ascii: "&"), !cdata, let ref = raw.reference(at: k, limit: end) {
-                if ref.scalar == 0x20 || ref.scalar == 0x09 || ref.scalar == 0x0A || ref.scalar == 0x0D {
-                    whitespace(UInt8(ref.scalar), preserve: preserve, runIndex: runIndex)
-                } else {
-                    XMLBytes.appendUTF8(ref.scalar, to: &scratch)
-                    lastWasSpace = false; trailingSpaceRun = nil
-                }
-                k += ref.length
-            } else {
-                scratch.append(b)
-                lastWasSpace = false; trailingSpaceRun = nil
-                k += 1
-            }
-        }
-        guard !scratch.isEmpty else { return }
-        runs.append(TextRun(kind: .text, text: String(decoding: scratch, as: UTF8.self), style: frame.style.textStyle, source: range))
-        noteRunScope(range.lowerBound)
-    }
-
-    @inline(__always) private mutating func whitespace(_ b: UInt8, preserve: Bool, runIndex: Int) {
-        if preserve {
-            scratch.append(b)
-            lastWasSpace = false; trailingSpaceRun = nil
-        } else if !lastWasSpace {
-            scratch.append(0x20)
-            lastWasSpace = true; trailingSpaceRun = runIndex
+        guard let frame = stack.last else { return }
+        if text.add(range, cdata: cdata, style: frame.style.textStyle, preserve: frame.preserve) {
+            noteRunScope(range.lowerBound)
         }
     }
 
     /// Records a run's namespace scope when a namespace was redeclared inside the paragraph.
     private mutating func noteRunScope(_ start: Int) {
-        guard buildRuns, bindings.count > paragraphBindings else { return }
-        let contentPrefix = prefix(boundTo: TTMLNamespace(role: .content, family: family), allowDefault: true) ?? ""
+        guard buildRuns, namespaces.bindings.count > paragraphBindings else { return }
+        let contentPrefix = namespaces.prefix(boundTo: TTMLNamespace(role: .content, family: family), allowDefault: true) ?? ""
         let index = scope(contentPrefix: Array(contentPrefix.utf8))
         if index != paragraphScope { payload.runScopes[start] = index }
-    }
-
-    /// Drops the collapsible space that ends the paragraph's text so far (before a line break or the end).
-    private mutating func trimTrailingSpace() {
-        defer { trailingSpaceRun = nil }
-        guard let t = trailingSpaceRun, runs.indices.contains(t) else { return }
-        var bytes = Array(runs[t].text.utf8)
-        guard bytes.last == 0x20 else { return }
-        bytes.removeLast()
-        if bytes.isEmpty { runs.remove(at: t) } else { runs[t].text = String(decoding: bytes, as: UTF8.self) }
-    }
-
-    private mutating func lineBreak(_ tag: Range<Int>) {
-        if stack.last?.preserve != true { trimTrailingSpace() }
-        runs.append(TextRun(kind: .lineBreak, text: "\n", style: stack.last?.style.textStyle ?? [], source: tag))
-        lastWasSpace = true
-        trailingSpaceRun = nil
     }
 
     private mutating func finishParagraph(_ frame: Frame, contentEnd: Int) {
@@ -699,7 +569,7 @@ struct TTMLReader {
         let lower = min(paragraphContentStart, contentEnd)
         let context = TTMLParagraphContext(
             definitions: definitions ?? makeDefinitions(line: paragraphLine),
-            bindings: bindingSnapshot?.bindings ?? bindings,
+            bindings: bindingSnapshot?.bindings ?? namespaces.bindings,
             contentPrefix: payload.scopes.indices.contains(Int(paragraphScope)) ? payload.scopes[Int(paragraphScope)].contentPrefix : "",
             style: paragraphStyle, preserve: paragraphPreserve,
             innerNamespaces: payload.paragraphsWithInnerNamespaces.contains(cues.count))
@@ -766,7 +636,7 @@ final class TTMLDefinitions: Sendable {
 /// scope, the style and `xml:space` in effect, and the shared definitions.
 struct TTMLParagraphContext: Sendable {
     let definitions: TTMLDefinitions
-    let bindings: [TTMLReader.Binding]
+    let bindings: [TTMLNamespaceScope.Binding]
     let contentPrefix: String
     let style: TTMLStyleState
     let preserve: Bool
