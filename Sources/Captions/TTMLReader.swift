@@ -243,33 +243,10 @@ struct TTMLReader {
     // MARK: Start tags
 
     private mutating func startElement(_ tag: XMLStartTag) throws {
-        let lt = tag.start, name = tag.name, colon = tag.colon, nameStart = name.lowerBound
-        let tagEnd = tag.end, selfClosing = tag.selfClosing, slash = tag.slash
-
-        // Namespace declarations.
-        var pushed = 0
-        for a in attributes {
-            let isDefault = raw.equals(a.name, "xmlns")
-            let isPrefixed = a.colon >= 0 && raw.equals(a.name.lowerBound..<a.colon, "xmlns")
-            guard isDefault || isPrefixed else { continue }
-            let prefix = isDefault ? a.name.lowerBound..<a.name.lowerBound : (a.colon + 1)..<a.name.upperBound
-            let uri = raw.decodedString(a.value)
-            guard namespaces.bindings.count < TTMLReader.maximumBindings else {
-                throw CaptionError(.tooLarge, line: buildRuns ? nil : xml.line(at: lt),
-                                   message: "more than \(TTMLReader.maximumBindings) namespace declarations are in scope at once; no caption document needs that")
-            }
-            namespaces.push(TTMLNamespaceScope.Binding(prefix: prefix, namespace: TTMLNamespace.classify(uri)))
-            declaredPrefixes[raw.string(prefix), default: []].insert(uri)
-            pushed += 1
-        }
-        if pushed > 0 {
-            if inParagraph, !buildRuns { payload.paragraphsWithInnerNamespaces.insert(cues.count) }
-        }
-
-        let ns = namespaces.namespace(prefix: colon < 0 ? nameStart..<nameStart : nameStart..<colon)
-        let local = colon < 0 ? name : (colon + 1)..<name.upperBound
-        let element = classify(ns, local)
-        let tagLine = buildRuns ? 0 : xml.line(at: lt)
+        let pushed = try declareNamespaces(tag)
+        let ns = namespaces.namespace(prefix: tag.prefix)
+        let element = classify(ns, tag.localName)
+        let tagLine = buildRuns ? 0 : xml.line(at: tag.start)
 
         var frame: Frame
         if let parent = stack.last {
@@ -282,16 +259,7 @@ struct TTMLReader {
             frame.regionID = nil
             frame.cursor = parent.seq ? parent.cursor : parent.begin
         } else {
-            guard element == .tt else {
-                let uri = colon < 0 ? "no namespace or a non-TTML one" : "a non-TTML namespace"
-                throw CaptionError(.notTTML, line: tagLine,
-                                   message: "the root element is <\(raw.string(name))> in \(uri), not <tt> in the TTML namespace (http://www.w3.org/ns/ttml, or the DFXP http://www.w3.org/2006/10/ttaf1 or http://www.w3.org/2006/04/ttaf1)")
-            }
-            frame = Frame(element: .tt)
-            family = ns.family
-            payload.rootAttributesEnd = tag.attributesEnd
-            payload.stylingURI = TTMLNamespace.stylingURI(family: family)
-            readParameters(line: tagLine)
+            frame = try rootFrame(tag, element: element, namespace: ns, line: tagLine)
         }
         frame.bindings = pushed
 
@@ -316,11 +284,13 @@ struct TTMLReader {
             }
         case .body where parent?.element == .tt:
             frame.displayed = true
-            try timeAndStyle(&frame, parent: parent, line: tagLine, name: name)
+            try timeAndStyle(&frame, parent: parent, line: tagLine, name: tag.name)
         case .div, .p, .span:
-            if frame.displayed { try timeAndStyle(&frame, parent: parent, line: tagLine, name: name) }
+            if frame.displayed { try timeAndStyle(&frame, parent: parent, line: tagLine, name: tag.name) }
         case .br:
-            if buildRuns, inParagraph, frame.displayed { text.lineBreak(lt..<tagEnd, style: parent?.style.textStyle ?? [], preserve: parent?.preserve == true) }
+            if buildRuns, inParagraph, frame.displayed {
+                text.lineBreak(tag.start..<tag.end, style: parent?.style.textStyle ?? [], preserve: parent?.preserve == true)
+            }
         case .metadata, .otherContent, .foreign:
             frame.displayed = false
         default:
@@ -331,25 +301,63 @@ struct TTMLReader {
             throw CaptionError(.tooLarge, line: tagLine, message: "elements are nested more than \(TTMLReader.maximumDepth) deep; no caption document needs that")
         }
         stack.append(frame)
-        if element == .p, frame.displayed, !inParagraph {
-            inParagraph = true
-            paragraphDepth = stack.count
-            paragraphBindings = namespaces.bindings.count
-            paragraphLine = tagLine
-            paragraphContentStart = selfClosing ? slash : tagEnd
-            paragraphID = nil
-            for a in attributes where a.colon >= 0 ? raw.equals(a.name, "xml:id") : raw.equals(a.name, "id") {
-                if a.colon >= 0 || paragraphID == nil { paragraphID = raw.decodedString(a.value) }
+        if element == .p, frame.displayed, !inParagraph { beginParagraph(tag, frame: frame, line: tagLine) }
+        if tag.selfClosing { endElement(tagStart: tag.slash) }
+    }
+
+    /// Brings the start tag's `xmlns` declarations into scope: how many there were.
+    private mutating func declareNamespaces(_ tag: XMLStartTag) throws -> Int {
+        var pushed = 0
+        for a in attributes {
+            let isDefault = raw.equals(a.name, "xmlns")
+            let isPrefixed = a.colon >= 0 && raw.equals(a.prefix, "xmlns")
+            guard isDefault || isPrefixed else { continue }
+            let prefix = isDefault ? a.name.lowerBound..<a.name.lowerBound : a.localName
+            let uri = raw.decodedString(a.value)
+            guard namespaces.bindings.count < TTMLReader.maximumBindings else {
+                throw CaptionError(.tooLarge, line: buildRuns ? nil : xml.line(at: tag.start),
+                                   message: "more than \(TTMLReader.maximumBindings) namespace declarations are in scope at once; no caption document needs that")
             }
-            let contentPrefix = colon < 0 ? [] : Array(UnsafeBufferPointer(rebasing: raw.p[nameStart..<colon]))
-            paragraphScope = scope(contentPrefix: contentPrefix)
-            paragraphStyle = frame.style
-            paragraphPreserve = frame.preserve
-            if definitions == nil { definitions = makeDefinitions(line: tagLine) }
-            if bindingSnapshot?.generation != namespaces.generation { bindingSnapshot = (namespaces.generation, namespaces.bindings) }
-            if selfClosing { payload.selfClosingParagraphs[cues.count] = raw.string(name) }
+            namespaces.push(TTMLNamespaceScope.Binding(prefix: prefix, namespace: TTMLNamespace.classify(uri)))
+            declaredPrefixes[raw.string(prefix), default: []].insert(uri)
+            pushed += 1
         }
-        if selfClosing { endElement(tagStart: slash) }
+        if pushed > 0, inParagraph, !buildRuns { payload.paragraphsWithInnerNamespaces.insert(cues.count) }
+        return pushed
+    }
+
+    /// The root element's frame: it must be `tt` in a TTML namespace, whose
+    /// generation and `ttp:` parameters then hold for the whole document.
+    private mutating func rootFrame(_ tag: XMLStartTag, element: Element, namespace ns: TTMLNamespace, line: Int) throws -> Frame {
+        guard element == .tt else {
+            let uri = tag.colon < 0 ? "no namespace or a non-TTML one" : "a non-TTML namespace"
+            throw CaptionError(.notTTML, line: line,
+                               message: "the root element is <\(raw.string(tag.name))> in \(uri), not <tt> in the TTML namespace (http://www.w3.org/ns/ttml, or the DFXP http://www.w3.org/2006/10/ttaf1 or http://www.w3.org/2006/04/ttaf1)")
+        }
+        family = ns.family
+        payload.rootAttributesEnd = tag.attributesEnd
+        payload.stylingURI = TTMLNamespace.stylingURI(family: family)
+        readParameters(line: line)
+        return Frame(element: .tt)
+    }
+
+    /// Starts reading a displayed paragraph (its frame is on the stack).
+    private mutating func beginParagraph(_ tag: XMLStartTag, frame: Frame, line: Int) {
+        inParagraph = true
+        paragraphDepth = stack.count
+        paragraphBindings = namespaces.bindings.count
+        paragraphLine = line
+        paragraphContentStart = tag.selfClosing ? tag.slash : tag.end
+        paragraphID = nil
+        for a in attributes where a.colon >= 0 ? raw.equals(a.name, "xml:id") : raw.equals(a.name, "id") {
+            if a.colon >= 0 || paragraphID == nil { paragraphID = raw.decodedString(a.value) }
+        }
+        paragraphScope = scope(contentPrefix: raw.bytes(tag.prefix))
+        paragraphStyle = frame.style
+        paragraphPreserve = frame.preserve
+        if definitions == nil { definitions = makeDefinitions(line: line) }
+        if bindingSnapshot?.generation != namespaces.generation { bindingSnapshot = (namespaces.generation, namespaces.bindings) }
+        if tag.selfClosing { payload.selfClosingParagraphs[cues.count] = raw.string(tag.name) }
     }
 
     private static let carriedStyling: Set<String> = ["fontWeight", "fontStyle", "textDecoration"]
