@@ -31,7 +31,7 @@ extension Cue {
     /// can reuse one array.
     public func appendRunOutlines(to out: inout [RunOutline]) {
         if case .lazy(let lazy) = storage, case .srt = lazy.builder {
-            SRTParser.appendRunOutlines(in: lazy.range, of: lazy.bytes, to: &out)
+            SRTReader.appendRunOutlines(in: lazy.range, of: lazy.bytes, to: &out)
             return
         }
         for run in runs { out.append(RunOutline(kind: run.kind, style: run.style, source: run.source)) }
@@ -60,6 +60,6 @@ extension Cue {
     /// nothing and returns false.
     public func forEachPlainSRTTextRun(_ body: (_ run: Int, _ source: Range<Int>) -> Void) -> Bool {
         guard case .lazy(let lazy) = storage, case .srt = lazy.builder else { return false }
-        return SRTParser.forEachPlainTextRun(in: lazy.range, of: lazy.bytes, body)
+        return SRTReader.forEachPlainTextRun(in: lazy.range, of: lazy.bytes, body)
     }
 }
