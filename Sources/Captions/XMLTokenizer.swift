@@ -91,11 +91,13 @@ struct XMLTokenizer {
         if k < lineScanned { lineScanned = 0; lineNumber = 1 }
         var j = lineScanned
         let end = min(k, bytes.n)
-        let p = bytes.p
+        let p = bytes.p, n = bytes.n
         while j < end {
             let b = p[j]
-            if b == 0x0A || (b == 0x0D && bytes.at(j + 1) != 0x0A) { lineNumber += 1 }
             j += 1
+            // Most bytes are neither LF nor CR.
+            if b > 0x0D { continue }
+            if b == 0x0A || (b == 0x0D && (j >= n || p[j] != 0x0A)) { lineNumber += 1 }
         }
         lineScanned = max(lineScanned, end)
         return lineNumber
@@ -103,7 +105,7 @@ struct XMLTokenizer {
 
     /// The next token that starts before `limit`, or nil. Text is cut at
     /// `limit`; a tag that starts before it is read whole.
-    mutating func next(before limit: Int) throws -> XMLToken? {
+    @inline(__always) mutating func next(before limit: Int) throws -> XMLToken? {
         let i = position
         guard i < limit, i < bytes.n else { return nil }
         let b = bytes.p
