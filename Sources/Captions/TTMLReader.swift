@@ -122,7 +122,7 @@ struct TTMLReader {
     private var text: TTMLParagraphText
 
     private var log = CaptionWarningLog(perKind: 20)
-    /// libxml2's own default depth limit (its push parser does not apply it, so the scanner does).
+    /// libxml2's own default depth limit (its push parser does not apply it, so the reader does).
     private static let maximumDepth = 256
     /// The most namespace declarations in scope at once (real documents have a
     /// handful; each paragraph keeps the ones in scope, so this bounds memory too).
