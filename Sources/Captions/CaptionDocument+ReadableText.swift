@@ -16,7 +16,7 @@ extension CaptionDocument {
             for index in cues.indices {
                 if index > 0 { out.append(cueSeparator) }
                 if ascii, let range = cues[index].sourceSRTRange(in: source.bytes) {
-                    SRTParser.readableText(in: range, of: buffer, to: &out, lineBreak: lineBreak, repair: false)
+                    SRTReader.readableText(in: range, of: buffer, to: &out, lineBreak: lineBreak, repair: false)
                 } else {
                     cues[index].appendReadableText(to: &out, lineBreak: lineBreak)
                 }

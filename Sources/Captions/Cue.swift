@@ -120,9 +120,9 @@ struct LazyRuns: Sendable {
 
     func build() -> [TextRun] {
         switch builder {
-        case .srt: return SRTParser.runs(in: range, of: bytes)
+        case .srt: return SRTReader.runs(in: range, of: bytes)
         case .webVTT: return WebVTTRunBuilder.runs(in: range, of: bytes)
-        case .ttml(let context): return TTMLScanner.paragraphRuns(in: range, of: bytes, context: context).runs
+        case .ttml(let context): return TTMLReader.paragraphRuns(in: range, of: bytes, context: context).runs
         }
     }
 }
@@ -159,7 +159,7 @@ extension Cue {
     /// text is copied from the source without making runs or strings.
     public func appendReadableText(to out: inout [UInt8], lineBreak: UInt8) {
         if case .lazy(let lazy) = storage, case .srt = lazy.builder {
-            SRTParser.appendReadableText(in: lazy.range, of: lazy.bytes, to: &out, lineBreak: lineBreak)
+            SRTReader.appendReadableText(in: lazy.range, of: lazy.bytes, to: &out, lineBreak: lineBreak)
             return
         }
         for run in runs {

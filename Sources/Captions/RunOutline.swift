@@ -31,7 +31,7 @@ extension Cue {
     /// can reuse one array.
     public func appendRunOutlines(to out: inout [RunOutline]) {
         if case .lazy(let lazy) = storage, case .srt = lazy.builder {
-            SRTParser.appendRunOutlines(in: lazy.range, of: lazy.bytes, to: &out)
+            SRTReader.appendRunOutlines(in: lazy.range, of: lazy.bytes, to: &out)
             return
         }
         for run in runs { out.append(RunOutline(kind: run.kind, style: run.style, source: run.source)) }

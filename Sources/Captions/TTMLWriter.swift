@@ -45,7 +45,7 @@ enum TTMLWriter {
             var runScopes: [Int: TTMLPayload.Scope] = [:]
             if payload.paragraphsWithInnerNamespaces.contains(index), case let .lazy(lazy) = cue.storage,
                case let .ttml(context) = lazy.builder {
-                (runs, runScopes) = TTMLScanner.paragraphRuns(in: lazy.range, of: lazy.bytes, context: context)
+                (runs, runScopes) = TTMLReader.paragraphRuns(in: lazy.range, of: lazy.bytes, context: context)
             } else {
                 runs = cue.runs
             }

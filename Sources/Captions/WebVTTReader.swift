@@ -1,20 +1,5 @@
-/// Reads WebVTT documents by the W3C parsing rules, over the UTF-8 bytes.
-///
-/// The signature, header, NOTE/STYLE/REGION blocks and cue blocks are found
-/// the way the spec's "collect a WebVTT block" finds them (a line holding
-/// `-->` on a block's first or second line is a timing line; anywhere else
-/// it starts the next block; only an empty line ends a block). Nothing is
-/// rewritten: the writer splices edits into the source bytes, so headers,
-/// comments, style sheets, regions and settings come back as they came.
-///
-/// Where real files stray from the spec in cheap-to-read ways (a comma or
-/// fewer than three millisecond digits) the cue is read and a warning says
-/// so; what the spec drops (a bad timing line, STYLE after the first cue,
-/// text outside any cue) is dropped with a warning naming the line.
-///
-/// For speed the parse works on the byte buffer and builds a `String` only
-/// for each piece of text, identifier and markup.
-enum WebVTTReader {
+/// The reader's entry points (`read`, `parse`), what it reports, and its byte classes.
+extension WebVTTReader {
     /// A block that is not a cue, found while reading (for tests and tools).
     struct Block: Sendable, Hashable {
         /// What the block is.
@@ -45,7 +30,7 @@ enum WebVTTReader {
     static func parse(_ bytes: [UInt8]) throws -> Parsed {
         try bytes.withUnsafeBufferPointer { p in
             try byteClasses.withUnsafeBufferPointer { classes in
-                var parser = WebVTTParser(p, classes: classes)
+                var parser = WebVTTReader(p, classes: classes)
                 parser.source = bytes
                 return try parser.run()
             }
@@ -75,7 +60,7 @@ enum WebVTTRunBuilder {
         guard !range.isEmpty else { return [] }
         return bytes.withUnsafeBufferPointer { p in
             WebVTTReader.byteClasses.withUnsafeBufferPointer { classes in
-                var parser = WebVTTParser(p, classes: classes)
+                var parser = WebVTTReader(p, classes: classes)
                 // Warnings were collected when the file was read; these are dropped.
                 parser.tokenize(range, firstLine: 1, start: 0, end: .max)
                 return parser.runs

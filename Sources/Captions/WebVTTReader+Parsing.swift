@@ -20,8 +20,25 @@ struct WebVTTWarnings {
     }
 }
 
-/// The state of one parse (used only inside `WebVTTReader.parse`).
-struct WebVTTParser {
+/// Reads WebVTT documents by the W3C parsing rules, over the UTF-8 bytes.
+///
+/// The signature, header, NOTE/STYLE/REGION blocks and cue blocks are found
+/// the way the spec's "collect a WebVTT block" finds them (a line holding
+/// `-->` on a block's first or second line is a timing line; anywhere else
+/// it starts the next block; only an empty line ends a block). Nothing is
+/// rewritten: the writer splices edits into the source bytes, so headers,
+/// comments, style sheets, regions and settings come back as they came.
+///
+/// Where real files stray from the spec in cheap-to-read ways (a comma or
+/// fewer than three millisecond digits) the cue is read and a warning says
+/// so; what the spec drops (a bad timing line, STYLE after the first cue,
+/// text outside any cue) is dropped with a warning naming the line.
+///
+/// For speed the parse works on the byte buffer and builds a `String` only
+/// for each piece of text, identifier and markup.
+///
+/// A value of this type is the state of one parse (made only by `parse` and `WebVTTRunBuilder`).
+struct WebVTTReader {
     /// One line of the input.
     struct Line {
         var start: Int, end: Int, next: Int

@@ -4,13 +4,38 @@ import Glibc
 import Darwin
 #endif
 
-/// The byte-level SRT parser behind `SRTReader`.
+/// Reads SRT (SubRip) documents, leniently, the way real files demand.
 ///
-/// It walks the UTF-8 bytes once through an unsafe buffer pointer: no `String`
+/// Cues are found by their timing line (a line with `-->` and a time on each
+/// side), so missing, zero, negative or out-of-order cue numbers, extra blank
+/// lines, blank lines inside cue text and a missing final newline all read.
+/// Every repair is recorded as a warning with its line number; nothing that
+/// has a readable timing line is dropped.
+///
+/// Choices worth knowing:
+/// - The milliseconds field may follow `,` or `.` and have 1–3 digits. It is
+///   read as a decimal fraction of a second, like any time value: `,5` is
+///   500 ms and `,05` is 50 ms (a warning says so when there are not 3 digits).
+/// - A line with `-->` whose times cannot be read is reported and its block is
+///   left out of the model; its bytes are still written back, since the writer
+///   splices edits into the original bytes.
+/// - Cue text ends at a blank line only when what follows is a cue: a timing
+///   line, or a line directly above one (the cue number). Other text after a
+///   blank line belongs to the cue (the blank lines become line breaks). A cue
+///   that starts right after text with no blank line (a number line above a
+///   readable timing line, or a readable timing line) is read and reported.
+/// - Times past 24 hours are reported once, at the first such cue, with a count.
+/// - SRT has no character references, so a `.text` run's text is exactly its
+///   raw bytes (`&amp;` stays as written) and a `<` that does not start a tag is
+///   text. (Invalid bytes in a damaged UTF-8 file read as U+FFFD; the writer
+///   maps emphasis offsets past them to the raw bytes.)
+/// - Line numbers count CR LF, a bare CR and a bare LF as one line end each.
+///
+/// The reader walks the UTF-8 bytes once through an unsafe buffer pointer: no `String`
 /// per line, no regular expressions, no `Character` iteration. Strings are built
 /// only for the pieces the model keeps (cue text runs, markup, identifiers and
 /// coordinates). Numbers parsed from the input use overflow-checked arithmetic.
-struct SRTParser {
+struct SRTReader {
     /// One line of the input: `start..<end` is its content, `next` the first byte after its line ending.
     struct Line {
         var start: Int
@@ -108,7 +133,7 @@ struct SRTParser {
                                  _ emit: (TextRun.Kind, Range<Int>, TextStyle, UnsafeBufferPointer<UInt8>) -> Void) {
         guard !range.isEmpty else { return }
         bytes.withUnsafeBufferPointer { buffer in
-            let parser = SRTParser(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), source: [])
+            let parser = SRTReader(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), source: [])
             let p = parser.p
             var counts = StyleCounts()
             var l = parser.line(at: range.lowerBound, number: 0)

@@ -6,7 +6,7 @@
 /// break, or to the end of the cue text if there is none); an end tag closes
 /// only the innermost open element of its name; `rt` opens only inside
 /// `ruby`; unknown tags are ignored by players (kept here as markup).
-extension WebVTTParser {
+extension WebVTTReader {
     // Known elements.
     static let tagC: UInt8 = 1, tagI: UInt8 = 2, tagB: UInt8 = 3, tagU: UInt8 = 4,
                tagRuby: UInt8 = 5, tagRT: UInt8 = 6, tagV: UInt8 = 7, tagLang: UInt8 = 8
