@@ -85,7 +85,7 @@ public enum AtomicFileWriter {
         var info = stat()
         guard fstatat(dir, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG,
               Int(info.st_size) == data.count else { return false }
-        let fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         guard let existing = try? FileInput.read(descriptor: fd, limit: data.count), existing.count == data.count,

@@ -304,13 +304,9 @@ public final class OutputFolder: @unchecked Sendable {
 
     /// The bytes of the regular file at `relative` (never through a link), if
     /// it is there and at most `limit` bytes long.
+    /// A FIFO at that name is never waited on (see `openRegularFile`).
     func read(_ relative: String, limit: Int) -> [UInt8]? {
-        guard let parts = Self.safeParts(relative), let dir = try? openFolder(parts.dropLast(), create: false, for: relative) else {
-            return nil
-        }
-        defer { close(dir) }
-        let fd = openat(dir, parts[parts.count - 1], O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard let fd = openRegularFile(relative) else { return nil }
         defer { close(fd) }
         return try? FileInput.read(descriptor: fd, limit: limit)
     }

@@ -138,7 +138,7 @@ public enum ReportMerge {
                     // A part's entries are "\n    E,\n    E\n  ": all but the last newline and indent.
                     if !first { guard AtomicFileWriter.writeAll(fd, [UInt8](",".utf8)) else { return false } }
                     first = false
-                    let source = open(path + "/" + f.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+                    let source = open(path + "/" + f.name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
                     guard source >= 0 else { failure = "\(f.name) could not be opened again: \(String(cString: strerror(errno)))"; return false }
                     defer { close(source) }
                     var at = f.entries.lowerBound
@@ -163,7 +163,8 @@ public enum ReportMerge {
 
     /// Reads the header, totals and place of the entries of the part `name` in `folder`.
     static func read(_ name: String, in folder: String) throws(Failure) -> Found {
-        let fd = open(folder + "/" + name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO planted under a part's name is refused below, never waited on.
+        let fd = open(folder + "/" + name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw .damaged(name: name, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         var info = stat()

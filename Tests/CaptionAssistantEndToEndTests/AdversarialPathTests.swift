@@ -72,6 +72,33 @@ import Testing
         #expect(byInput["in/x.xml"] == nil)
     }
 
+    /// A FIFO planted in the output folder, under a shard part's name or a
+    /// sidecar's, is refused by `merge`, `--resume` and `review`, never waited on.
+    @Test func aFIFOInTheOutputFolderIsNeverWaitedOn() throws {
+        let scratch = try ScratchFolder()
+        let input = scratch.url.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try Self.srt.write(to: input.appendingPathComponent("a.srt"))
+        try Self.srt.write(to: input.appendingPathComponent("b.srt"))
+        let fake = ["-test-fake-assistant", "--quiet"]
+        _ = try ExecutableRun.run(fake + ["in", "-o", "out", "--shard", "0/2"], in: scratch.url)
+        #expect(mkfifo(scratch.url.appendingPathComponent("out/report.shard-1-of-2.json").path, 0o600) == 0)
+        let merge = try #require(try Self.runBounded(["merge", "out"], in: scratch.url, limit: 30), "merge hung on a FIFO part")
+        #expect(merge.status == 65, "\(merge.stderrText)")
+        #expect(merge.stderrText.contains("not a regular file"), "\(merge.stderrText)")
+
+        _ = try ExecutableRun.run(fake + ["in", "-o", "whole"], in: scratch.url)
+        let sidecar = scratch.url.appendingPathComponent("whole/a.srt.assistant.json")
+        try FileManager.default.removeItem(at: sidecar)
+        #expect(mkfifo(sidecar.path, 0o600) == 0)
+        let review = try #require(try Self.runBounded(["review", "whole", "--quiet"], in: scratch.url, limit: 30),
+                                  "review hung on a FIFO sidecar")
+        #expect(review.status == 0, "\(review.stderrText)")
+        let resume = try #require(try Self.runBounded(fake + ["in", "-o", "whole", "--resume"], in: scratch.url, limit: 30),
+                                  "--resume hung on a FIFO sidecar")
+        #expect(resume.status == 0, "\(resume.stderrText)")
+    }
+
     static let ttml = Data(#"<tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="0s" end="1s">Hello rocket launch</p></div></body></tt>"#.utf8)
 
     @Test func anInputNamedReportJSONNeverOverwritesTheBatchReport() throws {
