@@ -264,16 +264,22 @@ enum ReviewPages {
         w.raw("</ul>\n")
     }
 
+    /// A list of the strings among `values`, each escaped in an `item` element
+    /// (`<li …>`, closed with `</li>`), between `open` and `close`.
+    static func textList(_ w: inout HTMLWriter, _ values: [JSONValue], open: StaticString, item: StaticString, close: StaticString) {
+        w.raw(open)
+        for case .string(let text) in values {
+            w.raw(item)
+            w.text(text)
+            w.raw("</li>")
+        }
+        w.raw(close)
+    }
+
     static func appliedDetails(_ w: inout HTMLWriter, _ action: ReviewEntry.Action) {
         let j = action.json
         if case .array(let keywords)? = j["keywords"] {
-            w.raw("<ul class=\"chips\" aria-label=\"Keywords\">")
-            for case .string(let k) in keywords {
-                w.raw("<li>")
-                w.text(k)
-                w.raw("</li>")
-            }
-            w.raw("</ul>\n")
+            textList(&w, keywords, open: "<ul class=\"chips\" aria-label=\"Keywords\">", item: "<li>", close: "</ul>\n")
             if case .int(let n)? = j["occurrences"] {
                 w.raw("<p class=\"muted\">")
                 w.number(n)
@@ -283,13 +289,7 @@ enum ReviewPages {
             if case .array(let dropped)? = j["dropped"], !dropped.isEmpty { droppedKeywords(&w, dropped) }
         }
         if case .array(let titles)? = j["titles"] {
-            w.raw("<ol class=\"titles\">")
-            for case .string(let t) in titles {
-                w.raw("<li class=\"title\">")
-                w.text(t)
-                w.raw("</li>")
-            }
-            w.raw("</ol>\n")
+            textList(&w, titles, open: "<ol class=\"titles\">", item: "<li class=\"title\">", close: "</ol>\n")
         }
         if case .string(let emoji)? = j["emoji"] {
             w.raw("<p class=\"big-emoji\">")
