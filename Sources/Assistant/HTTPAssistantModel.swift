@@ -40,6 +40,8 @@ public struct HTTPAssistantModel: AssistantModel {
     /// The text between the instructions and the request in a combined prompt, if any.
     public let promptSeparator: String?
 
+    /// The pipeline's word rule for keyword candidates (nil: the candidates' own split alone).
+    private let containsWholeWord: WholeWordTest?
     private let transport: HTTPTransport
     private let chosenForm: ChosenForm
 
@@ -51,12 +53,17 @@ public struct HTTPAssistantModel: AssistantModel {
     ///   - promptSeparator: what follows the instructions in a combined prompt
     ///     (e.g. `Prompt.separator`); removed with them from the user message.
     ///   - maxTokens: the answer's token bound (at least 1).
+    ///   - containsWholeWord: the pipeline's word rule, which the decoder
+    ///     checks keywords with; keyword candidates offered to the model are
+    ///     filtered through it (`KeywordCandidates.from(_:limit:keeping:)`).
     public init(
         configuration: HTTPConfiguration,
         instructions: String,
         promptSeparator: String? = nil,
-        maxTokens: Int = HTTPAssistantModel.defaultMaxTokens
+        maxTokens: Int = HTTPAssistantModel.defaultMaxTokens,
+        containsWholeWord: WholeWordTest? = nil
     ) {
+        self.containsWholeWord = containsWholeWord
         self.configuration = configuration
         self.instructions = instructions
         self.promptSeparator = promptSeparator
@@ -117,7 +124,7 @@ public struct HTTPAssistantModel: AssistantModel {
             prompt: message,
             maxTokens: maxTokens,
             form: form,
-            keywordCandidates: Prompt.transcript(in: message).map { KeywordCandidates.from($0) } ?? []
+            keywordCandidates: Prompt.transcript(in: message).map { KeywordCandidates.from($0, keeping: containsWholeWord) } ?? []
         )
         let reply = try await transport.send("POST", "/v1/chat/completions", json: request.encoded())
         guard (200..<300).contains(reply.status) else {

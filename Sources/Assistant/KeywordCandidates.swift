@@ -10,7 +10,10 @@
 /// two capitalised words (a name). Each is written as it first appears.
 ///
 /// The decoder still checks every keyword afterwards: this list only narrows
-/// what a server that honours the schema lets the model say.
+/// what a server that honours the schema lets the model say. Given the
+/// pipeline's word rule (`keeping`), only candidates that rule finds as whole
+/// words are offered, so every item the grammar allows is one the decoder
+/// keeps (this split alone would offer "rocket" from "rocket_launch").
 public enum KeywordCandidates {
     /// The most candidates offered.
     public static let maximumCount = 48
@@ -18,7 +21,7 @@ public enum KeywordCandidates {
     public static let maximumPhrases = 12
 
     /// The candidates for `transcript`, at most `limit`.
-    public static func from(_ transcript: String, limit: Int = maximumCount) -> [String] {
+    public static func from(_ transcript: String, limit: Int = maximumCount, keeping wholeWord: WholeWordTest? = nil) -> [String] {
         guard limit > 0 else { return [] }
         var counts: [String: (form: String, count: Int, first: Int)] = [:]
         var pairs: [String: (form: String, count: Int, first: Int, names: Bool)] = [:]
@@ -51,12 +54,14 @@ public enum KeywordCandidates {
                 index += 1
             }
         }
+        let offered: (String) -> Bool = { candidate in wholeWord?(candidate, transcript) ?? true }
         let phrases = pairs.values
-            .filter { $0.count >= 2 || $0.names }
+            .filter { ($0.count >= 2 || $0.names) && offered($0.form) }
             .sorted { ($0.count, -$0.first) > ($1.count, -$1.first) }
             .prefix(min(maximumPhrases, limit / 4))
             .map(\.form)
         let single = counts.values
+            .filter { offered($0.form) }
             .sorted { ($0.count, -$0.first) > ($1.count, -$1.first) }
             .prefix(limit - phrases.count)
             .map(\.form)

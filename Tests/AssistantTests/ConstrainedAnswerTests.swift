@@ -50,6 +50,19 @@ import TestSupport
         #expect(Set(candidates.map { $0.lowercased() }).count == candidates.count)
     }
 
+    /// With the pipeline's word rule, a word the candidates' own split finds
+    /// inside another word (`rocket` in `rocket_launch`) is not offered: every
+    /// candidate is one the decoder keeps.
+    @Test func keywordCandidatesFollowThePipelinesWordRule() {
+        let transcript = "Tag it rocket_launch. Then rocket_launch again, and rocket_launch once more before the countdown countdown."
+        let rule: WholeWordTest = { KeywordEmphasis.containsWholeWord($0, in: $1) }
+        #expect(KeywordCandidates.from(transcript).contains("rocket"))   // the split alone cuts at "_"
+        let kept = KeywordCandidates.from(transcript, keeping: rule)
+        #expect(!kept.contains("rocket") && !kept.contains("launch"))
+        #expect(kept.contains("countdown"))
+        #expect(kept.allSatisfy { rule($0, transcript) })
+    }
+
     @Test func keywordCandidatesAreBoundedForALongTranscript() {
         let words = (0..<2000).map { "word\($0)" }.joined(separator: " ")
         let candidates = KeywordCandidates.from(words)
