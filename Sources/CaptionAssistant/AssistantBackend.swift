@@ -4,24 +4,24 @@ import Foundation
 
 /// The model side of a run, built from the model options: the backend chosen,
 /// the service the pipeline asks once per file, and the words diagnostics use.
-struct AssistantBackend: Sendable {
+package struct AssistantBackend: Sendable {
     /// The word rule handed to the decoder: keyword emphasis's own, so that
     /// a keyword is kept exactly when emphasis can find it.
     static let containsWholeWord: WholeWordTest = { KeywordEmphasis.containsWholeWord($0, in: $1) }
 
     /// Which backend, and its name in reports.
-    var selection: BackendSelection
+    package var selection: BackendSelection
     /// Availability → prompt → model → validation, once per file.
-    var service: AssistantService
+    package var service: AssistantService
     /// The endpoint and model name diagnostics may mention.
-    var diagnosticsContext: DiagnosticsContext
+    package var diagnosticsContext: DiagnosticsContext
     /// The HTTP backend's probe, which can list the models the server offers; nil for other backends.
     var httpProbe: HTTPAvailabilityProbe? = nil
 
-    /// Builds the backend. Throws a `UsageError` for options that cannot work
+    /// Builds the backend. Throws a `SettingsError` for options that cannot work
     /// together (an unknown `--simulate-availability` name, `--model http`
     /// without an endpoint, a bad endpoint or server kind).
-    static func make(_ options: ModelOptions, maxCharacters: Int, environment: [String: String]) throws(UsageError) -> AssistantBackend {
+    package static func make(_ options: ModelOptions, maxCharacters: Int, environment: [String: String]) throws(SettingsError) -> AssistantBackend {
         let endpointSet = !(options.endpoint ?? environment["CAPTION_ASSISTANT_ENDPOINT"] ?? "").isEmpty
         let selection = BackendSelection.choose(options, endpointConfigured: endpointSet)
         var model: any AssistantModel
@@ -67,10 +67,10 @@ struct AssistantBackend: Sendable {
 
         if let name = options.simulatedAvailability {
             guard let forced = Availability(name: name) else {
-                throw UsageError("'--simulate-availability' must be available or one of \(UnavailableReason.acceptedNames.joined(separator: ", ")) (got '\(name)')")
+                throw SettingsError("'--simulate-availability' must be available or one of \(UnavailableReason.acceptedNames.joined(separator: ", ")) (got '\(name)')")
             }
             if forced.isAvailable && model is AbsentModel {
-                throw UsageError("'--simulate-availability available' needs a model to call; add -test-fake-assistant or choose a backend with --model")
+                throw SettingsError("'--simulate-availability available' needs a model to call; add -test-fake-assistant or choose a backend with --model")
             }
             provider = FixedAvailability(forced)
         }
@@ -86,18 +86,18 @@ struct AssistantBackend: Sendable {
                                 httpProbe: options.simulatedAvailability == nil ? probe : nil)
     }
 
-    /// The options that shape every output of a `process` run with these
+    /// The options that shape every output of a batch run with these
     /// model options, recorded in sidecars for `--resume`.
-    func settings(_ options: ProcessOptions) -> OutputSettings {
+    package func settings(_ options: ModelOptions, maxCharacters: Int, convertTo: CaptionFormat?) -> OutputSettings {
         var model = diagnosticsContext.modelName
-        if selection.kind == .fake && options.model.failingFake {
-            model = "failing test model: " + (options.model.fakeError ?? "default error")
+        if selection.kind == .fake && options.failingFake {
+            model = "failing test model: " + (options.fakeError ?? "default error")
         }
         return OutputSettings(
             backend: selection.reportName, model: model, endpoint: diagnosticsContext.endpoint,
-            serverKind: selection.kind == .http ? options.model.serverKind : nil,
-            simulatedAvailability: options.model.simulatedAvailability, maxCharacters: options.maxCharacters,
-            convertTo: options.convertTo)
+            serverKind: selection.kind == .http ? options.serverKind : nil,
+            simulatedAvailability: options.simulatedAvailability, maxCharacters: maxCharacters,
+            convertTo: convertTo)
     }
 
     /// Reads availability, waiting up to `seconds` for a model that is getting ready.
@@ -106,7 +106,7 @@ struct AssistantBackend: Sendable {
     /// called once first (the command line says it is waiting), and the
     /// diagnostics from then on say how long was waited instead of advising
     /// `--wait-for-model`.
-    mutating func waitForAvailability(_ seconds: Double?, waiting: (Double) -> Void = { _ in }) async -> Availability {
+    package mutating func waitForAvailability(_ seconds: Double?, waiting: (Double) -> Void = { _ in }) async -> Availability {
         let first = await service.availability.currentAvailability()
         guard let seconds, seconds > 0, first == .unavailable(.modelNotReady) else { return first }
         waiting(seconds)
@@ -116,14 +116,14 @@ struct AssistantBackend: Sendable {
     }
 
     /// The diagnostics for a reason, naming this backend's endpoint and model.
-    func describe(_ reason: UnavailableReason) -> Diagnostics {
+    package func describe(_ reason: UnavailableReason) -> Diagnostics {
         Diagnostics(reason, context: diagnosticsContext)
     }
 
     /// The models the HTTP server lists, asked again when it matters to the
     /// person (`check` on an available server or on `modelMissing`); also kept in
     /// the diagnostics so the `modelMissing` remedy can name them.
-    mutating func servedModels(for availability: Availability) async -> [String] {
+    package mutating func servedModels(for availability: Availability) async -> [String] {
         guard let httpProbe, availability == .available || availability == .unavailable(.modelMissing) else { return [] }
         let served = await httpProbe.probe().servedModels
         diagnosticsContext.servedModels = served

@@ -30,20 +30,20 @@ enum HTTPBackendFactory {
         }
     }
 
-    static func make(_ options: ModelOptions, environment: [String: String]) throws(UsageError) -> Parts {
+    static func make(_ options: ModelOptions, environment: [String: String]) throws(SettingsError) -> Parts {
         let configuration: HTTPConfiguration
         do {
             let kind = try options.serverKind.map { try HTTPServerKind(argument: $0) }
             guard let resolved = try HTTPConfiguration.resolve(
                 endpoint: options.endpoint, modelName: options.modelName, serverKind: kind,
                 requestTimeout: options.requestTimeout, environment: environment) else {
-                throw UsageError("'--model http' needs a server address: add --endpoint URL or set \(HTTPConfiguration.endpointVariable)")
+                throw SettingsError("'--model http' needs a server address: add --endpoint URL or set \(HTTPConfiguration.endpointVariable)")
             }
             configuration = resolved
-        } catch let error as UsageError {
+        } catch let error as SettingsError {
             throw error
         } catch {
-            throw UsageError(explained(error, flag: options.endpoint))
+            throw SettingsError(explained(error, flag: options.endpoint))
         }
         let model = HTTPAssistantModel(configuration: configuration, instructions: PromptBuilder.instructions,
                                        promptSeparator: Prompt.separator, containsWholeWord: AssistantBackend.containsWholeWord)

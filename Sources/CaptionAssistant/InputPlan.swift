@@ -61,10 +61,10 @@ public struct InputPlan: Sendable, Equatable {
     /// Extensions searched for in folders (`.xml` only when the content is TTML).
     static let folderExtensions: Set<String> = ["srt", "vtt", "webvtt", "ttml", "dfxp"]
 
-    /// Finds the inputs. Throws a `UsageError` when the output folder lies
+    /// Finds the inputs. Throws a `SettingsError` when the output folder lies
     /// inside (or is) an input folder, since the next run would read its own
     /// output as input.
-    public static func make(inputs: [String], outputFolder: String?, convertTo: CaptionFormat?) throws(UsageError) -> InputPlan {
+    public static func make(inputs: [String], outputFolder: String?, convertTo: CaptionFormat?) throws(SettingsError) -> InputPlan {
         let outputCanonical = outputFolder.map(canonicalPath)
         var items: [Item] = []
         var emptyFolders: [String] = []
@@ -127,7 +127,7 @@ public struct InputPlan: Sendable, Equatable {
                 continue
             }
             if let outputCanonical, isSameOrInside(outputCanonical, canonical) {
-                throw UsageError("the output folder \(outputFolder ?? "") is inside the input folder \(argument), so its outputs would be read as inputs; choose an output folder outside \(argument)")
+                throw SettingsError("the output folder \(outputFolder ?? "") is inside the input folder \(argument), so its outputs would be read as inputs; choose an output folder outside \(argument)")
             }
             let folder = argument.count > 1 && argument.hasSuffix("/") ? String(argument.dropLast()) : argument
             // An output can be one of this folder's files only when the folder lies inside the output folder.

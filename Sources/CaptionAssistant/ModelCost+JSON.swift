@@ -3,7 +3,7 @@ import Assistant
 extension ModelCost {
     /// `{"requests": …, "promptTokens": …, "completionTokens": …, "milliseconds": …}`;
     /// the token counts are `null` when the server reported no usage.
-    var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("requests", .int(requests)),
             ("promptTokens", promptTokens.map { .int($0) } ?? .null),
@@ -21,7 +21,7 @@ extension ModelCost {
     }
 
     /// "3 requests, 1,200 prompt + 90 completion tokens, 12.3 s".
-    var summary: String {
+    package var summary: String {
         var parts = ["\(requests) request\(requests == 1 ? "" : "s")"]
         if promptTokens != nil || completionTokens != nil {
             parts.append("\(promptTokens ?? 0) prompt + \(completionTokens ?? 0) completion tokens")

@@ -105,11 +105,11 @@ public enum ShardRequest: Sendable, Equatable {
     public static let countVariable = "CAPTION_ASSISTANT_SHARD_COUNT"
 
     /// Parses `INDEX/COUNT` or `auto`.
-    static func parse(_ text: String) throws(UsageError) -> ShardRequest {
+    package static func parse(_ text: String) throws(SettingsError) -> ShardRequest {
         if text == "auto" { return .auto }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), parts[0].allSatisfy(\.isASCII) else {
-            throw UsageError("'--shard' needs INDEX/COUNT (for example 0/4; INDEX counts from 0) or auto (got '\(text)')")
+            throw SettingsError("'--shard' needs INDEX/COUNT (for example 0/4; INDEX counts from 0) or auto (got '\(text)')")
         }
         return .fixed(try checked(index: index, count: count, from: "'--shard \(text)'"))
     }
@@ -119,11 +119,11 @@ public enum ShardRequest: Sendable, Equatable {
     /// `_COUNT`), a Kubernetes Indexed Job pod (`JOB_COMPLETION_INDEX`) or an
     /// AWS Batch array child (`AWS_BATCH_JOB_ARRAY_INDEX`). For the last two
     /// the count comes from `shardCount` (`--shard-count`) or `countVariable`.
-    public func resolve(shardCount: Int?, environment: [String: String]) throws(UsageError) -> Shard {
+    public func resolve(shardCount: Int?, environment: [String: String]) throws(SettingsError) -> Shard {
         switch self {
         case .fixed(let shard):
             if let shardCount, shardCount != shard.count {
-                throw UsageError("'--shard \(shard.index)/\(shard.count)' and '--shard-count \(shardCount)' disagree; give one of them")
+                throw SettingsError("'--shard \(shard.index)/\(shard.count)' and '--shard-count \(shardCount)' disagree; give one of them")
             }
             return shard
         case .auto:
@@ -131,23 +131,23 @@ public enum ShardRequest: Sendable, Equatable {
         }
     }
 
-    private static func fromEnvironment(shardCount: Int?, environment env: [String: String]) throws(UsageError) -> Shard {
-        func number(_ name: String) throws(UsageError) -> Int? {
+    private static func fromEnvironment(shardCount: Int?, environment env: [String: String]) throws(SettingsError) -> Shard {
+        func number(_ name: String) throws(SettingsError) -> Int? {
             guard let text = env[name] else { return nil }
             guard let n = Int(text.trimmingCharacters(in: .whitespaces)), n >= 0 else {
-                throw UsageError("'--shard auto': \(name) is '\(text)', not a whole number")
+                throw SettingsError("'--shard auto': \(name) is '\(text)', not a whole number")
             }
             return n
         }
         if let id = try number("SLURM_ARRAY_TASK_ID") {
             guard let low = try number("SLURM_ARRAY_TASK_MIN"), let count = try number("SLURM_ARRAY_TASK_COUNT") else {
-                throw UsageError("'--shard auto': SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_MIN or SLURM_ARRAY_TASK_COUNT is not; submit with sbatch --array")
+                throw SettingsError("'--shard auto': SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_MIN or SLURM_ARRAY_TASK_COUNT is not; submit with sbatch --array")
             }
             if let high = try number("SLURM_ARRAY_TASK_MAX"), high - low + 1 != count {
-                throw UsageError("'--shard auto': the Slurm array \(low)-\(high) has \(count) tasks, not one for each number; submit a range without steps or gaps, such as --array=0-\(count - 1)")
+                throw SettingsError("'--shard auto': the Slurm array \(low)-\(high) has \(count) tasks, not one for each number; submit a range without steps or gaps, such as --array=0-\(count - 1)")
             }
             if let shardCount, shardCount != count {
-                throw UsageError("'--shard auto': the Slurm array has \(count) tasks but '--shard-count \(shardCount)' was given")
+                throw SettingsError("'--shard auto': the Slurm array has \(count) tasks but '--shard-count \(shardCount)' was given")
             }
             return try checked(index: id - low, count: count, from: "the Slurm array task \(id) (from \(low))")
         }
@@ -156,25 +156,43 @@ public enum ShardRequest: Sendable, Equatable {
             var count = shardCount
             if count == nil, let text = env[countVariable] {
                 guard let n = Int(text.trimmingCharacters(in: .whitespaces)) else {
-                    throw UsageError("'--shard auto': \(countVariable) is '\(text)', not a whole number")
+                    throw SettingsError("'--shard auto': \(countVariable) is '\(text)', not a whole number")
                 }
                 count = n
             }
             guard let count else {
-                throw UsageError("'--shard auto': this is a \(engine) (\(variable)=\(index)), which does not say how many shards there are; add --shard-count N or set \(countVariable) (the job's completions or array size)")
+                throw SettingsError("'--shard auto': this is a \(engine) (\(variable)=\(index)), which does not say how many shards there are; add --shard-count N or set \(countVariable) (the job's completions or array size)")
             }
             return try checked(index: index, count: count, from: "\(variable)=\(index)")
         }
-        throw UsageError("'--shard auto' found no array job in the environment (SLURM_ARRAY_TASK_ID for Slurm, JOB_COMPLETION_INDEX for Kubernetes, AWS_BATCH_JOB_ARRAY_INDEX for AWS Batch); run it as an array task, or give --shard INDEX/COUNT")
+        throw SettingsError("'--shard auto' found no array job in the environment (SLURM_ARRAY_TASK_ID for Slurm, JOB_COMPLETION_INDEX for Kubernetes, AWS_BATCH_JOB_ARRAY_INDEX for AWS Batch); run it as an array task, or give --shard INDEX/COUNT")
     }
 
-    private static func checked(index: Int, count: Int, from source: String) throws(UsageError) -> Shard {
+    private static func checked(index: Int, count: Int, from source: String) throws(SettingsError) -> Shard {
         guard count >= 1, count <= Shard.maximumCount else {
-            throw UsageError("\(source): the shard count must be from 1 to \(Shard.maximumCount) (got \(count))")
+            throw SettingsError("\(source): the shard count must be from 1 to \(Shard.maximumCount) (got \(count))")
         }
         guard index >= 0, index < count else {
-            throw UsageError("\(source): the shard index must be from 0 to \(count - 1) (got \(index)); INDEX counts from 0")
+            throw SettingsError("\(source): the shard index must be from 0 to \(count - 1) (got \(index)); INDEX counts from 0")
         }
         return Shard(index: index, count: count)
+    }
+}
+
+extension InputPlan {
+    /// The part of this plan that `request`'s shard handles, with the report
+    /// part that describes it: a run of consecutive items (see
+    /// `Shard.ranges(of:count:)`). The shard keeps what the whole plan found
+    /// (empty folders are said by every shard alike).
+    package func shard(_ request: ShardRequest, shardCount: Int?, settings: OutputSettings,
+                       environment: [String: String]) throws(SettingsError) -> (InputPlan, ReportPart) {
+        let shard = try request.resolve(shardCount: shardCount, environment: environment)
+        let weights = items.map(Shard.weight(of:))
+        let range = Shard.ranges(weights: weights, count: shard.count)[shard.index]
+        let part = ReportPart(shard: shard, plan: Shard.planFingerprint(self, weights: weights, settings: settings),
+                              planFiles: items.count, first: range.lowerBound, files: range.count, settings: settings)
+        var slice = self
+        slice.items = Array(items[range])
+        return (slice, part)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CaptionAssistant
+@testable import CaptionAssistantCLI
 
 /// The Kubernetes examples in `examples/kubernetes` run command lines our
 /// parser accepts. (No cluster runs here: the manifests are read, not applied.)

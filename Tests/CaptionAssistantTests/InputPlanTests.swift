@@ -36,7 +36,7 @@ import Testing
         let dir = try TemporaryFolder()
         try dir.write("in/a.srt", "x")
         for output in [dir.path + "/in/out", dir.path + "/in", dir.path + "/in/./deeper/../out2"] {
-            #expect(throws: UsageError.self) {
+            #expect(throws: SettingsError.self) {
                 try InputPlan.make(inputs: [dir.path + "/in"], outputFolder: output, convertTo: nil)
             }
         }

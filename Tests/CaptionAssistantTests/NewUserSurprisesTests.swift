@@ -3,6 +3,7 @@ import Captions
 import Foundation
 import Testing
 @testable import CaptionAssistant
+@testable import CaptionAssistantCLI
 
 /// What issue 15's new user hit, each protected: names and values checked early
 /// with "did you mean", summaries that leave nothing out, failures said when
@@ -110,7 +111,7 @@ import Testing
         #expect {
             _ = try AssistantBackend.make(options, maxCharacters: 3000, environment: ["CAPTION_ASSISTANT_ENDPOINT": "notaurl"])
         } throws: { error in
-            let message = (error as? UsageError)?.message ?? ""
+            let message = (error as? SettingsError)?.message ?? ""
             return message.hasPrefix("CAPTION_ASSISTANT_ENDPOINT (from the environment):") && message.contains("http://HOST:PORT")
                 && message.contains("unset CAPTION_ASSISTANT_ENDPOINT")
         }
@@ -118,7 +119,7 @@ import Testing
         #expect {
             _ = try AssistantBackend.make(options, maxCharacters: 3000, environment: [:])
         } throws: { error in
-            let message = (error as? UsageError)?.message ?? ""
+            let message = (error as? SettingsError)?.message ?? ""
             return message.hasPrefix("--endpoint:") && message.contains("http://HOST:PORT") && !message.contains("CAPTION_ASSISTANT_ENDPOINT")
         }
     }

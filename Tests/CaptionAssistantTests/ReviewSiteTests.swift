@@ -328,14 +328,4 @@ The <b>rocket</b> &amp; <script>alert(1)</script>
         }
         #expect(!FileManager.default.fileExists(atPath: batch.url.appendingPathComponent("review").path))
     }
-
-    @Test func reviewIsParsedAsItsOwnSubcommand() throws {
-        #expect(try CommandLineParser.parse(["review", "out"], defaultJobs: 1) == .review({ var o = ReviewOptions(); o.folder = "out"; return o }()))
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["review"], defaultJobs: 1) }
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["review", "a", "b"], defaultJobs: 1) }
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["review", "out", "--to", "srt"], defaultJobs: 1) }
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["review", "out", "--jobs", "0"], defaultJobs: 1) }
-        #expect(try CommandLineParser.parse(["review", "--jobs", "2", "out"], defaultJobs: 1)
-            == .review({ var o = ReviewOptions(); o.folder = "out"; o.jobs = 2; return o }()))
-    }
 }

@@ -43,7 +43,7 @@ import Testing
         #expect(try ShardRequest.parse("3/4") == .fixed(Shard(index: 3, count: 4)))
         #expect(try ShardRequest.parse("auto") == .auto)
         for bad in ["4/4", "-1/4", "1/0", "1", "a/b", "1/4/2", "", "1/200000"] {
-            #expect(throws: UsageError.self, "\(bad)") { try ShardRequest.parse(bad) }
+            #expect(throws: SettingsError.self, "\(bad)") { try ShardRequest.parse(bad) }
         }
     }
 
@@ -52,9 +52,9 @@ import Testing
         #expect(try ShardRequest.auto.resolve(shardCount: nil, environment: env) == Shard(index: 2, count: 4))
         var stepped = env
         stepped["SLURM_ARRAY_TASK_MAX"] = "11"  // --array=5-11:2
-        #expect(throws: UsageError.self) { try ShardRequest.auto.resolve(shardCount: nil, environment: stepped) }
-        #expect(throws: UsageError.self) { try ShardRequest.auto.resolve(shardCount: 3, environment: env) }
-        #expect(throws: UsageError.self) { try ShardRequest.auto.resolve(shardCount: nil, environment: ["SLURM_ARRAY_TASK_ID": "1"]) }
+        #expect(throws: SettingsError.self) { try ShardRequest.auto.resolve(shardCount: nil, environment: stepped) }
+        #expect(throws: SettingsError.self) { try ShardRequest.auto.resolve(shardCount: 3, environment: env) }
+        #expect(throws: SettingsError.self) { try ShardRequest.auto.resolve(shardCount: nil, environment: ["SLURM_ARRAY_TASK_ID": "1"]) }
     }
 
     @Test func autoReadsAKubernetesIndexWithACount() throws {
@@ -62,9 +62,9 @@ import Testing
         #expect(try ShardRequest.auto.resolve(shardCount: 4, environment: env) == Shard(index: 3, count: 4))
         #expect(try ShardRequest.auto.resolve(shardCount: nil, environment: env.merging([ShardRequest.countVariable: "5"]) { a, _ in a })
                 == Shard(index: 3, count: 5))
-        let error = #expect(throws: UsageError.self) { try ShardRequest.auto.resolve(shardCount: nil, environment: env) }
+        let error = #expect(throws: SettingsError.self) { try ShardRequest.auto.resolve(shardCount: nil, environment: env) }
         #expect(error?.message.contains("--shard-count") == true)
-        #expect(throws: UsageError.self) { try ShardRequest.auto.resolve(shardCount: 3, environment: env) }  // index 3 of 3
+        #expect(throws: SettingsError.self) { try ShardRequest.auto.resolve(shardCount: 3, environment: env) }  // index 3 of 3
     }
 
     @Test func autoReadsAnAWSBatchArrayIndex() throws {
@@ -72,28 +72,8 @@ import Testing
     }
 
     @Test func autoWithoutAnArrayJobSaysSo() {
-        let error = #expect(throws: UsageError.self) { try ShardRequest.auto.resolve(shardCount: 4, environment: ["HOME": "/root"]) }
+        let error = #expect(throws: SettingsError.self) { try ShardRequest.auto.resolve(shardCount: 4, environment: ["HOME": "/root"]) }
         #expect(error?.message.contains("found no array job") == true)
-    }
-
-    @Test func theParserTakesShardOptionsOnlyWhereTheyMakeSense() throws {
-        guard case .process(let options) = try CommandLineParser.parse(["in", "-o", "out", "--shard", "1/3"], defaultJobs: 1) else {
-            Issue.record("not process"); return
-        }
-        #expect(options.shard == .fixed(Shard(index: 1, count: 3)))
-        guard case .process(let auto) = try CommandLineParser.parse(["in", "-o", "out", "--shard=auto", "--shard-count", "8"], defaultJobs: 1) else {
-            Issue.record("not process"); return
-        }
-        #expect(auto.shard == .auto && auto.shardCount == 8)
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["in", "-o", "-", "--shard", "0/2"], defaultJobs: 1) }
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["-", "-o", "out", "--shard", "0/2"], defaultJobs: 1) }
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["in", "-o", "out", "--shard-count", "2"], defaultJobs: 1) }
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["check", "--shard", "0/2"], defaultJobs: 1) }
-        #expect(try CommandLineParser.parse(["merge", "out", "--keep-parts", "--json"], defaultJobs: 1)
-                == .merge({ var m = MergeOptions(); m.output = "out"; m.keepParts = true; m.json = true; return m }()))
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["merge"], defaultJobs: 1) }
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["merge", "a", "b"], defaultJobs: 1) }
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["merge", "out", "--jobs", "2"], defaultJobs: 1) }
     }
 
     @Test func partNamesReadBack() {

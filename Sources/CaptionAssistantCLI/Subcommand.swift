@@ -3,7 +3,7 @@
 ///
 /// A new subcommand is a new case here (its name is its raw value) plus its
 /// branch in `CommandLineParser.parse`.
-public enum Subcommand: String, CaseIterable, Sendable {
+enum Subcommand: String, CaseIterable, Sendable {
     /// Process caption files (the default when no subcommand is named).
     case process
     /// Show whether a model is available, why not, and what to do.
@@ -18,5 +18,5 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case version
 
     /// Every subcommand's name, for messages and suggestions.
-    public static var names: [String] { allCases.map(\.rawValue) }
+    static var names: [String] { allCases.map(\.rawValue) }
 }

@@ -1,7 +1,10 @@
-/// The text `--help` prints.
-public enum HelpText {
+import CaptionAssistant
+
+/// The text `--help` prints: the prose is written here, the option lists
+/// are made from `CommandOption.table`.
+enum HelpText {
     /// Every option, each with a full sentence.
-    public static let text = """
+    static let text = """
     caption-assistant \(CaptionAssistantVersion.current): emphasise keywords, suggest titles and add an emoji to caption files with a language model.
 
     USAGE:
@@ -33,35 +36,11 @@ public enum HelpText {
     work, values ignoring case, and a near miss is answered with "did you mean".
 
     PROCESS OPTIONS:
-      -o, --output DIR            Write the outputs under DIR (created if needed; it must not lie inside an input folder), or to standard output with -o -.
-      --to srt|vtt|ttml           Convert the captions to this format while writing (webvtt is vtt, dfxp is ttml; outputs are named .srt, .vtt or .ttml); the report lists what could not be carried over.
-      --max-characters N          Send the model at most N characters of the transcript (default 3000, at most 10000000); a cut falls between words, so fewer may be sent.
-      --jobs N                    Process up to N files at once (default: the number of processor cores).
-      --resume                    Skip every file an earlier run already wrote completely from the same input with the same options (its sidecar records the SHA-256 of the input and output and the options), so a killed or interrupted batch is finished by running the same command again with --resume.
-      --allow-empty               Accept a run that finds no caption file: exit 0 (the warning is still printed) instead of 66.
-      --shard INDEX/COUNT|auto    Process only shard INDEX (from 0) of COUNT: a cut of the sorted inputs, balanced by size, the same on every machine; its report part goes to OUTPUT_DIR/report.shard-INDEX-of-COUNT.json (merge them with 'merge'). auto takes the shard from a Slurm job array (SLURM_ARRAY_TASK_ID, _MIN, _COUNT), a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) or an AWS Batch array job (AWS_BATCH_JOB_ARRAY_INDEX).
-      --shard-count N             With --shard auto on Kubernetes or AWS Batch, which give only the index: the number of shards (also CAPTION_ASSISTANT_SHARD_COUNT).
-      --quiet                     Print no progress line and no summary on standard error; errors and warnings are still printed.
-      --json                      Print a machine-readable summary of the run on standard output (with the reasons the model was unavailable and its errors), and no progress line.
-
+    \(CommandOption.helpLines(.process))
     MODEL OPTIONS (process and check):
-      -test-fake-assistant        Use the built-in deterministic fake model instead of a real one (for tests; the report says "fake").
-      --model auto|foundation|http|none
-                                  Choose the backend: auto uses Apple's on-device model where present, else the HTTP server if an endpoint is set, else none.
-      --endpoint URL              Use the OpenAI-compatible HTTP server at URL (also CAPTION_ASSISTANT_ENDPOINT; an API key, if needed, comes from CAPTION_ASSISTANT_API_KEY and is never printed).
-      --model-name NAME           Ask the HTTP server for the model NAME (also CAPTION_ASSISTANT_MODEL).
-      --server-kind KIND          Say which kind of HTTP server this is (auto, llama-cpp, llama-cpp-python, ollama, vllm or openai), so the answer's format is requested the way it understands.
-      --request-timeout SECONDS   Give up on one model request after SECONDS (default 120). Retry policy: a request that fails for a temporary reason (no answer in time, a dropped connection, HTTP 429 or 5xx) is tried up to 3 times in all, with pauses of about 2 s and 4 s; the report gives the attempts.
-      --model-time-limit SECONDS  Bound the model time of one file, every attempt, pause and repair request together, to SECONDS (default: no bound beyond the attempts).
-      --simulate-availability REASON
-                                  Force the model's availability, for previews and tests: available, deviceNotEligible, appleIntelligenceNotEnabled, modelNotReady, unsupportedPlatform, serverUnreachable, modelMissing, modelTurnedOff, unknown, or unknown:MESSAGE (an unknown reason with that text).
-      --wait-for-model SECONDS    When the model is still getting ready, check again gently for up to SECONDS before giving up.
-      --require-model             Exit with status 69 when the model is unavailable, instead of writing unchanged captions, or when it was there but no file got a usable answer (for CI that must not pass silently).
-
+    \(CommandOption.helpLines(.model))
     OTHER:
-      -h, --help                  Print this help and exit.
-      --version                   Print the version and exit.
-
+    \(CommandOption.helpLines(.other))
     CHECK:
       caption-assistant check prints the backend, whether the model is available and,
       if not, the reason row, the remedy, whether it is permanent, fixable or temporary,
@@ -75,7 +54,7 @@ public enum HelpText {
       and count must be there and have run to the end; otherwise it writes nothing, names
       the shards to run again, and exits 75. Otherwise it exits as the one run would have:
       0, 1 when some file failed, 66 when an input does not exist.
-
+    \(CommandOption.helpLines(.merge))
     REVIEW:
       caption-assistant review OUTPUT_DIR reads OUTPUT_DIR/report.json, the sidecars and the
       written captions and writes a static HTML site under OUTPUT_DIR/review/ (and nowhere

@@ -1,38 +1,48 @@
 import Assistant
+import CaptionAssistant
 import Captions
 import Foundation
 
 /// The whole `caption-assistant` command, as a library call: the executable
-/// only passes its arguments and environment in and exits with the status.
+/// only passes its arguments, environment and early signal pipe in and exits
+/// with the status. Everything else in this module is internal to it.
 public enum CaptionAssistantCommand {
     /// Exit statuses (sysexits).
-    public enum ExitStatus {
+    enum ExitStatus {
         /// Every file written.
-        public static let success: Int32 = 0
+        static let success: Int32 = 0
         /// Some file could not be read or written.
-        public static let someFileFailed: Int32 = 1
+        static let someFileFailed: Int32 = 1
         /// Bad usage.
-        public static let usage: Int32 = 64
+        static let usage: Int32 = 64
         /// An input does not exist.
-        public static let noInput: Int32 = 66
+        static let noInput: Int32 = 66
         /// The model is unavailable under `--require-model`.
-        public static let unavailable: Int32 = 69
+        static let unavailable: Int32 = 69
         /// The output folder cannot be created or written (`EX_CANTCREAT`).
-        public static let cannotCreateOutput: Int32 = 73
+        static let cannotCreateOutput: Int32 = 73
         /// Stopped by SIGINT (128 + 2).
-        public static let interrupted: Int32 = 130
+        static let interrupted: Int32 = 130
         /// Stopped by SIGTERM (128 + 15).
-        public static let terminated: Int32 = 143
+        static let terminated: Int32 = 143
     }
 
     /// Runs the command and returns its exit status.
     ///
-    /// `signals`, when given, were installed by the caller before anything
-    /// else (the executable does so first thing): a SIGINT or SIGTERM that
-    /// came before the batch started makes the batch start no file, and it
-    /// still writes its report. Commands other than a batch give the signals
-    /// their default action back (and end with 130 or 143 if one came).
-    public static func run(arguments: [String], environment: [String: String], signals: InterruptSignals? = nil) async -> Int32 {
+    /// `earlySignalPipe`, when not -1, is the read end of the pipe into which
+    /// the executable's C handler, installed before main (`CEarlySignals`),
+    /// writes each SIGINT and SIGTERM: a signal that came before the batch
+    /// started makes the batch start no file, and it still writes its report.
+    /// Commands other than a batch give the signals their default action back
+    /// (and end with 130 or 143 if one came). Without the pipe, a batch
+    /// watches the signals itself from its start.
+    public static func run(arguments: [String], environment: [String: String], earlySignalPipe: Int32 = -1) async -> Int32 {
+        let signals = earlySignalPipe >= 0 ? InterruptSignals(earlyPipe: earlySignalPipe) : nil
+        return await run(arguments: arguments, environment: environment, signals: signals)
+    }
+
+    /// Runs the command with `signals` already installed (or none), and returns its exit status.
+    static func run(arguments: [String], environment: [String: String], signals: InterruptSignals?) async -> Int32 {
         let command: Command
         do {
             command = try CommandLineParser.parse(arguments, defaultJobs: ProcessInfo.processInfo.activeProcessorCount)
@@ -63,6 +73,8 @@ public enum CaptionAssistantCommand {
             return review(options)
         }
     }
+
+    static func usageFailure(_ error: SettingsError) -> Int32 { usageFailure(UsageError(error)) }
 
     static func usageFailure(_ error: UsageError) -> Int32 {
         printError("error: \(error.message)\nRun 'caption-assistant --help' to see the commands and options.")
@@ -132,15 +144,20 @@ public enum CaptionAssistantCommand {
         let plan: InputPlan
         let part: ReportPart?
         let destination: OutputDestination = options.output == "-" ? .standardOutput : .folder(options.output)
-        do throws(UsageError) {
+        do throws(SettingsError) {
             backend = try AssistantBackend.make(options.model, maxCharacters: options.maxCharacters, environment: environment)
-            (plan, part) = try shardPlan(InputPlan.make(inputs: options.inputs, outputFolder: options.output == "-" ? nil : options.output,
-                                                        convertTo: options.convertTo),
-                                         options: options, settings: backend.settings(options), environment: environment)
+            let whole = try InputPlan.make(inputs: options.inputs, outputFolder: options.output == "-" ? nil : options.output,
+                                           convertTo: options.convertTo)
+            if let request = options.shard {
+                (plan, part) = try whole.shard(request, shardCount: options.shardCount, settings: backend.settings(options),
+                                               environment: environment)
+            } else {
+                (plan, part) = (whole, nil)
+            }
             if destination == .standardOutput, let only = options.inputs.first, only != "-" {
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: only, isDirectory: &isDirectory), isDirectory.boolValue {
-                    throw UsageError("'-o -' writes one caption file to standard output, but \(only) is a folder")
+                    throw SettingsError("'-o -' writes one caption file to standard output, but \(only) is a folder")
                 }
             }
         } catch {
@@ -182,8 +199,7 @@ public enum CaptionAssistantCommand {
                 if options.json {
                     var nothing = BatchSummary()
                     nothing.unavailableReasons[info.name] = info.reasonRow
-                    let run = BatchRunner.Result(summary: nothing, files: [], missingInput: false, reportError: nil,
-                                                 notProcessed: plan.items.count)
+                    let run = BatchRunner.Result(summary: nothing, notProcessed: plan.items.count)
                     print(summaryJSON(nothing, destination: .standardOutput, status: ExitStatus.unavailable, run: run).rendered(),
                           terminator: "")
                 }
@@ -292,7 +308,7 @@ public enum CaptionAssistantCommand {
     /// how many were not processed (not counted as failed). Warnings are counted
     /// when there are any; the model's error text is given when actions failed.
     /// For a shard, it starts `shard 1/4 (1250 of 5000 files, from file 1250): ` and names the shard's report part.
-    public static func summary(_ report: BatchSummary, destination: OutputDestination,
+    static func summary(_ report: BatchSummary, destination: OutputDestination,
                                run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil) -> String {
         let t = report.totals
         let counts = Counts(report, run: run, resume: resume)
@@ -342,7 +358,7 @@ public enum CaptionAssistantCommand {
     /// processed (a stopped batch, or a model unavailable under `--require-model`).
     /// `unavailableReasons` and `modelErrors` say why actions were disabled or failed.
     /// For a shard, `shard` says which and how many files it had.
-    public static func summaryJSON(_ report: BatchSummary, destination: OutputDestination, status: Int32,
+    static func summaryJSON(_ report: BatchSummary, destination: OutputDestination, status: Int32,
                                    run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil) -> JSONValue {
         let t = report.totals
         let counts = Counts(report, run: run, resume: resume)
@@ -382,5 +398,12 @@ public enum CaptionAssistantCommand {
         case SIGTERM: return "SIGTERM"
         default: return "signal \(signal)"
         }
+    }
+}
+
+extension AssistantBackend {
+    /// The settings that shape every output of `options`' batch (recorded in sidecars for `--resume`).
+    func settings(_ options: ProcessOptions) -> OutputSettings {
+        settings(options.model, maxCharacters: options.maxCharacters, convertTo: options.convertTo)
     }
 }

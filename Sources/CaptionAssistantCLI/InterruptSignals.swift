@@ -1,3 +1,4 @@
+import CaptionAssistant
 import Dispatch
 import Foundation
 #if canImport(Glibc)
@@ -20,22 +21,22 @@ import Darwin
 /// The signals are received with `DispatchSource.makeSignalSource` (their
 /// default action is turned off with `signal(_, SIG_IGN)` first), so no Swift
 /// code runs inside a C signal handler.
-public final class InterruptSignals: @unchecked Sendable {
+final class InterruptSignals: @unchecked Sendable {
     /// The signals watched.
-    public static let watched: [Int32] = [SIGINT, SIGTERM]
+    static let watched: [Int32] = [SIGINT, SIGTERM]
 
     /// The stop the signals ask for.
-    public let stop: BatchStop
+    let stop: BatchStop
     private let lock = NSLock()
     private var sources: [any DispatchSourceSignal] = []
     private var waiter: SignalWaiter?
 
     /// The exit status for a run ended by `signal`: 128 plus its number (130 for SIGINT, 143 for SIGTERM).
-    public static func exitStatus(for signal: Int32) -> Int32 { 128 + signal }
+    static func exitStatus(for signal: Int32) -> Int32 { 128 + signal }
 
     /// Starts watching; `stop` is asked when a signal comes. `onRepeat` is
     /// called for a second signal (by default it exits at once).
-    public convenience init(stop: BatchStop = BatchStop(),
+    convenience init(stop: BatchStop = BatchStop(),
                             onRepeat: @escaping @Sendable (Int32) -> Void = { exit(InterruptSignals.exitStatus(for: $0)) }) {
         self.init(stop: stop, earlyPipe: -1, onRepeat: onRepeat)
     }
@@ -45,7 +46,7 @@ public final class InterruptSignals: @unchecked Sendable {
     /// each signal's number: then the signals are read from it (a signal
     /// that came before this call is waiting there, and is taken as a stop)
     /// instead of with dispatch sources.
-    public init(stop: BatchStop = BatchStop(), earlyPipe: Int32,
+    init(stop: BatchStop = BatchStop(), earlyPipe: Int32,
                 onRepeat: @escaping @Sendable (Int32) -> Void = { exit(InterruptSignals.exitStatus(for: $0)) }) {
         self.stop = stop
         if earlyPipe >= 0 {
@@ -72,12 +73,12 @@ public final class InterruptSignals: @unchecked Sendable {
     /// Takes a signal that came before now (and is still waiting in the
     /// early pipe) as a stop request at once. A batch calls it before its
     /// first file; the dispatch sources need no such call.
-    public func takePending() {
+    func takePending() {
         lock.withLock { waiter }?.takePending()
     }
 
     /// Stops watching and gives the signals their default action back.
-    public func uninstall() {
+    func uninstall() {
         if let waiter = lock.withLock({ () -> SignalWaiter? in defer { self.waiter = nil }; return self.waiter }) {
             waiter.uninstall()
             return

@@ -17,7 +17,7 @@ import Darwin
 /// resized window is followed), since a line that wraps cannot be rewritten
 /// in place. A message printed while it shows (`printAbove`) goes on a line
 /// of its own above it.
-public final class ProgressLine: @unchecked Sendable {
+final class ProgressLine: @unchecked Sendable {
     private let total: Int
     private let lock = NSLock()
     private let started = DispatchTime.now().uptimeNanoseconds
@@ -26,14 +26,14 @@ public final class ProgressLine: @unchecked Sendable {
     private var shown = ""
 
     /// Creates a progress line for `total` files.
-    public init(total: Int) { self.total = total }
+    init(total: Int) { self.total = total }
 
     /// Whether a progress line should be shown: standard error is a terminal and not quiet.
-    public static func wanted(quiet: Bool, json: Bool = false) -> Bool { !quiet && !json && isatty(2) == 1 }
+    static func wanted(quiet: Bool, json: Bool = false) -> Bool { !quiet && !json && isatty(2) == 1 }
 
     /// `line` cut to fit `columns` terminal columns without wrapping (one
     /// column is left free, as terminals wrap when the last one is written).
-    public static func fitted(_ line: String, columns: Int?) -> String {
+    static func fitted(_ line: String, columns: Int?) -> String {
         guard let columns, columns > 1, line.count >= columns else { return line }
         return String(line.prefix(columns - 1))
     }
@@ -51,7 +51,7 @@ public final class ProgressLine: @unchecked Sendable {
     }
 
     /// The text for `done` files after `elapsed` seconds, e.g. `120/5000 files, 240.0 files/s, about 20 s left`.
-    public static func text(done: Int, total: Int, elapsed: Double) -> String {
+    static func text(done: Int, total: Int, elapsed: Double) -> String {
         var s = "\(done)/\(total) files"
         guard elapsed > 0, done > 0 else { return s }
         let rate = Double(done) / elapsed
@@ -64,7 +64,7 @@ public final class ProgressLine: @unchecked Sendable {
     }
 
     /// Records that `done` files are finished and redraws when due.
-    public func update(done: Int) {
+    func update(done: Int) {
         lock.lock(); defer { lock.unlock() }
         let now = DispatchTime.now().uptimeNanoseconds
         guard done == total || now - lastDrawn >= 100_000_000 else { return }
@@ -83,7 +83,7 @@ public final class ProgressLine: @unchecked Sendable {
 
     /// Prints `message` (one line) on standard error above the progress line,
     /// which is drawn again below it.
-    public func printAbove(_ message: String) {
+    func printAbove(_ message: String) {
         lock.lock(); defer { lock.unlock() }
         guard width > 0 else {
             FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -95,7 +95,7 @@ public final class ProgressLine: @unchecked Sendable {
     }
 
     /// Clears the line before the summary is printed.
-    public func finish() {
+    func finish() {
         lock.lock(); defer { lock.unlock() }
         guard width > 0 else { return }
         FileHandle.standardError.write(Data(("\r" + String(repeating: " ", count: width) + "\r").utf8))

@@ -2,7 +2,7 @@ import Assistant
 import Captions
 import Foundation
 import Testing
-@testable import CaptionAssistant
+@testable import CaptionAssistantCLI
 
 @Suite struct ProgressLineTests {
     @Test func showsDoneRateAndTimeLeft() {

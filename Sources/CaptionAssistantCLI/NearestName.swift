@@ -1,11 +1,11 @@
 /// Finds the name a mistyped word was probably meant to be, for "did you
 /// mean …?" hints (as git and cargo give for unknown commands and options).
-public enum NearestName {
+enum NearestName {
     /// The candidate closest to `word`, ignoring case, when it is close enough
     /// to be a likely typo: at most two edits for short names, a third of the
     /// name for longer ones, or `word` is the start of exactly one candidate
     /// (`--max-char` → `--max-characters`). nil when nothing is close.
-    public static func nearest(to word: String, among candidates: [String]) -> String? {
+    static func nearest(to word: String, among candidates: [String]) -> String? {
         let typed = Array(word.lowercased())
         let core = typed.drop { $0 == "-" }
         guard !core.isEmpty else { return nil }
@@ -26,7 +26,7 @@ public enum NearestName {
     }
 
     /// `; did you mean 'x'?` to append to a message, or an empty string when nothing is close.
-    public static func hint(for word: String, among candidates: [String]) -> String {
+    static func hint(for word: String, among candidates: [String]) -> String {
         nearest(to: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 

@@ -1,0 +1,75 @@
+import CaptionAssistant
+import Captions
+import Foundation
+
+/// Everything `caption-assistant process` was asked to do.
+struct ProcessOptions: Sendable, Equatable {
+    /// The inputs as typed: files, folders, or `-` for standard input.
+    var inputs: [String] = []
+    /// The output folder, or `-` for standard output.
+    var output: String = ""
+    /// The model options.
+    var model = ModelOptions()
+    /// `--max-characters N`: the transcript cap.
+    var maxCharacters = 3000
+    /// `--jobs N`: files in flight at once.
+    var jobs: Int
+    /// `--to FORMAT`: convert while writing.
+    var convertTo: CaptionFormat?
+    /// `--quiet`: no progress line and no summary.
+    var quiet = false
+    /// `--json`: a machine-readable summary on standard output.
+    var json = false
+    /// `--resume`: skip files an earlier run already wrote completely with the same input and options.
+    var resume = false
+    /// `--allow-empty`: finding no caption file is not an error (it still says so).
+    var allowEmpty = false
+    /// `--shard INDEX/COUNT` or `--shard auto`: process only this shard's part of the plan.
+    var shard: ShardRequest?
+    /// `--shard-count N`: the shard count for `--shard auto` where the engine gives only the index.
+    var shardCount: Int?
+
+    /// Creates the defaults; `jobs` defaults to the number of active processor cores.
+    init(jobs: Int) { self.jobs = jobs }
+}
+
+/// Everything `caption-assistant check` was asked to do.
+struct CheckOptions: Sendable, Equatable {
+    /// The model options.
+    var model = ModelOptions()
+    /// `--json`: print the diagnostics as JSON.
+    var json = false
+
+    /// Creates the defaults.
+    init() {}
+}
+
+/// What the command line asked for.
+enum Command: Sendable, Equatable {
+    /// Process caption files.
+    case process(ProcessOptions)
+    /// Show the model's availability.
+    case check(CheckOptions)
+    /// Merge the shards' report parts into `report.json`.
+    case merge(MergeOptions)
+    /// Write the HTML review of a batch's output folder.
+    case review(ReviewOptions)
+    /// Print the help text.
+    case help
+    /// Print the version.
+    case version
+}
+
+/// A command line that cannot be run; exits 64 with this message.
+struct UsageError: Error, LocalizedError, Sendable, Equatable {
+    /// What was wrong, in a sentence.
+    var message: String
+
+    /// Creates an error.
+    init(_ message: String) { self.message = message }
+
+    /// The same message, for settings the library refused (an exit 64 like any other bad usage).
+    init(_ refused: SettingsError) { self.message = refused.message }
+
+    var errorDescription: String? { message }
+}
