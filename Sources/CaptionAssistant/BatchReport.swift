@@ -60,13 +60,13 @@ public struct BatchReport: Sendable {
     }
 
     /// `{"schemaVersion": 1, "files": [...], "totals": {...}}`.
-    public var json: JSONValue {
+    var json: JSONValue {
         .object([("schemaVersion", .int(1)), ("files", .array(files.map(\.json))), ("totals", totals.json)])
     }
 
     /// `json.renderedBytes()`, written one file entry at a time, so a large
     /// batch never holds the JSON tree of every file at once.
-    public func renderedBytes() -> [UInt8] {
+    func renderedBytes() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(files.count * 1024 + 512)
         out += Self.opening

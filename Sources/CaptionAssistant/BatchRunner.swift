@@ -30,7 +30,7 @@ public struct BatchRunner: Sendable {
     /// them in memory; the command line reads `report.json` instead).
     public var keepsReports: Bool
     /// For a shard (`--shard`): its report part, written instead of `report.json`.
-    public var part: ReportPart?
+    package var part: ReportPart?
 
     /// Creates a runner.
     public init(processor: FileProcessor, destination: OutputDestination, jobs: Int, resume: Bool = false,

@@ -25,7 +25,7 @@ public struct BatchSummary: Sendable, Equatable {
     /// never started (stopped): the summaries leave them out of "failed".
     public var notProcessedActions = 0
     /// The most distinct model error texts kept.
-    public static let maxModelErrors = 16
+    static let maxModelErrors = 16
 
     /// A file that was not written.
     public struct Failure: Sendable, Equatable {

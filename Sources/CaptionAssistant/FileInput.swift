@@ -9,10 +9,10 @@ import Darwin
 
 /// Reads input files whole, with error messages that name the problem
 /// (and not the process's working folder, so reports stay reproducible).
-public enum FileInput {
+enum FileInput {
     /// The largest input read (a caption file is far smaller; this keeps a
     /// mistaken multi-gigabyte input from exhausting memory).
-    public static let maximumSize = 1 << 30
+    static let maximumSize = 1 << 30
 
     /// Reads the file at `path` into one buffer (which the decoder keeps as is for UTF-8).
     ///
@@ -20,12 +20,12 @@ public enum FileInput {
     /// with `O_NONBLOCK`, so a FIFO (or a link to one) is refused at once
     /// instead of waiting forever for a writer; the opened descriptor is
     /// checked, so nothing can be swapped in between a check and the open.
-    public static func read(_ path: String) throws(ReadError) -> [UInt8] {
+    static func read(_ path: String) throws(ReadError) -> [UInt8] {
         try read(bytes: Array(path.utf8))
     }
 
     /// Reads the file whose path is the bytes `path` (a name need not be UTF-8), as `read(_:)` does.
-    public static func read(bytes path: [UInt8]) throws(ReadError) -> [UInt8] {
+    static func read(bytes path: [UInt8]) throws(ReadError) -> [UInt8] {
         let fd = openLong(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw ReadError(reason: String(cString: strerror(errno))) }
         defer { close(fd) }
@@ -106,9 +106,9 @@ public enum FileInput {
     }
 
     /// An input that could not be read.
-    public struct ReadError: Error, LocalizedError, Sendable {
+    struct ReadError: Error, LocalizedError, Sendable {
         /// What the system said.
-        public var reason: String
-        public var errorDescription: String? { "could not read the file: \(reason)" }
+        var reason: String
+        var errorDescription: String? { "could not read the file: \(reason)" }
     }
 }

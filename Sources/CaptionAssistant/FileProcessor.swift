@@ -53,9 +53,9 @@ public struct FileProcessor: Sendable {
     }
 
     /// The reason row for a model whose call failed.
-    public static let modelFailedRow = "The assistant could not answer for this file, so the captions were written unchanged."
+    static let modelFailedRow = "The assistant could not answer for this file, so the captions were written unchanged."
     /// The reason row for a file that could not be read.
-    public static let unreadableRow = "The captions could not be read, so the assistant was not asked."
+    static let unreadableRow = "The captions could not be read, so the assistant was not asked."
 
     /// Processes one file's bytes. `outputName` gives the output path for the
     /// format that will be written (which for standard input is known only now).
@@ -120,12 +120,12 @@ public struct FileProcessor: Sendable {
     }
 
     /// The `error` of a file the batch did not get to because it was stopped (SIGINT, SIGTERM).
-    public static let notProcessedError = "not processed: the run was interrupted before this file was started; run the same command with --resume to finish the batch"
+    static let notProcessedError = "not processed: the run was interrupted before this file was started; run the same command with --resume to finish the batch"
     /// The reason row of such a file.
-    public static let notProcessedRow = "The run was interrupted before this file was processed, so nothing was written for it."
+    static let notProcessedRow = "The run was interrupted before this file was processed, so nothing was written for it."
 
     /// The report of a file the batch did not get to (no sidecar is written for it).
-    public func notProcessed(input: String) -> FileReport {
+    func notProcessed(input: String) -> FileReport {
         FileReport(input: input, output: nil, format: nil, convertedTo: configuration.convertTo, cues: nil,
                    warnings: [], transcript: nil,
                    model: FileReport.Model(backend: configuration.backend, availability: nil),
@@ -149,10 +149,10 @@ public struct FileProcessor: Sendable {
     }
 
     /// The reason row for a file the plan refused (its output would collide, a link leads out of its folder).
-    public static let refusedRow = "The file was not processed (see its error), so the assistant was not asked."
+    static let refusedRow = "The file was not processed (see its error), so the assistant was not asked."
 
     /// The report of an input that the plan refused: not read at all, for the reason `error`.
-    public func refusal(input: String, error: String) -> FileReport {
+    func refusal(input: String, error: String) -> FileReport {
         var report = failure(input: input, error: error)
         report.actions = ActionReport.ID.allCases.map { ActionReport(id: $0, state: .failed, reason: "the file was not processed") }
         report.reasonRow = Self.refusedRow
@@ -160,7 +160,7 @@ public struct FileProcessor: Sendable {
     }
 
     /// The report of an input that could not be read or was refused.
-    public func failure(input: String, error: String, format: CaptionFormat? = nil) -> FileReport {
+    func failure(input: String, error: String, format: CaptionFormat? = nil) -> FileReport {
         FileReport(input: input, output: nil, format: format, convertedTo: configuration.convertTo, cues: nil,
                    warnings: [], transcript: nil,
                    model: FileReport.Model(backend: configuration.backend, availability: nil),

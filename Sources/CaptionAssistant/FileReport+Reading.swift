@@ -9,7 +9,7 @@ extension FileReport {
     /// `json` writes for a file whose model was available or not asked (a
     /// sidecar that records an unavailable model is not read back: such a
     /// file is processed again, since the model may be there now).
-    public init?(json: JSONValue) {
+    init?(json: JSONValue) {
         guard case .object(let pairs) = json, case .int(1)? = json["schemaVersion"],
               case .string(let input)? = json["input"],
               case .array(let warningValues)? = json["warnings"], case .array(let actionValues)? = json["actions"],

@@ -20,12 +20,12 @@ public struct OutputFingerprint: Sendable, Equatable {
     }
 
     /// `{"inputSHA256": …, "outputSHA256": …, "options": {…}}`.
-    public var json: JSONValue {
+    var json: JSONValue {
         .object([("inputSHA256", .string(inputSHA256)), ("outputSHA256", .string(outputSHA256)), ("options", settings.json)])
     }
 
     /// Reads a fingerprint back; nil when `json` is not exactly what `json` writes.
-    public init?(json: JSONValue) {
+    init?(json: JSONValue) {
         guard case .object(let pairs) = json, pairs.map(\.0) == ["inputSHA256", "outputSHA256", "options"],
               let options = json["options"], let settings = OutputSettings(json: options) else { return nil }
         func hash(_ key: String) -> String?? {

@@ -17,9 +17,9 @@ import Darwin
 /// there by anyone) is never followed: writing through it fails with an
 /// error in that file's report instead. A link at a file's own name is
 /// replaced, not followed (see `AtomicFileWriter`).
-public final class OutputFolder: @unchecked Sendable {
+package final class OutputFolder: @unchecked Sendable {
     /// The folder as the user named it (used in messages).
-    public let path: String
+    let path: String
     private let descriptor: Int32
 
     /// Creates the folder (and its parents) if needed, opens it and checks
@@ -31,7 +31,7 @@ public final class OutputFolder: @unchecked Sendable {
     /// by the shards of one sharded run (`process --shard`), which write
     /// disjoint files and each its own report part into one folder at once.
     /// Shards exclude a plain run and `merge`, and the other way round.
-    public init(path: String, shared: Bool = false) throws(OutputFolderError) {
+    init(path: String, shared: Bool = false) throws(OutputFolderError) {
         self.path = path
         switch Self.kind(path) {
         case .folder: break
@@ -67,7 +67,7 @@ public final class OutputFolder: @unchecked Sendable {
     /// created and written: the folder itself when it exists, else the nearest
     /// folder above it that exists (a file on the way is an error). Throws
     /// `OutputFolderError` when it could not.
-    public static func checkWritable(_ path: String) throws(OutputFolderError) {
+    package static func checkWritable(_ path: String) throws(OutputFolderError) {
         var existing = path
         var found = kind(existing)
         while found == .missing, let parent = PathText.parent(of: existing) {
@@ -135,7 +135,7 @@ public final class OutputFolder: @unchecked Sendable {
     /// holds its lock (see `init`); nil when it is free or does not exist.
     /// A check before any work: the lock itself is taken by `init`.
     /// `shared` asks as a shard would (see `init`).
-    public static func inUse(_ path: String, shared: Bool = false) -> OutputFolderError? {
+    package static func inUse(_ path: String, shared: Bool = false) -> OutputFolderError? {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -240,7 +240,7 @@ public final class OutputFolder: @unchecked Sendable {
 
     /// Writes `data` atomically at `relative` (for example `s1/ep1.srt`)
     /// inside the folder, creating the folders on the way.
-    public func write<Bytes: ContiguousBytes & Collection<UInt8>>(_ data: Bytes, to relative: String) throws(WriteError) {
+    func write<Bytes: ContiguousBytes & Collection<UInt8>>(_ data: Bytes, to relative: String) throws(WriteError) {
         try inFolder(of: relative) { (dir, name) throws(WriteError) in
             try AtomicFileWriter.write(data, named: name, inFolder: dir, path: path + "/" + relative)
         }

@@ -1,18 +1,18 @@
 import Foundation
 
 /// The output folder cannot be created or written (exit status 73).
-public struct OutputFolderError: Error, LocalizedError, Sendable, Equatable {
+package struct OutputFolderError: Error, LocalizedError, Sendable, Equatable {
     /// The folder.
-    public var path: String
+    var path: String
     /// Why not.
-    public var reason: String
+    var reason: String
     /// What to do about it.
-    public var remedy = "choose another folder with -o, or make this one writable"
+    var remedy = "choose another folder with -o, or make this one writable"
     /// Whether it is because another run is writing into the folder now
     /// (then the remedy is to wait for it, not to make the folder writable).
-    public var inUse = false
+    var inUse = false
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         inUse ? "cannot write to the output folder \(path): \(reason); wait for that run to finish, or choose another folder with -o"
             : "cannot write to the output folder \(path): \(reason); \(remedy)"
     }

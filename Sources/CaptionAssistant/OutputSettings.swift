@@ -36,7 +36,7 @@ public struct OutputSettings: Sendable, Equatable {
     }
 
     /// The settings as the sidecar records them.
-    public var json: JSONValue {
+    var json: JSONValue {
         .object([
             ("backend", .string(backend)), ("model", .string(model)), ("endpoint", .string(endpoint)),
             ("serverKind", .string(serverKind)), ("simulatedAvailability", .string(simulatedAvailability)),
@@ -45,7 +45,7 @@ public struct OutputSettings: Sendable, Equatable {
     }
 
     /// Reads settings back from a sidecar; nil when `json` is not exactly what `json` writes.
-    public init?(json: JSONValue) {
+    init?(json: JSONValue) {
         guard case .object(let pairs) = json, pairs.map(\.0) == ["backend", "model", "endpoint", "serverKind",
               "simulatedAvailability", "maxCharacters", "to"],
               case .string(let backend)? = json["backend"], case .int(let cap)? = json["maxCharacters"] else { return nil }

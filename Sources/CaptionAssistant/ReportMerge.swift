@@ -20,21 +20,21 @@ import Darwin
 /// The parts are streamed: each part's header and totals are read from its
 /// two ends, and its entries are copied a megabyte at a time, so memory does
 /// not grow with the number of files (only, a little, with the number of shards).
-public enum ReportMerge {
+package enum ReportMerge {
     /// What a merge did.
-    public struct Result: Sendable, Equatable {
+    package struct Result: Sendable, Equatable {
         /// The shards merged.
-        public var shards: Int
+        package var shards: Int
         /// The totals of the merged report.
-        public var totals: BatchReport.Totals
+        package var totals: BatchReport.Totals
         /// Whether the part files were removed after `report.json` was written.
-        public var removedParts: Bool
+        package var removedParts: Bool
         /// Whether some input did not exist (as a single run, `merge` then exits 66).
-        public var missingInput = false
+        package var missingInput = false
     }
 
     /// Why a merge wrote nothing.
-    public enum Failure: Error, LocalizedError, Sendable, Equatable {
+    package enum Failure: Error, LocalizedError, Sendable, Equatable {
         /// The folder does not exist or holds no part.
         case noParts(String)
         /// Some shards are missing or did not run to the end.
@@ -46,7 +46,7 @@ public enum ReportMerge {
         /// `report.json` could not be written.
         case write(String)
 
-        public var errorDescription: String? {
+        package var errorDescription: String? {
             switch self {
             case .noParts(let text): return text
             case .incomplete(let count, let missing, let stopped):
@@ -79,7 +79,7 @@ public enum ReportMerge {
 
     /// Merges the parts in the folder `path` into `report.json`; removes the
     /// parts afterwards unless `keepParts`.
-    public static func merge(folder path: String, keepParts: Bool = false) throws(Failure) -> Result {
+    package static func merge(folder path: String, keepParts: Bool = false) throws(Failure) -> Result {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .noParts("no such output folder: \(path)")

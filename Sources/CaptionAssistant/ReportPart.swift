@@ -12,36 +12,36 @@ import Assistant
 /// Each shard writes only its own part: two shards never write one file, so
 /// shards running at once share the output folder safely (every other file
 /// is written by exactly one shard).
-public struct ReportPart: Sendable, Equatable {
+package struct ReportPart: Sendable, Equatable {
     /// Which shard.
-    public var shard: Shard
+    package var shard: Shard
     /// The fingerprint of the whole plan and the options (`Shard.planFingerprint`).
-    public var plan: String
+    package var plan: String
     /// Files in the whole plan.
-    public var planFiles: Int
+    package var planFiles: Int
     /// The plan index of this shard's first file.
-    public var first: Int
+    package var first: Int
     /// This shard's files.
-    public var files: Int
+    package var files: Int
     /// The options that shape the outputs.
-    public var settings: OutputSettings
+    package var settings: OutputSettings
     /// Whether the shard ran to the end (false: it was stopped, and some files are listed as not processed).
-    public var complete = true
+    package var complete = true
     /// Whether one of the shard's inputs does not exist (a single run exits 66 then, and so does `merge`).
-    public var missingInput = false
+    package var missingInput = false
 
     /// Creates a part's description.
-    public init(shard: Shard, plan: String, planFiles: Int, first: Int, files: Int, settings: OutputSettings, complete: Bool = true,
+    package init(shard: Shard, plan: String, planFiles: Int, first: Int, files: Int, settings: OutputSettings, complete: Bool = true,
                 missingInput: Bool = false) {
         self.shard = shard; self.plan = plan; self.planFiles = planFiles; self.first = first; self.files = files
         self.settings = settings; self.complete = complete; self.missingInput = missingInput
     }
 
     /// The part's file name in the output folder.
-    public var name: String { Self.name(for: shard) }
+    package var name: String { Self.name(for: shard) }
 
     /// `report.shard-INDEX-of-COUNT.json`.
-    public static func name(for shard: Shard) -> String { "report.shard-\(shard.index)-of-\(shard.count).json" }
+    package static func name(for shard: Shard) -> String { "report.shard-\(shard.index)-of-\(shard.count).json" }
 
     /// The shard a part's file name names, or nil when `name` is not a part's.
     static func shard(named name: String) -> Shard? {
@@ -55,7 +55,7 @@ public struct ReportPart: Sendable, Equatable {
     }
 
     /// The `shard` object.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("index", .int(shard.index)), ("count", .int(shard.count)), ("plan", .string(plan)), ("planFiles", .int(planFiles)),
             ("first", .int(first)), ("files", .int(files)), ("complete", .bool(complete)), ("missingInput", .bool(missingInput)),

@@ -15,14 +15,14 @@ internal import CLibCrypto
 /// processor's SHA instructions where it has them (x86-64 SHA-NI, ARMv8).
 ///
 /// A value type: a copy hashes on from where the original was, independently.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var context: Context
 
     /// Starts an empty hash.
-    public init() { context = Context() }
+    init() { context = Context() }
 
     /// The lowercase hexadecimal SHA-256 of `bytes`.
-    public static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+    package static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
         var hash = SHA256()
         hash.update(bytes)
         return hash.finalizeHex()
@@ -39,14 +39,14 @@ public struct SHA256: Sendable {
     }
 
     /// Adds `bytes` to the hash.
-    public mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+    mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
         if !isKnownUniquelyReferenced(&context) { context = context.copy() }
         let done: Void? = bytes.withContiguousStorageIfAvailable { context.update(UnsafeRawBufferPointer($0)) }
         if done == nil { Array(bytes).withUnsafeBytes { context.update($0) } }
     }
 
     /// The 32-byte digest of everything added so far (this value can still be updated; the digest does not change it).
-    public mutating func finalize() -> [UInt8] {
+    mutating func finalize() -> [UInt8] {
         context.copy().finish()
     }
 }

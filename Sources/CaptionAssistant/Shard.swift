@@ -12,17 +12,17 @@ import Darwin
 /// A shard is `index` of `count` (0-based). The plan is cut into `count`
 /// runs of consecutive items (see `ranges(of:count:)`), so every machine that
 /// sees the same inputs cuts it the same way, whatever order the shards start in.
-public struct Shard: Sendable, Equatable {
+package struct Shard: Sendable, Equatable {
     /// This shard, 0-based.
-    public var index: Int
+    package var index: Int
     /// How many shards the plan is cut into.
-    public var count: Int
+    package var count: Int
 
     /// The most shards a plan may be cut into.
-    public static let maximumCount = 100_000
+    package static let maximumCount = 100_000
 
     /// Creates a shard; `index` must lie in `0..<count`.
-    public init(index: Int, count: Int) { self.index = index; self.count = count }
+    package init(index: Int, count: Int) { self.index = index; self.count = count }
 
     /// What each file weighs on top of its size when the plan is balanced:
     /// a file costs a model call and a few file operations whatever its size.
@@ -33,7 +33,7 @@ public struct Shard: Sendable, Equatable {
     /// share of the total weight holds the middle of its own weight (its
     /// size in bytes plus `perFileWeight`). The runs
     /// are consecutive, so a merge only concatenates the shards' report parts.
-    public static func ranges(of plan: InputPlan, count: Int) -> [Range<Int>] {
+    package static func ranges(of plan: InputPlan, count: Int) -> [Range<Int>] {
         ranges(weights: plan.items.map { weight(of: $0) }, count: count)
     }
 
@@ -94,7 +94,7 @@ public struct Shard: Sendable, Equatable {
 }
 
 /// `--shard` as given: a fixed `INDEX/COUNT`, or `auto` (from the array job's environment).
-public enum ShardRequest: Sendable, Equatable {
+package enum ShardRequest: Sendable, Equatable {
     /// `--shard INDEX/COUNT`.
     case fixed(Shard)
     /// `--shard auto`.
@@ -102,7 +102,7 @@ public enum ShardRequest: Sendable, Equatable {
 
     /// The environment variable that gives the shard count to `--shard auto`
     /// on Kubernetes and AWS Batch (which tell a task its index, not the count).
-    public static let countVariable = "CAPTION_ASSISTANT_SHARD_COUNT"
+    package static let countVariable = "CAPTION_ASSISTANT_SHARD_COUNT"
 
     /// Parses `INDEX/COUNT` or `auto`.
     package static func parse(_ text: String) throws(SettingsError) -> ShardRequest {
@@ -119,7 +119,7 @@ public enum ShardRequest: Sendable, Equatable {
     /// `_COUNT`), a Kubernetes Indexed Job pod (`JOB_COMPLETION_INDEX`) or an
     /// AWS Batch array child (`AWS_BATCH_JOB_ARRAY_INDEX`). For the last two
     /// the count comes from `shardCount` (`--shard-count`) or `countVariable`.
-    public func resolve(shardCount: Int?, environment: [String: String]) throws(SettingsError) -> Shard {
+    package func resolve(shardCount: Int?, environment: [String: String]) throws(SettingsError) -> Shard {
         switch self {
         case .fixed(let shard):
             if let shardCount, shardCount != shard.count {

@@ -4,13 +4,13 @@ import Foundation
 /// did not write and its report does not list: the same input written with
 /// another `--to` (`ep1.srt` then `ep1.vtt`). They are never deleted (an
 /// output folder is the user's); the command line says they are there.
-public enum StaleOutputs {
+package enum StaleOutputs {
     /// The caption extensions an output can have.
     static let extensions = ["srt", "vtt", "webvtt", "ttml", "dfxp", "xml"]
 
     /// The outputs (relative to `folder`) beside this plan's that have a
     /// sidecar of their own and are not outputs of this plan, in plan order.
-    public static func find(_ plan: InputPlan, in folder: String) -> [String] {
+    package static func find(_ plan: InputPlan, in folder: String) -> [String] {
         let current = Set(plan.items.map(\.output))
         var stale: [String] = []
         var seen: Set<String> = []

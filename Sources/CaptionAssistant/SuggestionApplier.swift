@@ -7,23 +7,23 @@ import Captions
 /// text the model can add, one space after the last visible character of the
 /// cue shown last in time (`lastShown`), and
 /// only when the file's encoding can hold it. Titles go to the report only.
-public enum SuggestionApplier {
+enum SuggestionApplier {
     /// The edits to write and the actions to report.
-    public struct Applied: Sendable, Equatable {
+    struct Applied: Sendable, Equatable {
         /// Edits keyed by cue index.
-        public var edits: [Int: CueEdit]
+        var edits: [Int: CueEdit]
         /// The three actions, in report order.
-        public var actions: [ActionReport]
+        var actions: [ActionReport]
     }
 
     /// Why a validated keyword is still not emphasised.
-    public static let notInPlainText = "not found as a whole word in caption text that is not already bold"
+    static let notInPlainText = "not found as a whole word in caption text that is not already bold"
 
     /// Applies `suggestions` (nil when no model was available: every action
     /// disabled) to `document`. `convertTo` is the format being written when
     /// converting (the output is then UTF-8, so any emoji fits; `--to` the
     /// file's own format writes it in its own encoding, as without `--to`).
-    public static func apply(_ suggestions: Suggestions?, to document: CaptionDocument,
+    static func apply(_ suggestions: Suggestions?, to document: CaptionDocument,
                              convertTo: CaptionFormat? = nil) -> Applied {
         guard let suggestions else {
             return Applied(edits: [:], actions: ActionReport.ID.allCases.map(ActionReport.disabled))
