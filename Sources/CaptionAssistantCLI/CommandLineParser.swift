@@ -118,18 +118,10 @@ enum CommandLineParser {
             throw UsageError("no input given: name caption files or folders (or - for standard input)")
         }
         guard let output = parsed.output else { throw UsageError("no output folder given: add -o OUTPUT_DIR (or -o - for standard output)") }
-        var process = ProcessOptions(jobs: parsed.jobs ?? max(1, defaultJobs))
+        var process = parsed.process
+        process.jobs = parsed.jobs ?? max(1, defaultJobs)
         process.inputs = inputs
         process.output = output
-        process.model = parsed.model
-        process.json = parsed.json
-        process.maxCharacters = parsed.maxCharacters ?? process.maxCharacters
-        process.convertTo = parsed.convertTo
-        process.quiet = parsed.quiet
-        process.resume = parsed.resume
-        process.allowEmpty = parsed.allowEmpty
-        process.shard = parsed.shard
-        process.shardCount = parsed.shardCount
         if output == "-" {
             guard inputs.count == 1 else { throw UsageError("'-o -' writes one caption file to standard output, so it takes exactly one input") }
             if process.json { throw UsageError("'--json' prints to standard output, which '-o -' already uses for the captions") }
@@ -145,8 +137,8 @@ enum CommandLineParser {
         try refuseTwoModels(parsed)
         if let extra = inputs.first { throw UsageError("'check' takes no inputs (got '\(extra)')") }
         var check = CheckOptions()
-        check.model = parsed.model
-        check.json = parsed.json
+        check.model = parsed.process.model
+        check.json = parsed.process.json
         return .check(check)
     }
 
@@ -155,12 +147,7 @@ enum CommandLineParser {
         guard folders.count == 1, let folder = folders.first, folder != "-", !folder.isEmpty else {
             throw UsageError("'merge' takes exactly one output folder, the one the shards wrote into (got \(folders.count))")
         }
-        var options = MergeOptions()
-        options.output = folder
-        options.keepParts = parsed.keepParts
-        options.quiet = parsed.quiet
-        options.json = parsed.json
-        return .merge(options)
+        return .merge(MergeOptions(output: folder, keepParts: parsed.keepParts, quiet: parsed.process.quiet, json: parsed.process.json))
     }
 
     /// `review`: one output folder.
@@ -170,17 +157,12 @@ enum CommandLineParser {
         }
         guard folders.count == 1 else { throw UsageError("'review' takes one output folder (got \(folders.count))") }
         guard folder != "-" else { throw UsageError("'review' reads an output folder, not standard input") }
-        var options = ReviewOptions()
-        options.folder = folder
-        options.jobs = parsed.jobs
-        options.quiet = parsed.quiet
-        options.json = parsed.json
-        return .review(options)
+        return .review(ReviewOptions(folder: folder, quiet: parsed.process.quiet, json: parsed.process.json, jobs: parsed.jobs))
     }
 
     private static func refuseTwoModels(_ parsed: ParsedArguments) throws(UsageError) {
-        if parsed.model.fake && parsed.explicitModel && parsed.model.backend != .auto {
-            throw UsageError("'-test-fake-assistant' and '--model \(parsed.model.backend.rawValue)' choose two different models; use one")
+        if parsed.process.model.fake && parsed.explicitModel && parsed.process.model.backend != .auto {
+            throw UsageError("'-test-fake-assistant' and '--model \(parsed.process.model.backend.rawValue)' choose two different models; use one")
         }
     }
 

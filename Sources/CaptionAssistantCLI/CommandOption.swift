@@ -88,11 +88,11 @@ struct CommandOption: Sendable {
         },
         .valued(["--to"], "srt|vtt|ttml", [.process], .process,
                 "Convert the captions to this format while writing (webvtt is vtt, dfxp is ttml; outputs are named .srt, .vtt or .ttml); the report lists what could not be carried over.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
-            a.convertTo = try CommandLineParser.choice(name, v, among: CommandLineParser.formatSpellings, listed: ["srt", "vtt (or webvtt)", "ttml (or dfxp)"])
+            a.process.convertTo = try CommandLineParser.choice(name, v, among: CommandLineParser.formatSpellings, listed: ["srt", "vtt (or webvtt)", "ttml (or dfxp)"])
         },
         .valued(["--max-characters"], "N", [.process], .process,
                 "Send the model at most N characters of the transcript (default 3000, at most 10000000); a cut falls between words, so fewer may be sent.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
-            a.maxCharacters = try CommandLineParser.count(name, v, max: 10_000_000)
+            a.process.maxCharacters = try CommandLineParser.count(name, v, max: 10_000_000)
         },
         .valued(["--jobs"], "N", [.process, .review], .process,
                 "Process up to N files at once (default: the number of processor cores).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
@@ -100,84 +100,84 @@ struct CommandOption: Sendable {
         },
         .flag(["--resume"], [.process], .process,
               "Skip every file an earlier run already wrote completely from the same input with the same options (its sidecar records the SHA-256 of the input and output and the options), so a killed or interrupted batch is finished by running the same command again with --resume.") {
-            $0.resume = true
+            $0.process.resume = true
         },
         .flag(["--allow-empty"], [.process], .process,
-              "Accept a run that finds no caption file: exit 0 (the warning is still printed) instead of 66.") { $0.allowEmpty = true },
+              "Accept a run that finds no caption file: exit 0 (the warning is still printed) instead of 66.") { $0.process.allowEmpty = true },
         .valued(["--shard"], "INDEX/COUNT|auto", [.process], .process,
                 "Process only shard INDEX (from 0) of COUNT: a cut of the sorted inputs, balanced by size, the same on every machine; its report part goes to OUTPUT_DIR/report.shard-INDEX-of-COUNT.json (merge them with 'merge'). auto takes the shard from a Slurm job array (SLURM_ARRAY_TASK_ID, _MIN, _COUNT), a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) or an AWS Batch array job (AWS_BATCH_JOB_ARRAY_INDEX).") { (a: inout Arguments, _: String, v: String) throws(UsageError) in
-            do throws(SettingsError) { a.shard = try ShardRequest.parse(v) } catch { throw UsageError(error) }
+            do throws(SettingsError) { a.process.shard = try ShardRequest.parse(v) } catch { throw UsageError(error) }
         },
         .valued(["--shard-count"], "N", [.process], .process,
                 "With --shard auto on Kubernetes or AWS Batch, which give only the index: the number of shards (also CAPTION_ASSISTANT_SHARD_COUNT).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
-            a.shardCount = try CommandLineParser.count(name, v, max: Shard.maximumCount)
+            a.process.shardCount = try CommandLineParser.count(name, v, max: Shard.maximumCount)
         },
         .flag(["--quiet"], [.process, .merge, .review], .process,
-              "Print no progress line and no summary on standard error; errors and warnings are still printed.") { $0.quiet = true },
+              "Print no progress line and no summary on standard error; errors and warnings are still printed.") { $0.process.quiet = true },
         .flag(["--json"], [.process, .check, .merge, .review], .process,
-              "Print a machine-readable summary of the run on standard output (with the reasons the model was unavailable and its errors), and no progress line.") { $0.json = true },
+              "Print a machine-readable summary of the run on standard output (with the reasons the model was unavailable and its errors), and no progress line.") { $0.process.json = true },
 
         // MODEL OPTIONS (process and check)
         .flag(["-test-fake-assistant"], [.process, .check], .model,
-              "Use the built-in deterministic fake model instead of a real one (for tests; the report says \"fake\").") { $0.model.fake = true },
+              "Use the built-in deterministic fake model instead of a real one (for tests; the report says \"fake\").") { $0.process.model.fake = true },
         .flag(["-test-fake-assistant-fails"], [.process, .check], .model, hidden: true,
               "Use a test model that always throws.") {
-            $0.model.fake = true
-            $0.model.failingFake = true
+            $0.process.model.fake = true
+            $0.process.model.failingFake = true
         },
         .valued(["-test-fake-assistant-error"], "MESSAGE", [.process, .check], .model, hidden: true,
                 "Use a test model that always throws MESSAGE.") { (a: inout Arguments, _: String, v: String) throws(UsageError) in
-            a.model.fake = true
-            a.model.failingFake = true
-            a.model.fakeError = v
+            a.process.model.fake = true
+            a.process.model.failingFake = true
+            a.process.model.fakeError = v
         },
         .valued(["-test-fake-assistant-delay"], "MS", [.process, .check], .model, hidden: true,
                 "Make the fake wait MS milliseconds before each answer, like a slow model.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
-            a.model.fake = true
+            a.process.model.fake = true
             guard let ms = Int(v), ms >= 0, ms <= 600_000 else {
                 throw UsageError("'\(name)' needs a whole number of milliseconds from 0 to 600000 (got '\(v)')")
             }
-            a.model.fakeDelayMilliseconds = ms
+            a.process.model.fakeDelayMilliseconds = ms
         },
         .valued(["--model"], "auto|foundation|http|none", [.process, .check], .model,
                 "Choose the backend: auto uses Apple's on-device model where present, else the HTTP server if an endpoint is set, else none.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
-            a.model.backend = try CommandLineParser.choice(name, v, among: Dictionary(uniqueKeysWithValues: BackendChoice.allCases.map { ($0.rawValue, $0) }),
+            a.process.model.backend = try CommandLineParser.choice(name, v, among: Dictionary(uniqueKeysWithValues: BackendChoice.allCases.map { ($0.rawValue, $0) }),
                                                            listed: BackendChoice.allCases.map(\.rawValue))
             a.explicitModel = true
         },
         .valued(["--endpoint"], "URL", [.process, .check], .model,
                 "Use the OpenAI-compatible HTTP server at URL (also CAPTION_ASSISTANT_ENDPOINT; an API key, if needed, comes from CAPTION_ASSISTANT_API_KEY and is never printed).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
-            a.model.endpoint = try CommandLineParser.nonEmpty(name, v)
+            a.process.model.endpoint = try CommandLineParser.nonEmpty(name, v)
         },
         .valued(["--model-name"], "NAME", [.process, .check], .model,
                 "Ask the HTTP server for the model NAME (also CAPTION_ASSISTANT_MODEL).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
-            a.model.modelName = try CommandLineParser.nonEmpty(name, v)
+            a.process.model.modelName = try CommandLineParser.nonEmpty(name, v)
         },
         .valued(["--server-kind"], "KIND", [.process, .check], .model,
                 "Say which kind of HTTP server this is (auto, llama-cpp, llama-cpp-python, ollama, vllm or openai), so the answer's format is requested the way it understands.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             // Checked here, with or without --endpoint, so a typo is never carried silently.
-            a.model.serverKind = try CommandLineParser.choice(name, v, among: Dictionary(uniqueKeysWithValues: HTTPServerKind.allCases.map { ($0.rawValue, $0) }),
+            a.process.model.serverKind = try CommandLineParser.choice(name, v, among: Dictionary(uniqueKeysWithValues: HTTPServerKind.allCases.map { ($0.rawValue, $0) }),
                                                               listed: HTTPServerKind.allCases.map(\.rawValue)).rawValue
         },
         .valued(["--request-timeout"], "SECONDS", [.process, .check], .model,
                 "Give up on one model request after SECONDS (default 120). Retry policy: a request that fails for a temporary reason (no answer in time, a dropped connection, HTTP 429 or 5xx) is tried up to 3 times in all, with pauses of about 2 s and 4 s; the report gives the attempts.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
-            a.model.requestTimeout = try CommandLineParser.seconds(name, v, allowZero: false)
+            a.process.model.requestTimeout = try CommandLineParser.seconds(name, v, allowZero: false)
         },
         .valued(["--model-time-limit"], "SECONDS", [.process, .check], .model,
                 "Bound the model time of one file, every attempt, pause and repair request together, to SECONDS (default: no bound beyond the attempts).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
-            a.model.modelTimeLimit = try CommandLineParser.seconds(name, v, allowZero: false)
+            a.process.model.modelTimeLimit = try CommandLineParser.seconds(name, v, allowZero: false)
         },
         .valued(["--simulate-availability"], "REASON", [.process, .check], .model,
                 "Force the model's availability, for previews and tests: available, deviceNotEligible, appleIntelligenceNotEnabled, modelNotReady, unsupportedPlatform, serverUnreachable, modelMissing, modelTurnedOff, unknown, or unknown:MESSAGE (an unknown reason with that text).") { (a: inout Arguments, _: String, v: String) throws(UsageError) in
-            a.model.simulatedAvailability = try CommandLineParser.availabilityName(v)
+            a.process.model.simulatedAvailability = try CommandLineParser.availabilityName(v)
         },
         .valued(["--wait-for-model"], "SECONDS", [.process, .check], .model,
                 "When the model is still getting ready, check again gently for up to SECONDS before giving up.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
-            a.model.waitForModel = try CommandLineParser.seconds(name, v, allowZero: true)
+            a.process.model.waitForModel = try CommandLineParser.seconds(name, v, allowZero: true)
         },
         .flag(["--require-model"], [.process, .check], .model,
               "Exit with status 69 when the model is unavailable, instead of writing unchanged captions, or when it was there but no file got a usable answer (for CI that must not pass silently).") {
-            $0.model.requireModel = true
+            $0.process.model.requireModel = true
         },
 
         // MERGE
@@ -198,30 +198,14 @@ struct CommandOption: Sendable {
 /// What the options of one command line set, before the subcommand's own
 /// checks turn it into a `Command`.
 struct ParsedArguments: Sendable {
-    /// The model options (process and check).
-    var model = ModelOptions()
+    /// The options as `process` takes them (`check`, `merge` and `review` take their part).
+    var process = ProcessOptions(jobs: 0)
+    /// `-o DIR`, when given.
+    var output: String?
+    /// `--jobs N`, when given (each subcommand has its own default).
+    var jobs: Int?
     /// `--model` was given (it may not contradict `-test-fake-assistant`).
     var explicitModel = false
-    /// `-o DIR`.
-    var output: String?
-    /// `--max-characters N`.
-    var maxCharacters: Int?
-    /// `--jobs N`; nil: the subcommand's default.
-    var jobs: Int?
-    /// `--to FORMAT`.
-    var convertTo: CaptionFormat?
-    /// `--resume`.
-    var resume = false
-    /// `--allow-empty`.
-    var allowEmpty = false
-    /// `--shard`.
-    var shard: ShardRequest?
-    /// `--shard-count N`.
-    var shardCount: Int?
-    /// `--quiet`.
-    var quiet = false
-    /// `--json`.
-    var json = false
     /// `--keep-parts` (merge).
     var keepParts = false
     /// `-h` or `--help`.

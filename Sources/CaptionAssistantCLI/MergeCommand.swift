@@ -12,9 +12,6 @@ struct MergeOptions: Sendable, Equatable {
     var quiet = false
     /// `--json`: a machine-readable summary on standard output.
     var json = false
-
-    /// Creates the defaults.
-    init() {}
 }
 
 extension CaptionAssistantCommand.ExitStatus {

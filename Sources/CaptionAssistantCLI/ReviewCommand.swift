@@ -12,9 +12,6 @@ struct ReviewOptions: Sendable, Equatable {
     var json = false
     /// `--jobs N`: pages made at once; nil: the number of processor cores.
     var jobs: Int?
-
-    /// Creates the defaults.
-    init() {}
 }
 
 extension CaptionAssistantCommand {
