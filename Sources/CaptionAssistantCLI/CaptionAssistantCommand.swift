@@ -38,11 +38,6 @@ public enum CaptionAssistantCommand {
     /// watches the signals itself from its start.
     public static func run(arguments: [String], environment: [String: String], earlySignalPipe: Int32 = -1) async -> Int32 {
         let signals = earlySignalPipe >= 0 ? InterruptSignals(earlyPipe: earlySignalPipe) : nil
-        return await run(arguments: arguments, environment: environment, signals: signals)
-    }
-
-    /// Runs the command with `signals` already installed (or none), and returns its exit status.
-    static func run(arguments: [String], environment: [String: String], signals: InterruptSignals?) async -> Int32 {
         let command: Command
         do {
             command = try CommandLineParser.parse(arguments, defaultJobs: ProcessInfo.processInfo.activeProcessorCount)
