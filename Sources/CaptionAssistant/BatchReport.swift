@@ -15,6 +15,9 @@ public struct BatchReport: Sendable {
         public var written = 0
         /// Inputs that could not be read or written.
         public var failed = 0
+        /// Inputs a stopped batch (SIGINT, SIGTERM) never started: neither
+        /// written nor failed, and their actions are not counted as failed.
+        public var notProcessed = 0
         /// Files whose actions were disabled (no model).
         public var unavailable = 0
         /// Actions by state.
@@ -33,7 +36,14 @@ public struct BatchReport: Sendable {
         /// Counts `file` in.
         public mutating func add(_ file: FileReport) {
             files += 1
-            if file.written { written += 1 } else { failed += 1 }
+            if file.written {
+                written += 1
+            } else if file.error == FileProcessor.notProcessedError {
+                notProcessed += 1
+                return
+            } else {
+                failed += 1
+            }
             if case .unavailable? = file.model.availability { unavailable += 1 }
             for a in file.actions {
                 switch a.state {
@@ -109,7 +119,7 @@ extension BatchReport.Totals {
     var json: JSONValue {
         .object([
             ("files", .int(files)), ("written", .int(written)), ("failed", .int(failed)),
-            ("modelUnavailable", .int(unavailable)),
+            ("notProcessed", .int(notProcessed)), ("modelUnavailable", .int(unavailable)),
             ("actions", .object([("applied", .int(applied)), ("failed", .int(actionsFailed)),
                                  ("disabled", .int(disabled))])),
             ("cues", .int(cues)), ("keywordOccurrences", .int(keywordOccurrences)),

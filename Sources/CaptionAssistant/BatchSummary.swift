@@ -21,9 +21,6 @@ public struct BatchSummary: Sendable, Equatable {
     public var modelErrors: [String: Int] = [:]
     /// Files whose model error was not kept because `modelErrors` was full.
     public var otherModelErrors = 0
-    /// Actions counted as failed in `totals` that belong to files the batch
-    /// never started (stopped): the summaries leave them out of "failed".
-    public var notProcessedActions = 0
     /// The most distinct model error texts kept.
     static let maxModelErrors = 16
 
@@ -49,9 +46,6 @@ public struct BatchSummary: Sendable, Equatable {
         if case .unavailable(let info)? = file.model.availability {
             unavailableRows.insert(info.name + ": " + info.reasonRow)
             unavailableReasons[info.name] = info.reasonRow
-        }
-        if file.error == FileProcessor.notProcessedError {
-            notProcessedActions += file.actions.filter { $0.state == .failed }.count
         }
         if let error = file.error, file.written, file.actions.contains(where: { $0.state == .failed }) {
             if modelErrors[error] != nil || modelErrors.count < Self.maxModelErrors {

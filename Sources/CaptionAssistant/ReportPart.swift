@@ -92,7 +92,8 @@ package struct ReportPart: Sendable, Equatable {
 extension BatchReport.Totals {
     /// Adds another batch's totals to these.
     mutating func add(_ other: BatchReport.Totals) {
-        files += other.files; written += other.written; failed += other.failed; unavailable += other.unavailable
+        files += other.files; written += other.written; failed += other.failed; notProcessed += other.notProcessed
+        unavailable += other.unavailable
         applied += other.applied; actionsFailed += other.actionsFailed; disabled += other.disabled
         cues += other.cues; keywordOccurrences += other.keywordOccurrences; warnings += other.warnings
     }
@@ -100,12 +101,14 @@ extension BatchReport.Totals {
     /// Reads `totals` back from a report; nil when it is not what `json` writes.
     init?(json: JSONValue) {
         guard case .int(let files)? = json["files"], case .int(let written)? = json["written"], case .int(let failed)? = json["failed"],
+              case .int(let notProcessed)? = json["notProcessed"],
               case .int(let unavailable)? = json["modelUnavailable"], let actions = json["actions"],
               case .int(let applied)? = actions["applied"], case .int(let actionsFailed)? = actions["failed"],
               case .int(let disabled)? = actions["disabled"], case .int(let cues)? = json["cues"],
               case .int(let occurrences)? = json["keywordOccurrences"], case .int(let warnings)? = json["warnings"] else { return nil }
         self.init()
-        self.files = files; self.written = written; self.failed = failed; self.unavailable = unavailable
+        self.files = files; self.written = written; self.failed = failed; self.notProcessed = notProcessed
+        self.unavailable = unavailable
         self.applied = applied; self.actionsFailed = actionsFailed; self.disabled = disabled
         self.cues = cues; self.keywordOccurrences = occurrences; self.warnings = warnings
         guard self.json == json else { return nil }

@@ -631,6 +631,7 @@ enum ReviewPages {
         stat(&w, "Files", totals.files)
         stat(&w, "Written", totals.written)
         stat(&w, "Failed", totals.failed)
+        if totals.notProcessed > 0 { stat(&w, "Not processed", totals.notProcessed) }
         stat(&w, "Actions applied", totals.applied)
         stat(&w, "Actions failed", totals.actionsFailed)
         stat(&w, "Actions disabled", totals.disabled)

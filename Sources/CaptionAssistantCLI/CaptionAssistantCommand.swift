@@ -312,7 +312,7 @@ public enum CaptionAssistantCommand {
         if resume, run != nil { line += ", \(counts.skipped) already done (skipped by --resume)" }
         line += ", \(counts.failed) failed"
         if counts.notProcessed > 0 { line += ", \(counts.notProcessed) not processed" }
-        line += "; actions: \(t.applied) applied, \(counts.actionsFailed) failed, \(t.disabled) disabled"
+        line += "; actions: \(t.applied) applied, \(t.actionsFailed) failed, \(t.disabled) disabled"
         let rows = report.unavailableRows
         if rows.count == 1, let row = rows.first { line += " (model unavailable, \(row))" }
         if let error = report.modelErrors.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key {
@@ -330,21 +330,18 @@ public enum CaptionAssistantCommand {
 
     /// The file counts the summaries give: written by this run, skipped by
     /// `--resume`, failed, and not processed (a stopped batch), which add up to
-    /// `files`; and the failed actions of the files that were processed.
+    /// `files`.
     struct Counts {
         var files, written, skipped, failed, notProcessed: Int
-        /// Failed actions, without those of files not processed.
-        var actionsFailed: Int
 
         /// A run stopped before any file was read (`--require-model`) has files
         /// not processed that the summary has no entry for.
         init(_ report: BatchSummary, run: BatchRunner.Result?, resume: Bool) {
             skipped = resume ? run?.skipped ?? 0 : 0
-            notProcessed = run?.notProcessed ?? 0
+            notProcessed = max(run?.notProcessed ?? 0, report.totals.notProcessed)
             written = report.totals.written - skipped
-            failed = max(0, report.totals.failed - notProcessed)
+            failed = report.totals.failed
             files = max(report.totals.files, written + skipped + failed + notProcessed)
-            actionsFailed = report.totals.actionsFailed - report.notProcessedActions
         }
     }
 
@@ -365,7 +362,7 @@ public enum CaptionAssistantCommand {
             ("files", .int(counts.files)), ("written", .int(counts.written)),
             ("failed", .int(counts.failed)),
             ("modelUnavailable", .int(t.unavailable)),
-            ("actions", .object([("applied", .int(t.applied)), ("failed", .int(counts.actionsFailed)), ("disabled", .int(t.disabled))])),
+            ("actions", .object([("applied", .int(t.applied)), ("failed", .int(t.actionsFailed)), ("disabled", .int(t.disabled))])),
             ("warnings", .int(t.warnings)),
             ("unavailableReasons", .array(report.unavailableReasons.sorted { $0.key < $1.key }.map {
                 .object([("reason", .string($0.key)), ("reasonRow", .string($0.value))])

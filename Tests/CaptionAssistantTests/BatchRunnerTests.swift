@@ -53,7 +53,11 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: dir.path + "/out/" + (file.input as NSString).lastPathComponent))
         }
         let report = try #require(JSONValue.parse(Array(try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/report.json")))))
-        #expect(report["totals"]?["failed"] == .int(notProcessed.count))
+        // Files never started are counted as not processed, not as failed, and their actions are not failures.
+        #expect(report["totals"]?["notProcessed"] == .int(notProcessed.count))
+        #expect(report["totals"]?["failed"] == .int(0))
+        #expect(report["totals"]?["actions"]?["failed"] == .int(0))
+        #expect(report["totals"]?["written"] == .int(done.count))
         // Resuming finishes the batch: the report equals a run never stopped.
         let resumed = await BatchRunner(processor: runner.processor, destination: runner.destination, jobs: 3, resume: true).run(plan)
         #expect(resumed.skipped == done.count)

@@ -144,9 +144,8 @@ import Testing
     @Test func filesAnInterruptedRunNeverStartedAreNotProcessedNotFailed() {
         var summary = BatchSummary()
         summary.totals.files = 1454
-        summary.totals.failed = 1454
-        summary.totals.actionsFailed = 3 * 1453
-        summary.notProcessedActions = 3 * 1453
+        summary.totals.failed = 1
+        summary.totals.notProcessed = 1453
         let run = result(summary, notProcessed: 1453, stoppedBy: SIGINT)
         let line = CaptionAssistantCommand.summary(summary, destination: .folder("out"), run: run)
         #expect(line.hasPrefix("1454 files: 0 written, 1 failed, 1453 not processed;"), "\(line)")
