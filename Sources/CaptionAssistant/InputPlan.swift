@@ -54,6 +54,19 @@ public struct InputPlan: Sendable, Equatable {
     public var items: [Item]
     /// The folders given as inputs in which no caption file was found.
     public var emptyFolders: [String] = []
+    /// Files given more than once with the same output (`ep1.srt ep1.srt`,
+    /// or a folder named twice): each is processed once, under its first
+    /// mention (`sameAs`), and has one report entry, as `cp` copies such a
+    /// file once and warns.
+    public var repeated: [Repeat] = []
+
+    /// A file given again: `input`, processed as `sameAs`.
+    public struct Repeat: Sendable, Equatable {
+        /// The later mention, as named.
+        public var input: String
+        /// The first mention, which is processed.
+        public var sameAs: String
+    }
 
     /// What a folder is searched for, in words (for "no caption file found" messages).
     public static let searchedFor = ".srt, .vtt, .webvtt, .ttml, .dfxp, and .xml holding TTML"
@@ -68,6 +81,7 @@ public struct InputPlan: Sendable, Equatable {
         let outputCanonical = outputFolder.map(canonicalPath)
         var items: [Item] = []
         var emptyFolders: [String] = []
+        var repeated: [Repeat] = []
         // Every name a file of the batch is written under (its output and its
         // sidecar), with the input that takes it; `report.json` is the batch's own.
         // Keyed by bytes: Swift's `String` equality treats NFC and NFD spellings as equal, file systems do not.
@@ -94,6 +108,10 @@ public struct InputPlan: Sendable, Equatable {
             if case .file = location {
                 let names = [output, output + sidecarSuffix]
                 if let clash = names.first(where: { taken[Array($0.utf8)] != nil }), let other = taken[Array(clash.utf8)] {
+                    if clash == output, !other.isSidecar, isSameFile(input, other.input) {
+                        repeated.append(Repeat(input: input, sameAs: other.input))
+                        return
+                    }
                     location = .refused(collision(input: input, output: output, clash: clash, other: other.input, otherSidecar: other.isSidecar))
                 } else if AtomicFileWriter.temporaryNamePID(PathText.lastComponent(of: output)) != nil {
                     location = .refused("its output name \(output) has the form of this tool's temporary files, which a later --resume removes; rename the file")
@@ -147,7 +165,7 @@ public struct InputPlan: Sendable, Equatable {
                     absoluteInput: { canonical + "/" + relative })
             }
         }
-        return InputPlan(items: items, emptyFolders: emptyFolders)
+        return InputPlan(items: items, emptyFolders: emptyFolders, repeated: repeated)
     }
 
     /// Why the output `output` cannot be written with its sidecar: the
@@ -190,9 +208,6 @@ public struct InputPlan: Sendable, Equatable {
         if other.isEmpty {
             return "its output \(clash) would overwrite the batch report \(batchReportName) (or be overwritten by it); rename the file, or process it in a batch of its own"
         }
-        if other != "-", canonicalPath(other).utf8.elementsEqual(canonicalPath(input).utf8) {
-            return "this file is given more than once (also as \(other)); it is processed once"
-        }
         let what: String
         let other = other == "-" ? "standard input (-)" : other
         switch (clash == output, otherSidecar) {
@@ -201,6 +216,11 @@ public struct InputPlan: Sendable, Equatable {
         default: what = "its sidecar report \(clash) is the output of \(other)"
         }
         return "\(what), so one would overwrite the other; rename one of them or process them separately"
+    }
+
+    /// Whether the inputs `a` and `b` (neither standard input) name the same file.
+    static func isSameFile(_ a: String, _ b: String) -> Bool {
+        !a.isEmpty && a != "-" && b != "-" && canonicalPath(a).utf8.elementsEqual(canonicalPath(b).utf8)
     }
 
     /// The caption files under `folder`, as paths relative to it, sorted by

@@ -161,6 +161,9 @@ public enum CaptionAssistantCommand {
         // Finding nothing is said, never a silent success (even under --quiet): an
         // empty folder among other inputs is a warning; a run with nothing at all
         // to do is an error (66, as for a missing input) unless --allow-empty.
+        for again in plan.repeated {
+            printError("warning: \(again.input) is given more than once (also as \(again.sameAs)); it is processed once")
+        }
         for folder in plan.emptyFolders {
             printError("warning: no caption file found in \(folder) (looked for \(InputPlan.searchedFor)); name a file itself to process it whatever its extension")
         }

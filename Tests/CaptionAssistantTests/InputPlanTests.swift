@@ -58,6 +58,25 @@ import Testing
         #expect(plan.items[3].location == .standardInput)
     }
 
+    /// The same file named twice (`ep.srt ./ep.srt`, a folder twice) is one item, and the repeat is
+    /// listed to be warned about, as `cp a a dest/` copies once and warns: not a failure.
+    @Test func aFileGivenTwiceIsProcessedOnceAndNotRefused() throws {
+        let dir = try TemporaryFolder()
+        try dir.write("in/ep.srt", "x")
+        try dir.write("in/other/ep.srt", "x")
+        let plan = try InputPlan.make(inputs: [dir.path + "/in/ep.srt", dir.path + "/in/./ep.srt", dir.path + "/in/other/ep.srt"],
+                                      outputFolder: dir.path + "/out", convertTo: nil)
+        #expect(plan.items.count == 2)
+        #expect(plan.items[0].location == .file(dir.path + "/in/ep.srt"))
+        #expect(plan.repeated == [InputPlan.Repeat(input: dir.path + "/in/./ep.srt", sameAs: dir.path + "/in/ep.srt")])
+        // Another file with the same output name is still a collision, refused with both names.
+        guard case .refused(let reason) = plan.items[1].location else { Issue.record("not refused"); return }
+        #expect(reason.contains("also the output of \(dir.path)/in/ep.srt"), "\(reason)")
+        let twice = try InputPlan.make(inputs: [dir.path + "/in", dir.path + "/in/"], outputFolder: dir.path + "/out", convertTo: nil)
+        #expect(twice.items.count == 2 && twice.repeated.count == 2)
+        #expect(twice.items.allSatisfy { if case .file = $0.location { return true }; return false })
+    }
+
     @Test func refusesToOverwriteAnInput() throws {
         let dir = try TemporaryFolder()
         try dir.write("a.srt", "x")
