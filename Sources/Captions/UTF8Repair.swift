@@ -13,6 +13,8 @@ enum UTF8Repair {
 
     /// Whether `p` is well-formed UTF-8 (no overlong forms, surrogates or values above U+10FFFF).
     static func isValid(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Most caption text is ASCII, checked eight bytes at a time.
+        if ASCIIBytes.isASCII(p) { return true }
         let n = p.count
         var i = 0
         while i < n {

@@ -107,9 +107,8 @@ func measureKeywords(path: String, count: Int) throws {
     let doc = try CaptionDocument.read(contentsOf: URL(fileURLWithPath: path))
     let keywords = frequentWords(Transcript.text(of: doc), count)  // the transcript is dropped at once
     let start = clock.now
-    // As the pipeline calls it (SuggestionApplier): SRT text is its source bytes.
-    let result = KeywordEmphasis(keywords: keywords).apply(to: doc.cues, source: doc.format == .ttml ? nil : doc.source.bytes,
-                                                          sourceIsText: doc.format == .srt)
+    // As the pipeline calls it (SuggestionApplier).
+    let result = KeywordEmphasis(keywords: keywords).apply(to: doc.cues)
     let afterEmphasis = clock.now
     let bytes = try doc.writeBytes(edits: result.edits)
     let end = clock.now
