@@ -9,20 +9,35 @@ struct RunView {
     var style: TextStyle
     /// The byte range of the run's raw form in the document source.
     var source: Range<Int>
-    /// The run's text as UTF-8 when `isUTF8`; otherwise bytes that read as
-    /// its text the way `String(decoding:as: UTF8.self)` reads them (an SRT
-    /// run's source bytes, which a damaged file may hold invalid).
+    /// The run's text as UTF-8, or bytes that read as its text the way
+    /// `String(decoding:as: UTF8.self)` reads them (see `form`).
     private var bytes: UnsafeBufferPointer<UInt8>
-    private var isUTF8: Bool
+    private var form: Form
+
+    /// What `bytes` are.
+    private enum Form {
+        /// The text's UTF-8.
+        case utf8
+        /// Source bytes (an SRT run's), which a damaged file may hold invalid.
+        case source
+        /// Source bytes that are a whole line of the cue text: nothing but
+        /// line ends (or the cue's edges) lie around them.
+        case sourceLine
+    }
 
     /// A run whose text is `utf8` (valid UTF-8).
     init(kind: TextRun.Kind, style: TextStyle, source: Range<Int>, utf8: UnsafeBufferPointer<UInt8>) {
-        self.kind = kind; self.style = style; self.source = source; bytes = utf8; isUTF8 = true
+        self.kind = kind; self.style = style; self.source = source; bytes = utf8; form = .utf8
     }
 
     /// A run whose text is `bytes` read as `String(decoding:as: UTF8.self)` reads them.
     init(kind: TextRun.Kind, style: TextStyle, source: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) {
-        self.kind = kind; self.style = style; self.source = source; self.bytes = bytes; isUTF8 = false
+        self.kind = kind; self.style = style; self.source = source; self.bytes = bytes; form = .source
+    }
+
+    /// A text run that is the whole line at `line` of `p` (read as `String(decoding:as: UTF8.self)` reads it).
+    init(line: Range<Int>, style: TextStyle, in p: UnsafeBufferPointer<UInt8>) {
+        kind = .text; self.style = style; source = line; bytes = UnsafeBufferPointer(rebasing: p[line]); form = .sourceLine
     }
 
     /// `"\n"`, the text of a line break read from the source.
@@ -34,7 +49,25 @@ struct RunView {
     /// Appends the UTF-8 of the run's text to `out`.
     @inline(__always)
     func appendText(to out: inout [UInt8]) {
-        if isUTF8 { out.append(contentsOf: bytes) } else { UTF8Repair.append(bytes, to: &out) }
+        if form == .utf8 { out.append(contentsOf: bytes) } else { UTF8Repair.append(bytes, to: &out) }
+    }
+
+    /// Appends what a viewer reads of the run to `out` as UTF-8: a text
+    /// run's text, `lineBreak` for a line break, nothing for markup.
+    ///
+    /// With `repairLater` (the caller reads all of `out` with
+    /// `String(decoding:as:)` and puts only ASCII bytes between lines), a
+    /// whole line is appended as it is, valid or not: cut by ASCII bytes, it
+    /// reads the same in the whole as alone. Text between markup is always
+    /// repaired here, since what is around it in `out` may not be ASCII.
+    @inline(__always)
+    func appendReadableText(to out: inout [UInt8], lineBreak: UInt8, repairLater: Bool = false) {
+        switch kind {
+        case .text:
+            if repairLater && form == .sourceLine { out.append(contentsOf: bytes) } else { appendText(to: &out) }
+        case .lineBreak: out.append(lineBreak)
+        case .markup: break
+        }
     }
 
     /// Calls `visit` with each of `runs`, in order.
@@ -103,13 +136,13 @@ extension Cue {
     /// The same bytes as walking `runs`, but for SRT cues not built yet the
     /// text is copied from the source without making runs or strings.
     public func appendReadableText(to out: inout [UInt8], lineBreak: UInt8) {
-        forEachRun { run in
-            switch run.kind {
-            case .text: run.appendText(to: &out)
-            case .lineBreak: out.append(lineBreak)
-            case .markup: break
-            }
-        }
+        appendReadableText(to: &out, lineBreak: lineBreak, repairLater: false)
+    }
+
+    /// `appendReadableText(to:lineBreak:)`, leaving whole lines unrepaired
+    /// when `repairLater` (see `RunView.appendReadableText`).
+    func appendReadableText(to out: inout [UInt8], lineBreak: UInt8, repairLater: Bool) {
+        forEachRun { $0.appendReadableText(to: &out, lineBreak: lineBreak, repairLater: repairLater) }
     }
 
     /// The text a viewer reads: text runs joined, line breaks as `"\n"`, markup left out.

@@ -124,21 +124,9 @@ struct SRTReader {
     ///
     /// The one SRT rule for cutting cue text into runs: the runs, their
     /// outlines and the readable text of an SRT cue not built yet all come
-    /// from here (through `Cue.forEachRun`).
+    /// from here (through `Cue.forEachRun`). A line with no `<` or `{` (a
+    /// blank line's spaces included) is one text run, the whole line.
     static func forEachRun(in range: Range<Int>, of bytes: [UInt8], _ visit: (RunView) -> Void) {
-        walkRuns(in: range, of: bytes) { kind, source, style, p in
-            if kind == .lineBreak {
-                visit(RunView(kind: kind, style: style, source: source, utf8: RunView.newline))
-            } else {
-                visit(RunView(kind: kind, style: style, source: source, bytes: UnsafeBufferPointer(rebasing: p[source])))
-            }
-        }
-    }
-
-    /// Calls `emit` with each run of the cue text in `range` of `bytes`, in
-    /// order: its kind, its bytes, its style, and the buffer they are in.
-    private static func walkRuns(in range: Range<Int>, of bytes: [UInt8],
-                                 _ emit: (TextRun.Kind, Range<Int>, TextStyle, UnsafeBufferPointer<UInt8>) -> Void) {
         guard !range.isEmpty else { return }
         bytes.withUnsafeBufferPointer { buffer in
             let parser = SRTReader(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), source: [])
@@ -146,21 +134,19 @@ struct SRTReader {
             var counts = StyleCounts()
             var l = parser.line(at: range.lowerBound, number: 0)
             while true {
-                if !parser.isBlank(l) {
-                    let first = firstMarkupStart(p, l.start, l.end)
-                    if first == l.end {
-                        emit(.text, l.start..<l.end, counts.style, p)
-                    } else {
-                        walkLine(p, from: first, l, text: { emit(.text, $0, counts.style, p) }, markup: { r in
-                            if p[r.lowerBound] == 0x3C { parser.applyTag(r.lowerBound, r.upperBound - 1, &counts) }
-                            emit(.markup, r, counts.style, p)
-                        })
-                    }
-                } else if l.end > l.start {
-                    emit(.text, l.start..<l.end, counts.style, p)
+                let first = firstMarkupStart(p, l.start, l.end)
+                if first == l.end {
+                    if l.end > l.start { visit(RunView(line: l.start..<l.end, style: counts.style, in: p)) }
+                } else {
+                    walkLine(p, from: first, l, text: { r in
+                        visit(RunView(kind: .text, style: counts.style, source: r, bytes: UnsafeBufferPointer(rebasing: p[r])))
+                    }, markup: { r in
+                        if p[r.lowerBound] == 0x3C { parser.applyTag(r.lowerBound, r.upperBound - 1, &counts) }
+                        visit(RunView(kind: .markup, style: counts.style, source: r, bytes: UnsafeBufferPointer(rebasing: p[r])))
+                    })
                 }
                 guard l.next < range.upperBound, let n = parser.nextLine(after: l) else { break }
-                emit(.lineBreak, l.end..<l.next, counts.style, p)
+                visit(RunView(kind: .lineBreak, style: counts.style, source: l.end..<l.next, utf8: RunView.newline))
                 l = n
             }
         }
@@ -437,7 +423,7 @@ struct SRTReader {
     }
 
     /// Reads the text lines after timing line `t`: where the cue text lies, and
-    /// where reading goes on (its runs are built later, on demand, by `walkRuns`).
+    /// where reading goes on (its runs are built later, on demand, by `forEachRun`).
     private func text(after t: Line, _ st: inout State) -> (range: Range<Int>, resume: (Int, Int)) {
         st.nextCue = nil
         var first: Int?

@@ -73,8 +73,11 @@ import Testing
             .replacingOccurrences(of: #"</?[biu]>"#, with: "", options: .regularExpression))
     }
 
-    /// SRT text with invalid UTF-8 cut by markup, by line ends and by blank lines.
-    static let damagedSRT: [[UInt8]] = [
+    /// SRT text with invalid UTF-8 cut by markup, by line ends and by blank
+    /// lines, after a first cue of valid UTF-8 long enough that the file is
+    /// read as UTF-8 (invalid bytes kept) rather than as Windows-1252.
+    static let damagedSRT: [[UInt8]] = damagedCues.map { Array("0\n00:00:00,000 --> 00:00:00,500\n\(String(repeating: "é", count: 80))\n\n".utf8) + $0 }
+    static let damagedCues: [[UInt8]] = [
         [0x31, 0x0A] + Array("00:00:01,000 --> 00:00:02,000\n".utf8) + [0x61, 0xC3, 0x3C, 0x69, 0x3E, 0xA9, 0x62, 0x0A, 0xFF, 0xE2, 0x82, 0x0A, 0x0A],
         Array("1\r\n00:00:01,000 --> 00:00:02,000\r\n".utf8) + [0xE2, 0x80] + Array("<i>".utf8) + [0x99] + Array("</i>ok{\\an8}".utf8) + [0xC3]
             + Array("\r\n  \t\r\n".utf8) + [0xF0, 0x9F] + Array("\r".utf8) + [0x8E, 0xAC] + Array(" tail <b>b</b> < x {y}\r\n\r\n".utf8),
@@ -89,6 +92,7 @@ import Testing
 
     static func documents() throws -> [CaptionDocument] {
         var documents = try damagedSRT.map { try CaptionDocument.read(SourceText.decode(bytes: $0), hint: .srt) }
+        #expect(documents.allSatisfy { $0.source.encoding == .utf8 && !$0.source.bytes.withUnsafeBufferPointer(UTF8Repair.isValid) })
         documents += try sharedMarkup.flatMap { text -> [CaptionDocument] in
             let (srt, vtt) = (Array("1\n00:00:01,000 --> 00:00:02,000\n\(text)\n".utf8), Array("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n\(text)\n".utf8))
             return [try CaptionDocument.read(SourceText.decode(bytes: srt), hint: .srt), try CaptionDocument.read(SourceText.decode(bytes: vtt), hint: .vtt)]
@@ -116,14 +120,19 @@ import Testing
         #expect(cues > 100 && lazySRT > 50)
     }
 
-    @Test func documentReadableTextIsTheCuesJoined() throws {
+    /// The document's readable text leaves whole SRT lines to be repaired
+    /// once at the end when the separators are ASCII (its one fast path):
+    /// it must read as the built cues' text, each repaired alone, joined.
+    @Test(arguments: [(UInt8(0x0A), UInt8(0x20)), (0x0A, 0x0A), (0xFF, 0x20), (0x0A, 0x80), (0x80, 0x0A)])
+    func documentReadableTextIsTheBuiltCuesJoined(_ separators: (cue: UInt8, line: UInt8)) throws {
         for document in try Self.documents() {
             var out: [UInt8] = []
             for (i, cue) in document.cues.enumerated() {
-                if i > 0 { out.append(0x0A) }
-                out += Self.readable(Self.built(cue))
+                if i > 0 { out.append(separators.cue) }
+                Self.built(cue).appendReadableText(to: &out, lineBreak: separators.line)
             }
-            #expect(document.readableText() == String(decoding: out, as: UTF8.self), "\(document.format)")
+            #expect(document.readableText(cueSeparator: separators.cue, lineBreak: separators.line) == String(decoding: out, as: UTF8.self),
+                    "\(document.format) \(separators)")
         }
     }
 
