@@ -93,7 +93,7 @@ extension Cue {
     /// An SRT cue not built yet is walked on its source bytes by the SRT rule
     /// (`SRTReader.forEachRun`, the rule its `runs` are built by), with no
     /// run or string made; any other cue walks its `runs`.
-    func forEachRun(_ visit: (RunView) -> Void) {
+    borrowing func forEachRun(_ visit: (RunView) -> Void) {
         if case .lazy(let lazy) = storage, case .srt = lazy.builder {
             SRTReader.forEachRun(in: lazy.range, of: lazy.bytes, visit)
             return
@@ -108,7 +108,7 @@ extension Cue {
     ///
     /// For checks that rule a cue out before walking its runs: markup adds
     /// words to these bytes but never hides one.
-    func withSourceText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    borrowing func withSourceText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         guard case .lazy(let lazy) = storage, lazy.range.lowerBound >= 0, lazy.range.upperBound <= lazy.bytes.count else { return nil }
         switch lazy.builder {
         case .srt, .webVTT: return lazy.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lazy.range])) }
