@@ -37,9 +37,7 @@ enum SuggestionApplier {
             actions.append(ActionReport(id: .keywordEmphasis, state: .failed, reason: reason,
                                         details: dropped.isEmpty ? [] : [("dropped", droppedJSON(dropped))]))
         case .applied(let keywords):
-            let result = KeywordEmphasis(keywords: keywords).apply(
-                to: document.cues, source: document.format == .ttml ? nil : document.source.bytes,
-                sourceIsText: document.format == .srt)
+            let result = KeywordEmphasis(keywords: keywords).apply(to: document.cues)
             let found = keywords.indices.filter { result.counts[$0] > 0 }.map { keywords[$0] }
             dropped += keywords.indices.filter { result.counts[$0] == 0 }.map { DroppedKeyword(keyword: keywords[$0], reason: notInPlainText) }
             if found.isEmpty {

@@ -4,34 +4,18 @@ extension CaptionDocument {
     /// cue) joined with `cueSeparator`, as `String(decoding:as: UTF8.self)`
     /// reads those bytes.
     ///
-    /// For an SRT document the text is copied from the source in one pass,
-    /// with no run, string or parser made per cue; lines are checked for valid
-    /// UTF-8 only once, by the string made at the end. (Both separators must
-    /// be ASCII for that; other separators take the cue-by-cue way.)
+    /// Built as bytes and made a string once; an SRT cue's text is copied
+    /// from the source with no run or string made for it. With ASCII
+    /// separators, lines are checked for valid UTF-8 only once, by the
+    /// string made at the end (the one fast path; `repairLater`).
     public func readableText(cueSeparator: UInt8 = 0x0A, lineBreak: UInt8 = 0x20) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(source.bytes.count)
-        let ascii = cueSeparator < 0x80 && lineBreak < 0x80
-        source.bytes.withUnsafeBufferPointer { buffer in
-            for index in cues.indices {
-                if index > 0 { out.append(cueSeparator) }
-                if ascii, let range = cues[index].sourceSRTRange(in: source.bytes) {
-                    SRTReader.readableText(in: range, of: buffer, to: &out, lineBreak: lineBreak, repair: false)
-                } else {
-                    cues[index].appendReadableText(to: &out, lineBreak: lineBreak)
-                }
-            }
+        let repairLater = cueSeparator < 0x80 && lineBreak < 0x80
+        for index in cues.indices {
+            if index > 0 { out.append(cueSeparator) }
+            cues[index].appendReadableText(to: &out, lineBreak: lineBreak, repairLater: repairLater)
         }
         return String(decoding: out, as: UTF8.self)
-    }
-}
-
-extension Cue {
-    /// The range of the cue text when its runs are still to be built by the
-    /// SRT rules from `bytes` itself (the same array, not a copy); else nil.
-    func sourceSRTRange(in bytes: [UInt8]) -> Range<Int>? {
-        guard case .lazy(let lazy) = storage, case .srt = lazy.builder, lazy.range.upperBound <= bytes.count else { return nil }
-        let same = lazy.bytes.withUnsafeBufferPointer { a in bytes.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
-        return same ? lazy.range : nil
     }
 }

@@ -86,13 +86,6 @@ public struct Cue: Sendable, Hashable {
         self.line = line; self.storage = .lazy(lazyRuns); self.textRange = textRange
     }
 
-    /// The text a viewer reads: text runs joined, line breaks as `"\n"`, markup left out.
-    public var plainText: String {
-        var s = ""
-        for run in runs where run.kind != .markup { s += run.kind == .lineBreak ? "\n" : run.text }
-        return s
-    }
-
     public static func == (a: Cue, b: Cue) -> Bool {
         a.identifier == b.identifier && a.start == b.start && a.end == b.end && a.settings == b.settings
             && a.line == b.line && a.textRange == b.textRange && a.runs == b.runs
@@ -149,25 +142,4 @@ public struct CueEdit: Sendable, Hashable {
 
     /// Whether this edit changes nothing.
     public var isEmpty: Bool { emphasis.isEmpty && (appendedText ?? "").isEmpty }
-}
-
-extension Cue {
-    /// Appends the text a viewer reads to `out` as UTF-8: the `.text` runs'
-    /// text in order, `lineBreak` for each line break, markup left out.
-    ///
-    /// The same bytes as walking `runs`, but for SRT cues not built yet the
-    /// text is copied from the source without making runs or strings.
-    public func appendReadableText(to out: inout [UInt8], lineBreak: UInt8) {
-        if case .lazy(let lazy) = storage, case .srt = lazy.builder {
-            SRTReader.appendReadableText(in: lazy.range, of: lazy.bytes, to: &out, lineBreak: lineBreak)
-            return
-        }
-        for run in runs {
-            switch run.kind {
-            case .text: out.append(contentsOf: run.text.utf8)
-            case .lineBreak: out.append(lineBreak)
-            case .markup: break
-            }
-        }
-    }
 }

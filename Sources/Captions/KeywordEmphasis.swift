@@ -86,55 +86,36 @@ public struct KeywordEmphasis: Sendable {
 
     /// Finds the keywords in `cues` and returns the emphasis edits.
     ///
-    /// With `source` (the document's UTF-8 bytes, for SRT and WebVTT, whose
-    /// cue text in `textRange` holds every text run's bytes as written, except
-    /// through character references), a cue whose raw bytes hold no `&` and no
-    /// word that could start a keyword is passed over without building its runs
-    /// (`mayMatch`, the one pre-check).
-    ///
-    /// With `sourceIsText` too (SRT, where a text run's text is exactly its
-    /// source bytes when they are valid UTF-8), a cue whose bytes are valid
-    /// UTF-8 is matched on those bytes through `Cue.appendRunOutlines(to:)`,
-    /// without making its runs' strings; any other cue is matched on its runs'
-    /// text. Either way the same scan (`scanRuns`) does the matching.
-    public func apply(to cues: [Cue], source: [UInt8]? = nil, sourceIsText: Bool = false) -> Result {
+    /// Each cue's runs are walked once (`Cue.forEachRun`) and their text
+    /// scanned (`scanRuns`). A cue whose bytes as written are at hand (read
+    /// from SRT or WebVTT and not built yet) and hold no `&` and no word that
+    /// could start a keyword is passed over before that (`mayMatch`, the one
+    /// pre-check).
+    public func apply(to cues: [Cue]) -> Result {
         var counts = [Int](repeating: 0, count: keywords.count)
         guard !table.isEmpty else { return Result(edits: [:], counts: counts) }
         // Collected in order, then turned into a dictionary of the right size at once.
         var found: [(Int, CueEdit)] = []
         var scratch = Scratch()
         var ranges: [CueEdit.RunRange] = []
-        // Reused for every cue: its runs, as ranges of `all` or of `texts`.
+        // Reused for every cue: its text runs' text one after another, and
+        // each run outlined by its range there.
         var outlines: [RunOutline] = []
         var texts: [UInt8] = []
-        let bytes = source ?? []
-        // Cues are read in place through the buffer: no copy of a cue (and no
-        // retain of its strings and source) per cue.
+        // Cues are read in place through the buffer: no copy of a cue per cue.
         cues.withUnsafeBufferPointer { cues in
-            bytes.withUnsafeBufferPointer { all in
-                for cueIndex in cues.indices {
-                    let textRange = cues[cueIndex].textRange
-                    let inSource = source != nil && textRange.lowerBound >= 0 && textRange.upperBound <= all.count
-                    let raw = inSource ? UnsafeBufferPointer(rebasing: all[textRange]) : UnsafeBufferPointer(start: nil, count: 0)
-                    if inSource, !mayMatch(raw, scratch: &scratch.first) { continue }
-                    ranges.removeAll(keepingCapacity: true)
-                    outlines.removeAll(keepingCapacity: true)
-                    if sourceIsText, inSource, Self.isValidUTF8(raw) {
-                        // The runs' text is their source bytes: match there, with no string made.
-                        cues[cueIndex].appendRunOutlines(to: &outlines)
-                        scanRuns(outlines, in: all, scratch: &scratch, ranges: &ranges, counts: &counts)
-                    } else {
-                        // The runs' text, one after another, each outlined by its range there.
-                        texts.removeAll(keepingCapacity: true)
-                        for run in cues[cueIndex].runs {
-                            let start = texts.count
-                            texts.append(contentsOf: run.text.utf8)
-                            outlines.append(RunOutline(kind: run.kind, style: run.style, source: start..<texts.count))
-                        }
-                        texts.withUnsafeBufferPointer { scanRuns(outlines, in: $0, scratch: &scratch, ranges: &ranges, counts: &counts) }
-                    }
-                    if !ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: ranges))) }
+            for cueIndex in cues.indices {
+                if cues[cueIndex].withSourceText({ mayMatch($0, scratch: &scratch.first) }) == false { continue }
+                ranges.removeAll(keepingCapacity: true)
+                outlines.removeAll(keepingCapacity: true)
+                texts.removeAll(keepingCapacity: true)
+                cues[cueIndex].forEachRun { run in
+                    let start = texts.count
+                    if run.kind == .text { run.appendText(to: &texts) }
+                    outlines.append(RunOutline(kind: run.kind, style: run.style, source: start..<texts.count))
                 }
+                texts.withUnsafeBufferPointer { scanRuns(outlines, in: $0, scratch: &scratch, ranges: &ranges, counts: &counts) }
+                if !ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: ranges))) }
             }
         }
         return Result(edits: Dictionary(uniqueKeysWithValues: found), counts: counts)
@@ -330,21 +311,6 @@ public struct KeywordEmphasis: Sendable {
             }
         }
         return false
-    }
-
-    /// Whether `p` is valid UTF-8 (else its runs' text is repaired, so not its bytes).
-    private static func isValidUTF8(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Most caption text is ASCII, checked many bytes at a time.
-        if ASCIIBytes.isASCII(p) { return true }
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = p.makeIterator()
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid: continue
-            case .error: return false
-            case .emptyInput: return true
-            }
-        }
     }
 }
 

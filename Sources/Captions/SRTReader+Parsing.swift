@@ -114,23 +114,19 @@ struct SRTReader {
     /// lines inside the text kept as text, exactly as the reader found them.
     static func runs(in range: Range<Int>, of bytes: [UInt8]) -> [TextRun] {
         var runs: [TextRun] = []
-        walkRuns(in: range, of: bytes) { kind, source, style, p in
-            let text = kind == .lineBreak ? "\n" : String(decoding: UnsafeBufferPointer(rebasing: p[source]), as: UTF8.self)
-            runs.append(TextRun(kind: kind, text: text, style: style, source: source))
-        }
+        forEachRun(in: range, of: bytes) { runs.append(TextRun($0)) }
         return runs
     }
 
-    /// Appends the outline (kind, style, source bytes) of each of
-    /// `runs(in:of:)` to `out`, in the same order, with no string made.
-    static func appendRunOutlines(in range: Range<Int>, of bytes: [UInt8], to out: inout [RunOutline]) {
-        walkRuns(in: range, of: bytes) { kind, source, style, _ in out.append(RunOutline(kind: kind, style: style, source: source)) }
-    }
-
-    /// Calls `emit` with each run of the cue text in `range` of `bytes`, in
-    /// order: its kind, its bytes, its style, and the buffer they are in.
-    private static func walkRuns(in range: Range<Int>, of bytes: [UInt8],
-                                 _ emit: (TextRun.Kind, Range<Int>, TextStyle, UnsafeBufferPointer<UInt8>) -> Void) {
+    /// Calls `visit` with each run of the cue text in `range` of `bytes`, in
+    /// order, as `runs(in:of:)` builds them; a `.text` or `.markup` run's
+    /// bytes are its source bytes, read as `String(decoding:as:)` reads them.
+    ///
+    /// The one SRT rule for cutting cue text into runs: the runs, their
+    /// outlines and the readable text of an SRT cue not built yet all come
+    /// from here (through `Cue.forEachRun`). A line with no `<` or `{` (a
+    /// blank line's spaces included) is one text run, the whole line.
+    static func forEachRun(in range: Range<Int>, of bytes: [UInt8], _ visit: (RunView) -> Void) {
         guard !range.isEmpty else { return }
         bytes.withUnsafeBufferPointer { buffer in
             let parser = SRTReader(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), source: [])
@@ -138,21 +134,19 @@ struct SRTReader {
             var counts = StyleCounts()
             var l = parser.line(at: range.lowerBound, number: 0)
             while true {
-                if !parser.isBlank(l) {
-                    let first = firstMarkupStart(p, l.start, l.end)
-                    if first == l.end {
-                        emit(.text, l.start..<l.end, counts.style, p)
-                    } else {
-                        walkLine(p, from: first, l, text: { emit(.text, $0, counts.style, p) }, markup: { r in
-                            if p[r.lowerBound] == 0x3C { parser.applyTag(r.lowerBound, r.upperBound - 1, &counts) }
-                            emit(.markup, r, counts.style, p)
-                        })
-                    }
-                } else if l.end > l.start {
-                    emit(.text, l.start..<l.end, counts.style, p)
+                let first = firstMarkupStart(p, l.start, l.end)
+                if first == l.end {
+                    if l.end > l.start { visit(RunView(line: l.start..<l.end, style: counts.style, in: p)) }
+                } else {
+                    walkLine(p, from: first, l, text: { r in
+                        visit(RunView(kind: .text, style: counts.style, source: r, bytes: UnsafeBufferPointer(rebasing: p[r])))
+                    }, markup: { r in
+                        if p[r.lowerBound] == 0x3C { parser.applyTag(r.lowerBound, r.upperBound - 1, &counts) }
+                        visit(RunView(kind: .markup, style: counts.style, source: r, bytes: UnsafeBufferPointer(rebasing: p[r])))
+                    })
                 }
                 guard l.next < range.upperBound, let n = parser.nextLine(after: l) else { break }
-                emit(.lineBreak, l.end..<l.next, counts.style, p)
+                visit(RunView(kind: .lineBreak, style: counts.style, source: l.end..<l.next, utf8: RunView.newline))
                 l = n
             }
         }
@@ -172,73 +166,6 @@ struct SRTReader {
         }
         while i < end, p[i] != 0x3C, p[i] != 0x7B { i += 1 }
         return i
-    }
-
-    /// Appends what `runs(in:of:)` would give as text to `out`: each `.text`
-    /// run's UTF-8 (as `String(decoding:)` repairs it), `lineBreak` for each
-    /// `.lineBreak` run, markup left out. Lines with no `<` or `{` are copied
-    /// straight from the bytes, so no run or string is made for them.
-    static func appendReadableText(in range: Range<Int>, of bytes: [UInt8], to out: inout [UInt8], lineBreak: UInt8) {
-        guard !range.isEmpty else { return }
-        bytes.withUnsafeBufferPointer { buffer in
-            readableText(in: range, of: buffer, to: &out, lineBreak: lineBreak, repair: true)
-        }
-    }
-
-    /// `appendReadableText`, on a buffer that holds at least `range`. With
-    /// `repair` false, lines without markup are copied as they are, valid or
-    /// not (the caller repairs the whole text at once; since they are cut by
-    /// ASCII bytes, that repairs each the same way); the text between markup
-    /// is always repaired piece by piece, as its runs are.
-    static func readableText(in range: Range<Int>, of p: UnsafeBufferPointer<UInt8>, to out: inout [UInt8],
-                             lineBreak: UInt8, repair: Bool) {
-        guard !range.isEmpty, range.upperBound <= p.count, let base = p.baseAddress else { return }
-        var start = range.lowerBound
-        while true {
-            // One line: its end, where the next starts, and its first `<` or `{`.
-            var i = start
-            var markup = -1
-            var end = range.upperBound
-            while i < range.upperBound {
-                // Eight bytes at a time up to a byte below 0x0E, a `<` or a `{`.
-                if i + 8 <= range.upperBound {
-                    let x = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                    let flags = below0E(x) | equal(x, 0x3C3C_3C3C_3C3C_3C3C) | equal(x, 0x7B7B_7B7B_7B7B_7B7B)
-                    if flags == 0 { i += 8; continue }
-                    i += flags.trailingZeroBitCount >> 3
-                }
-                let b = p[i]
-                if b <= 0x0D && (b == 0x0A || b == 0x0D) { end = i; break }
-                if (b == 0x3C || b == 0x7B) && markup < 0 { markup = i }
-                i += 1
-            }
-            if markup < 0 {
-                let line = UnsafeBufferPointer(start: base + start, count: end - start)
-                if repair { UTF8Repair.append(line, to: &out) } else { out.append(contentsOf: line) }
-            } else {
-                walkLine(p, from: markup, Line(start: start, end: end, next: end, number: 0),
-                         text: { r in UTF8Repair.append(UnsafeBufferPointer(rebasing: p[r]), to: &out) },
-                         markup: { _ in })
-            }
-            guard end < range.upperBound else { return }
-            var next = end + 1
-            if p[end] == 0x0D && next < p.count && p[next] == 0x0A { next += 1 }
-            guard next < range.upperBound else { return }
-            out.append(lineBreak)
-            start = next
-        }
-    }
-
-    /// Whether the line holds a `<` or `{` (without one, it is one text run).
-    @inline(__always)
-    func hasMarkupStart(_ l: Line) -> Bool {
-        var i = l.start
-        while i < l.end {
-            let b = p[i]
-            if b == 0x3C || b == 0x7B { return true }
-            i += 1
-        }
-        return false
     }
 
     // MARK: Lines
@@ -496,7 +423,7 @@ struct SRTReader {
     }
 
     /// Reads the text lines after timing line `t`: where the cue text lies, and
-    /// where reading goes on (its runs are built later, on demand, by `walkRuns`).
+    /// where reading goes on (its runs are built later, on demand, by `forEachRun`).
     private func text(after t: Line, _ st: inout State) -> (range: Range<Int>, resume: (Int, Int)) {
         st.nextCue = nil
         var first: Int?

@@ -26,10 +26,10 @@ enum SRTWriter {
     /// last boundary reached, so offsets asked in order cost one walk in all.
     static func rawOffset(_ raw: ArraySlice<UInt8>, _ plainOffset: Int, _ cursor: inout TextCueSplicer.OffsetCursor) -> Int {
         if cursor.plain > plainOffset || cursor.raw > raw.count { cursor = TextCueSplicer.OffsetCursor() }
-        // ASCII from the cursor up to the offset (the usual case): one byte per byte.
+        // Valid UTF-8 from the cursor up to the offset (the usual case): the text is those bytes.
         let from = raw.startIndex + cursor.raw
         let end = min(raw.endIndex, from + max(0, plainOffset - cursor.plain))
-        if raw[from..<end].withUnsafeBufferPointer(ASCIIBytes.isASCII) {
+        if raw[from..<end].withUnsafeBufferPointer(UTF8Repair.isValid) {
             cursor.plain += end - from
             cursor.raw = end - raw.startIndex
             return cursor.raw

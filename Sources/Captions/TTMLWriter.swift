@@ -232,9 +232,9 @@ enum TTMLWriter {
             if end < .zero { end = .zero; losses.append("negative times were written as 00:00:00.000") }
             // Spaces that XML's default handling would collapse (runs of them, at a
             // line's edges, tabs) are kept with xml:space="preserve".
-            var plain = ""
-            for run in runs where run.kind != .markup { plain += run.kind == .lineBreak ? "\n" : run.text }
-            if needsPreserve(plain) { attributes += " xml:space=\"preserve\"" }
+            var plain: [UInt8] = []
+            RunView.forEach(in: runs) { $0.appendReadableText(to: &plain, lineBreak: 0x0A) }
+            if needsPreserve(String(decoding: plain, as: UTF8.self)) { attributes += " xml:space=\"preserve\"" }
             s += "      <p begin=\"\(clock(start))\" end=\"\(clock(end))\"\(attributes)>"
             for run in runs {
                 switch run.kind {

@@ -16,6 +16,12 @@ enum UTF8Repair {
         let n = p.count
         var i = 0
         while i < n {
+            // Most caption text is ASCII: skipped eight bytes at a time.
+            if i + 8 <= n, let base = p.baseAddress,
+               UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
             let b = p[i]
             if b < 0x80 { i += 1; continue }
             @inline(__always) func cont(_ k: Int) -> Bool { i + k < n && p[i + k] & 0xC0 == 0x80 }

@@ -16,6 +16,12 @@
 // it) with the N most frequent words of the transcript, then the write with
 // those edits; one line each: time and peak memory (each N in its own process).
 //
+//   swift run -c release caption-bench transcript FILE [--runs R]
+//
+// The transcript the model is sent before capping (`Transcript.text`: every
+// cue's readable text), made R times (default 5) from one read of FILE: the
+// fastest and median seconds (what `--model none` spends on it per file).
+//
 //   swift run -c release caption-bench sha256 FILE [--runs R]
 //
 // The pipeline's SHA-256 (`SHA256.hex`, as `--resume` fingerprints inputs and
@@ -107,9 +113,8 @@ func measureKeywords(path: String, count: Int) throws {
     let doc = try CaptionDocument.read(contentsOf: URL(fileURLWithPath: path))
     let keywords = frequentWords(Transcript.text(of: doc), count)  // the transcript is dropped at once
     let start = clock.now
-    // As the pipeline calls it (SuggestionApplier): SRT text is its source bytes.
-    let result = KeywordEmphasis(keywords: keywords).apply(to: doc.cues, source: doc.format == .ttml ? nil : doc.source.bytes,
-                                                          sourceIsText: doc.format == .srt)
+    // As the pipeline calls it (SuggestionApplier).
+    let result = KeywordEmphasis(keywords: keywords).apply(to: doc.cues)
     let afterEmphasis = clock.now
     let bytes = try doc.writeBytes(edits: result.edits)
     let end = clock.now
@@ -118,6 +123,29 @@ func measureKeywords(path: String, count: Int) throws {
 }
 
 let args = Array(CommandLine.arguments.dropFirst())
+if args.first == "transcript", args.count >= 2 {
+    // The transcript (`Transcript.text`, the cues' readable text joined) of one
+    // file read once, made R times (default 5): fastest and median seconds.
+    do {
+        let doc = try CaptionDocument.read(contentsOf: URL(fileURLWithPath: args[1]))
+        var runs = 5
+        if let i = args.firstIndex(of: "--runs"), i + 1 < args.count, let r = Int(args[i + 1]) { runs = max(1, r) }
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        var characters = 0
+        for _ in 0..<runs {
+            let start = clock.now
+            characters = Transcript.text(of: doc).utf8.count
+            times.append(seconds(clock.now - start))
+        }
+        times.sort()
+        print(String(format: "%d cues, %d bytes of text, %d runs: fastest %.4f s, median %.4f s", doc.cues.count, characters, runs,
+                     times[0], times[times.count / 2]))
+    } catch {
+        FileHandle.standardError.write(Data("caption-bench: \(args[1]): \(error.localizedDescription)\n".utf8)); exit(1)
+    }
+    exit(0)
+}
 if args.first == "sha256", args.count >= 2 {
     guard let data = FileManager.default.contents(atPath: args[1]) else {
         FileHandle.standardError.write(Data("caption-bench: cannot read \(args[1])\n".utf8)); exit(1)

@@ -43,8 +43,7 @@ import Testing
         case .ttml: file = #"<tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="0s" end="5s">"# + text + "</p></div></body></tt>\n"
         }
         let document = try CaptionDocument.read(Data(file.utf8), hint: format)
-        let result = KeywordEmphasis(keywords: ["rocket", "launch"]).apply(
-            to: document.cues, source: format == .ttml ? nil : document.source.bytes, sourceIsText: format == .srt)
+        let result = KeywordEmphasis(keywords: ["rocket", "launch"]).apply(to: document.cues)
         #expect(result.occurrences == 50_000)
         let out = String(decoding: try document.writeBytes(edits: result.edits), as: UTF8.self)
         let open = format == .ttml ? #"<span tts:fontWeight="bold">"# : "<b>"

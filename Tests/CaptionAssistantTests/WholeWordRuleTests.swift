@@ -70,8 +70,7 @@ import Testing
             try CaptionDocument.read(SourceText.decode(bytes: Array("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n\(c.text)\n".utf8)), hint: .vtt),
         ] {
             let kept = decoder.decode(answer, transcript: Transcript.text(of: document)).keywords.value == [c.keyword]
-            let result = KeywordEmphasis(keywords: [c.keyword]).apply(
-                to: document.cues, source: document.source.bytes, sourceIsText: document.format == .srt)
+            let result = KeywordEmphasis(keywords: [c.keyword]).apply(to: document.cues)
             #expect(kept == c.whole, "decoder, \(document.format)")
             #expect((result.occurrences > 0) == c.whole, "emphasis, \(document.format)")
         }
