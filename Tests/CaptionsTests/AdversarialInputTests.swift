@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Captions
 
 /// Inputs from the adversarial testing of issue 14, generated here: no
 /// recursion on input depth, bounded namespace cost, SRT conversions that read
 /// back as the same cues, exact `losses`, and warnings capped per kind.
-@Suite struct AdversarialInputTests {
+@Suite(.mayBlock) struct AdversarialInputTests {
     static func ttml(head: String = "", _ body: String) -> Data {
         Data((#"<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling">"# + head
               + "<body><div>" + body + "</div></body></tt>\n").utf8)
