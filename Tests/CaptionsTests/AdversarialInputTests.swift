@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import Captions
 
-/// Inputs from the adversarial testing of issue 14, generated here: no
+/// Inputs found by adversarial testing, generated here: no
 /// recursion on input depth, bounded namespace cost, SRT conversions that read
 /// back as the same cues, exact `losses`, and warnings capped per kind.
 @Suite(.mayBlock) struct AdversarialInputTests {
@@ -12,7 +12,7 @@ import TestSupport
               + "<body><div>" + body + "</div></body></tt>\n").utf8)
     }
 
-    // MARK: Item 2: a style chain as deep as the input likes
+    // MARK: A style chain as deep as the input likes
 
     @Test func sixtyThousandChainedStylesResolveWithoutRecursion() throws {
         let n = 60_000
@@ -33,7 +33,7 @@ import TestSupport
         #expect(doc.warnings.contains { $0.message.contains("refers back to itself") })
     }
 
-    // MARK: Item 5: namespaces and attributes
+    // MARK: Namespaces and attributes
 
     @Test(.timeLimit(.minutes(1)))
     func fiftyThousandNamespaceDeclarationsAreRefusedClearly() throws {
@@ -80,7 +80,7 @@ import TestSupport
         #expect(error.message.contains("namespace declarations"))
     }
 
-    // MARK: Item 6: TTML to SRT reads back as the same cues
+    // MARK: TTML to SRT reads back as the same cues
 
     static func srtCues(_ data: Data) throws -> [Cue] { try CaptionDocument.read(data, hint: .srt).cues }
 
@@ -128,7 +128,7 @@ import TestSupport
         #expect(conversion.losses.contains { $0.contains("no end time") })
     }
 
-    // MARK: Item 7: losses are exact
+    // MARK: Losses are exact
 
     @Test func srtWithOnlyItalicsLosesNothingToTTML() throws {
         let doc = try CaptionDocument.read(Data("1\n00:00:01,000 --> 00:00:02,000\n<i>Hello</i> <b>there</b>\n".utf8), hint: .srt)
@@ -177,7 +177,7 @@ import TestSupport
         #expect(try plain.converted(to: target).losses.isEmpty)
     }
 
-    // MARK: Item 13: warnings capped per kind
+    // MARK: Warnings capped per kind
 
     @Test func tenThousandBadSRTCuesGiveABoundedWarningList() throws {
         let bad = String(repeating: "x\n00:00:01,000 --> 00:00:02,000\n\n", count: 10_000)
