@@ -29,7 +29,7 @@ public struct MayBlockTrait: SuiteTrait, TestTrait, TestScoping {
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            try await withTaskExecutorPreference(BlockingTestExecutor.shared) { try await function() }
+            try await withTaskExecutorPreference(BlockingTestExecutor.forModule(test.id.moduleName)) { try await function() }
         } else {
             try await function()
         }
@@ -47,12 +47,25 @@ extension Trait where Self == MayBlockTrait {
 /// Bounded like the cooperative pool it replaces for these tests, so no more
 /// executables run at once than before, but separate from it: a test blocked
 /// here holds back other blocking tests only, never an async test's timer.
-/// A job here may block on anything outside the executor (a child process, a
-/// file, a sleep); it must not wait for another job of this executor.
+/// Each test module has its own (`forModule`), so the long read of a unit
+/// test does not queue behind every end-to-end test (a `.timeLimit` counts
+/// the time a test waits here). A job here may block on anything outside the
+/// executor (a child process, a file, a sleep); it must not wait for another
+/// job of this executor.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public final class BlockingTestExecutor: TaskExecutor, @unchecked Sendable {
-    /// The one instance.
-    public static let shared = BlockingTestExecutor(width: max(2, ProcessInfo.processInfo.activeProcessorCount))
+    private static let registry = NSLock()
+    nonisolated(unsafe) private static var executors: [String: BlockingTestExecutor] = [:]
+
+    /// The executor of the test module `name`, made on first use.
+    public static func forModule(_ name: String) -> BlockingTestExecutor {
+        registry.withLock {
+            if let executor = executors[name] { return executor }
+            let executor = BlockingTestExecutor(width: max(2, ProcessInfo.processInfo.activeProcessorCount))
+            executors[name] = executor
+            return executor
+        }
+    }
 
     /// The key this executor's threads set in their `threadDictionary`.
     private static let marker = "BlockingTestExecutor"
