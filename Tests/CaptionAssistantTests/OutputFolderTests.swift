@@ -35,18 +35,26 @@ import Testing
     /// `exec` holds a copy of the folder's descriptor, and so its lock, for a
     /// moment. Before the fix a third of these opens were refused as in use
     /// (the cause of a `--resume` test that found nothing to skip under load).
-    @Test func aFolderLetGoIsFreeAgainWhileProgramsAreStarted() throws {
+    /// The opens (and their retries) run on a thread of their own, not on
+    /// Swift's cooperative pool that other tests' timers need.
+    @Test func aFolderLetGoIsFreeAgainWhileProgramsAreStarted() async throws {
         let dir = try TemporaryFolder()
+        let path = dir.path + "/out"
         let starter = ProgramStarter(threads: 2)
         defer { starter.stop() }
-        #expect(starter.waitUntilStarted() > 0, "/bin/true could not be started")
-        var refused: [String] = []
-        for _ in 0..<500 {
-            do {
-                _ = try OutputFolder(path: dir.path + "/out")
-            } catch {
-                refused.append(error.localizedDescription)
-            }
+        let refused: [String] = await withCheckedContinuation { continuation in
+            Thread {
+                guard starter.waitUntilStarted() > 0 else { return continuation.resume(returning: ["/bin/true could not be started"]) }
+                var refused: [String] = []
+                for _ in 0..<500 {
+                    do {
+                        _ = try OutputFolder(path: path)
+                    } catch {
+                        refused.append(error.localizedDescription)
+                    }
+                }
+                continuation.resume(returning: refused)
+            }.start()
         }
         #expect(refused.isEmpty, "\(refused.count) of 500 opens refused, first: \(refused.first ?? "")")
     }
