@@ -11,9 +11,9 @@ import Testing
 /// a synchronous test holds a pool thread for as long as it runs, and an
 /// async test whose model answered, or whose timer fired, waits in the pool's
 /// queue behind them. On a loaded two-core machine a 10 ms sleep woke up to
-/// 35 s late, and tests of time limits failed on timers that had fired in
-/// time. With this trait, the test runs on `BlockingTestExecutor`'s threads,
-/// so what it holds back is other such tests only.
+/// 55 s late, and tests of time limits failed on timers that had fired in
+/// time. With this trait, the test runs on the threads of its module's
+/// `BlockingTestExecutor`, so what it holds back is other such tests only.
 ///
 /// Put it on a suite (`@Suite(.mayBlock)`): it applies to every test in it.
 public struct MayBlockTrait: SuiteTrait, TestTrait, TestScoping {
@@ -25,7 +25,7 @@ public struct MayBlockTrait: SuiteTrait, TestTrait, TestScoping {
         testCase == nil ? nil : self
     }
 
-    /// Runs the test case with `BlockingTestExecutor` as its task executor.
+    /// Runs the test case with its module's `BlockingTestExecutor` as its task executor.
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
