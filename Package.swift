@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "CEarlySignals"),
         .executableTarget(name: "caption-assistant", dependencies: ["CaptionAssistantCLI", "CEarlySignals"]),
         .executableTarget(name: "caption-bench", dependencies: ["Captions", "CaptionAssistant"]),
-        .testTarget(name: "CaptionsTests", dependencies: ["Captions"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TestSupport"], resources: [.copy("Fixtures")]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Captions", "TestSupport"]),
         .testTarget(name: "CaptionAssistantTests", dependencies: ["CaptionAssistant", "CaptionAssistantCLI"]),

@@ -10,7 +10,7 @@ import FoundationNetworking
 /// and invalidates it when released. Redirects are not followed, so the bearer
 /// token is never sent to an address the person did not configure. Safe to use
 /// from many tasks at once: it holds no mutable state.
-final class HTTPTransport: Sendable {
+final class HTTPTransport: Sendable, CustomReflectable {
     /// A server's answer: status and body.
     struct Reply: Sendable {
         /// The HTTP status code.
@@ -39,6 +39,15 @@ final class HTTPTransport: Sendable {
 
     deinit {
         session.finishTasksAndInvalidate()
+    }
+
+    /// What `dump`, `Mirror` and `String(reflecting:)` show: the configuration
+    /// (which hides the key) and the timeout, never the `URLSession`. Reflecting
+    /// the session reached its requests in flight, `Authorization` header and
+    /// all, and, as the session changes them on its own queues, crashed the
+    /// process when a request was in flight.
+    var customMirror: Mirror {
+        Mirror(self, children: ["configuration": configuration, "timeout": timeout], displayStyle: .class)
     }
 
     /// Sends `method` to `route` (e.g. `/v1/models`) with an optional JSON body.

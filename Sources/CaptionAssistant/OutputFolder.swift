@@ -21,6 +21,8 @@ package final class OutputFolder: @unchecked Sendable {
     /// The folder as the user named it (used in messages).
     let path: String
     private let descriptor: Int32
+    /// The folder's device and inode, as recorded in `heldHere` while this object lives.
+    private let heldIdentity: FolderIdentity?
 
     /// Creates the folder (and its parents) if needed, opens it and checks
     /// that files can be created in it, by creating one that is removed at once
@@ -51,17 +53,22 @@ package final class OutputFolder: @unchecked Sendable {
         // (on the folder itself, so no lock file is left behind even after a
         // SIGKILL) is held as long as this object lives.
         // A file system that cannot lock at all (some FUSE ones) is used unlocked, as before.
-        if flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 && errno == EWOULDBLOCK {
+        if !Self.takeLock(fd, shared: shared) {
             let holder = Self.lockHolder(fd)
             close(fd)
             throw OutputFolderError(path: path, reason: "another caption-assistant run\(holder.map { " (pid \($0))" } ?? "") is writing into it now",
                                     inUse: true)
         }
+        let identity = FolderIdentity(fd)
+        identity.map(Self.heldHere.add)
         // Set last: an initializer that throws after this would run `deinit`, which closes it.
-        descriptor = fd
+        (descriptor, heldIdentity) = (fd, identity)
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        heldIdentity.map(Self.heldHere.remove)
+        close(descriptor)
+    }
 
     /// Checks, without creating anything, that the folder `path` could be
     /// created and written: the folder itself when it exists, else the nearest
@@ -139,8 +146,7 @@ package final class OutputFolder: @unchecked Sendable {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        if flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) == 0 { flock(fd, LOCK_UN); return nil }
-        guard errno == EWOULDBLOCK else { return nil }
+        if takeLock(fd, shared: shared) { flock(fd, LOCK_UN); return nil }
         let holder = lockHolder(fd)
         return OutputFolderError(path: path, reason: "another caption-assistant run\(holder.map { " (pid \($0))" } ?? "") is writing into it now",
                                  inUse: true)

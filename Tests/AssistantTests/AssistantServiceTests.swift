@@ -8,7 +8,9 @@ struct HTTPStatusError: TemporaryError, Sendable, CustomStringConvertible {
     var description: String { "The server answered HTTP \(status)." }
 }
 
-/// A model that takes 30 s to answer, far longer than the tests allow.
+/// A model that answers only after 30 s, and then with an answer that is no
+/// use (`{}`): far past the limits the tests set, so a timeout error can come
+/// from the service's time limit only.
 struct HangingModel: AssistantModel {
     func respond(to prompt: String) async throws -> String {
         try? await Task.sleep(for: .seconds(30))
@@ -106,11 +108,11 @@ struct HangingModel: AssistantModel {
         #expect(result.error == "The server answered HTTP 404.")
     }
 
+    /// No wall-clock bound here (a loaded machine can delay any test): the
+    /// outcome itself shows that the 0.1 s limit ended both calls, since the
+    /// model's own answer would fail with another error.
     @Test func aModelThatHangsTimesOut() async {
-        let clock = ContinuousClock()
-        let start = clock.now
         let result = await service(HangingModel(), options: AssistantOptions(timeout: .milliseconds(100), maxAttempts: 2)).suggest(transcript: Self.transcript)
-        #expect(clock.now - start < .seconds(25))  // the model hangs 30 s: only the timeout ends it sooner
         #expect(result.attempts == 2, "a timeout is temporary, so it is retried")
         #expect(result.error == "The model did not answer within 0.1 s.")
         #expect(result.suggestions?.emoji.failureMessage?.hasPrefix("The model did not answer within 0.1 s.") == true)

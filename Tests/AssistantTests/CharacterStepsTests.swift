@@ -17,7 +17,7 @@ import Testing
     @Test(arguments: tricky)
     func stepsFollowTheStandardLibrarysClusters(_ text: String) {
         let expected = Array(text).map { $0.utf8.count }
-        #expect(FastPathTests.steps(text) == expected)
+        #expect(Self.steps(text) == expected)
     }
 
     @Test(arguments: [0, 1, 2, 3, 5, 8, 40, 3_000])

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Assistant
 
-@Suite struct DeadlinesTests {
+@Suite(.mayBlock) struct DeadlinesTests {
     /// Records what fired, in order, and lets a test wait for a count.
     final class Log: @unchecked Sendable {
         private let condition = NSCondition()

@@ -377,43 +377,46 @@ import TestSupport
         #expect(error.recoverySuggestion?.contains("--endpoint") == true)
     }
 
-    @Test func aHangPastTheTimeoutIsATemporaryTimeoutWithinBoundedTime() async throws {
-        let server = try HTTPTestServer { _, _ in .hang(seconds: 30) }
+    /// The server hangs until the test ends (`stop`): only the 1 s limit can
+    /// end the call with a timeout (a closed connection is another error), so
+    /// the outcome shows the limit works without timing the test.
+    @Test func aHangPastTheTimeoutIsATemporaryTimeout() async throws {
+        let server = try HTTPTestServer { _, _ in .hang(seconds: 600) }
         defer { server.stop() }
         let model = try model(server, timeout: 1)
-        let clock = ContinuousClock()
-        let start = clock.now
         let error = try await failure(of: model)
-        let elapsed = clock.now - start
         #expect(error.kind == .timedOut)
         #expect(error.isTemporary)
         #expect(error.errorDescription?.contains("did not answer in time") == true)
-        #expect(elapsed < .seconds(25), "took \(elapsed)")  // the server hangs 30 s: only the timeout ends it sooner
     }
 
-    @Test func aServerThatTricklesAndStallsTimesOutWithinBoundedTime() async throws {
+    /// A byte every half second keeps `URLSession`'s own timeout (between
+    /// bytes) from firing; the server then stalls for a minute and closes. A
+    /// timeout as the outcome shows the transport's own 2 s limit ended it.
+    @Test func aServerThatTricklesAndStallsTimesOut() async throws {
         let server = try HTTPTestServer { _, _ in .trickle(#"{"choices":[{"message":"#) }
         defer { server.stop() }
         let model = try model(server, timeout: 2)
-        let clock = ContinuousClock()
-        let start = clock.now
         let error = try await failure(of: model)
         #expect(error.kind == .timedOut)
         #expect(error.isTemporary)
-        #expect(clock.now - start < .seconds(25), "took \(clock.now - start)")
     }
 
-    @Test func cancellingACallEndsItPromptly() async throws {
-        let server = try HTTPTestServer { _, _ in .hang(seconds: 30) }
+    /// Cancelled once the server has the request, the call ends with
+    /// `CancellationError`: not with the 60 s timeout's error, nor with a
+    /// closed connection (the server hangs until the test ends).
+    @Test func cancellingACallEndsItWithoutWaitingForTheServerOrTheTimeout() async throws {
+        let server = try HTTPTestServer { _, _ in .hang(seconds: 600) }
         defer { server.stop() }
         let model = try model(server, timeout: 60)
-        let clock = ContinuousClock()
-        let start = clock.now
         let call = Task { try await model.respond(to: "p") }
-        try await Task.sleep(for: .milliseconds(300))
+        // Poll (at most about a minute) until the request is in flight.
+        for _ in 0..<6000 where server.requests.isEmpty {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(server.requests.count == 1)
         call.cancel()
         let outcome = await call.result
-        #expect(clock.now - start < .seconds(25))  // the server hangs 30 s
         #expect(throws: CancellationError.self) { try outcome.get() }
     }
 
@@ -475,6 +478,28 @@ import TestSupport
                      String(reflecting: error), error.localizedDescription, dumped] {
             #expect(!text.contains(Self.secret), "key leaked in: \(text)")
         }
+    }
+
+    /// A dump of the model while a request is in flight (its `URLSession`
+    /// then holds the request, headers and all) shows no key either. The test
+    /// above dumps the model after the call, when the session has usually,
+    /// not always, let go of the request: it failed now and then.
+    @Test func aModelDumpedWhileARequestIsInFlightShowsNoKey() async throws {
+        let server = try HTTPTestServer { _, _ in .hang(seconds: 600) }
+        defer { server.stop() }
+        let model = try model(server, apiKey: Self.secret, timeout: 60)
+        let call = Task { try await model.respond(to: "p") }
+        // Poll (at most about a minute) until the request is in flight.
+        for _ in 0..<6000 where server.requests.isEmpty {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(server.requests.first?.headers["authorization"] == "Bearer \(Self.secret)")
+        var dumped = ""
+        dump(model, to: &dumped)
+        call.cancel()
+        _ = await call.result
+        #expect(!dumped.contains(Self.secret), "key leaked in a dump of the model")
+        #expect(!String(reflecting: model).contains(Self.secret))
     }
 
     @Test func aRedirectIsNotFollowedSoTheKeyStaysWithTheConfiguredServer() async throws {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Paths an attacker or a clumsy user gives: short output names, FIFOs,
 /// names that collide with the reports, long and non-UTF-8 names.
-@Suite struct AdversarialPathTests {
+@Suite(.mayBlock) struct AdversarialPathTests {
     static let srt = Data("1\n00:00:01,000 --> 00:00:02,000\nHello rocket launch\n".utf8)
 
     /// The report of an output folder, parsed.

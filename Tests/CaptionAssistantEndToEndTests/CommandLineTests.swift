@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The executable's contract: help, version, exit statuses and messages.
-@Suite struct CommandLineTests {
+@Suite(.mayBlock) struct CommandLineTests {
     @Test func helpListsEveryOptionWithASentence() throws {
         let scratch = try ScratchFolder()
         let run = try ExecutableRun.run(["--help"], in: scratch.url)

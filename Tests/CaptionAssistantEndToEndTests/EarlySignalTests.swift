@@ -2,12 +2,13 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// A SIGINT or SIGTERM that comes before the Swift code has started (while
 /// the libraries load) still stops the batch cleanly: a report, status
 /// 130/143, never a process killed with nothing written.
-@Suite struct EarlySignalTests {
+@Suite(.mayBlock) struct EarlySignalTests {
     /// Starts the executable with the signal blocked and already pending
     /// (sent right after the spawn; pending signals survive `execve`), so it
     /// is there from the very first instruction, whatever the timing.

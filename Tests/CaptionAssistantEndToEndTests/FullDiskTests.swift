@@ -2,6 +2,7 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// Whether this process may mount a tmpfs (root with CAP_SYS_ADMIN), tried once.
@@ -22,7 +23,7 @@ enum TmpfsMount {
 /// A full disk, on a small tmpfs the test mounts (as root; where mounting is
 /// not allowed the suite does not run): never a report claimed that was not
 /// written, nor actions counted as applied for captions never written.
-@Suite(.enabled(if: TmpfsMount.allowed, "mounting a tmpfs needs root (CAP_SYS_ADMIN)"))
+@Suite(.enabled(if: TmpfsMount.allowed, "mounting a tmpfs needs root (CAP_SYS_ADMIN)"), .mayBlock)
 struct FullDiskTests {
 
     /// A tmpfs of `size` mounted at `scratch/disk`, unmounted when `body` returns.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the executable on every case in `UITestFixtures/` and compares every
 /// file it writes, its exit status, standard output and standard error with
@@ -13,7 +14,7 @@ import Testing
 /// `UPDATE_GOLDENS=1` rewrites the golden files (refused when `CI` is set). A
 /// golden file that does not exist is written and the test still fails, so a
 /// new case is never passed without being looked at.
-@Suite struct GoldenFileTests {
+@Suite(.mayBlock) struct GoldenFileTests {
     static let fixtures = ExecutableRun.packageRoot.appendingPathComponent("UITestFixtures")
 
     static var cases: [String] {

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `caption-assistant check --model http --endpoint …` against a server in the
 /// test process: the reason and remedy a person sees for each server state.
-@Suite struct HTTPCheckTests {
+@Suite(.mayBlock) struct HTTPCheckTests {
     static let loading = #"{"error":{"code":503,"message":"Loading model","type":"unavailable_error"}}"#
     static let models = #"{"object":"list","data":[{"id":"qwen2.5:0.5b","object":"model","owned_by":"library"}]}"#
 

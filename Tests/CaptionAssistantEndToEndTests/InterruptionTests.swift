@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Killing the process in the middle of a batch leaves no partial file:
 /// every caption in the output folder is complete, and there are no
 /// temporary files.
-@Suite struct InterruptionTests {
+@Suite(.mayBlock) struct InterruptionTests {
     @Test func sigkillMidBatchLeavesOnlyCompleteFiles() throws {
         let scratch = try ScratchFolder()
         let input = scratch.url.appendingPathComponent("in")

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A real batch killed with SIGKILL at random points, several times, never
 /// leaves a partial file; running the same command with `--resume` then
 /// finishes it, and the output folder equals that of a run never killed,
 /// byte for byte (report included).
-@Suite struct KillAndResumeTests {
+@Suite(.mayBlock) struct KillAndResumeTests {
     static let arguments = ["-test-fake-assistant", "--quiet", "--jobs", "2", "in"]
 
     @Test(.timeLimit(.minutes(5)))

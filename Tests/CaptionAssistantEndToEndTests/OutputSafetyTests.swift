@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Names with `..`, links pointing out of the input tree and links planted in
 /// the output folder never make the tool write outside the output folder; an
 /// output folder that cannot be written is an error before any work starts.
-@Suite struct OutputSafetyTests {
+@Suite(.mayBlock) struct OutputSafetyTests {
     /// Every file and link outside `out/`, with its bytes or link target.
     func snapshot(_ root: URL) -> [String: String] {
         var result: [String: String] = [:]

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The write path Apple platforms use (a hidden temporary name, then
 /// `rename`), forced on Linux with `CAPTION_ASSISTANT_WRITE_BY_RENAME=1`:
 /// a whole batch, a second run over it and a conversion give the same bytes
 /// as the usual Linux path and leave no temporary file behind.
-@Suite struct RenameWriteTests {
+@Suite(.mayBlock) struct RenameWriteTests {
     @Test func aBatchWrittenByRenameIsTheBatchWrittenTheUsualWay() throws {
         let scratch = try ScratchFolder()
         let byRename = ["CAPTION_ASSISTANT_WRITE_BY_RENAME": "1"]

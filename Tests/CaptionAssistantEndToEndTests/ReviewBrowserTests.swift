@@ -59,7 +59,7 @@ enum Browser {
 /// assertions are on the DOM Chromium built (so on what a person would see)
 /// and on its screenshots (not blank, and styled: the policy let the page's
 /// own style sheet through).
-@Suite(.serialized) struct ReviewBrowserTests {
+@Suite(.serialized, .mayBlock) struct ReviewBrowserTests {
     static let hostileTitle = "\"><img src=x onerror=alert(1)>"
 
     /// The model's answer: keywords, three titles (one hostile) and an emoji.
@@ -200,7 +200,7 @@ enum Browser {
 }
 
 /// `caption-assistant review` as a command: what it writes and its exit statuses.
-@Suite struct ReviewCommandTests {
+@Suite(.mayBlock) struct ReviewCommandTests {
     @Test func aMissingFolderOrReportExits66AndAnUnreadableReportExits65() throws {
         let scratch = try ScratchFolder()
         let missing = try ExecutableRun.run(["review", "nothing-here"], in: scratch.url)

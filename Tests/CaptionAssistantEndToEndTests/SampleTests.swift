@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The README's samples: with the fake model every file gets all three
 /// actions, and removing exactly our edits gives back the input; with each
 /// forced reason every caption comes out byte-identical and every report
 /// says why the actions are disabled.
-@Suite struct SampleTests {
+@Suite(.mayBlock) struct SampleTests {
     static let samples = ExecutableRun.packageRoot.appendingPathComponent("Samples")
     static let reasons = ["deviceNotEligible", "appleIntelligenceNotEnabled", "modelNotReady", "unsupportedPlatform",
                           "serverUnreachable", "modelMissing", "unknown"]

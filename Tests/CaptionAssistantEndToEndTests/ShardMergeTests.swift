@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `process --shard` and `merge`: shards run in any order into one output
 /// folder, merged, give the same bytes as one run; merge names what is missing.
-@Suite struct ShardMergeTests {
+@Suite(.mayBlock) struct ShardMergeTests {
     /// A corpus: the generated batch (three formats, one empty file) and the samples.
     static func corpus(_ scratch: ScratchFolder, count: Int = 60) throws {
         let input = scratch.url.appendingPathComponent("in")

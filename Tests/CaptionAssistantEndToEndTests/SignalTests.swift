@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// SIGINT and SIGTERM in the middle of a batch: the files in flight are
 /// finished, the report lists the rest as not processed, the exit status is
 /// 130 or 143, and no partial file is left. `--resume` then finishes it.
-@Suite struct SignalTests {
+@Suite(.mayBlock) struct SignalTests {
     static let arguments = ["-test-fake-assistant", "--jobs", "2", "in"]
 
     @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM")])

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A `--resume` (or any run) into a folder where an earlier run wrote the same
 /// inputs with another `--to` says which of its caption files are still there
 /// and not in the new report (README: "Using it").
-@Suite struct StaleOutputTests {
+@Suite(.mayBlock) struct StaleOutputTests {
     @Test func anEarlierRunsOutputsWithAnotherToAreNamed() throws {
         let scratch = try ScratchFolder()
         let input = scratch.url.appendingPathComponent("in")

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `help` and `version` are subcommands (as `git help`, `cargo version`), not
 /// input names answered "no output folder given".
-@Suite struct SubcommandTests {
+@Suite(.mayBlock) struct SubcommandTests {
     @Test(arguments: [("help", "--help"), ("version", "--version")])
     func theSubcommandPrintsWhatTheOptionPrints(subcommand: String, option: String) throws {
         let scratch = try ScratchFolder()

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 @testable import CaptionAssistant
 
-/// The per-file job on inputs found by adversarial testing (issue 14): the
+/// The per-file job on inputs found by adversarial testing: the
 /// same answer with and without `--to` the file's own format, and emphasis
 /// whose cost grows with the text, not with occurrences × text.
 @Suite struct AdversarialJobTests {
@@ -30,7 +30,7 @@ import Testing
         #expect(written.contains(0xE9))   // still Windows-1252
     }
 
-    /// 50,000 occurrences of two keywords in one cue (issue 14's 25,000 ×
+    /// 50,000 occurrences of two keywords in one cue (25,000 ×
     /// "rocket launch"): linear work takes about a second even in a debug
     /// build; the old offset mapping took 15–22 s in release, minutes here.
     @Test(.timeLimit(.minutes(2)), arguments: [CaptionFormat.srt, .vtt, .ttml])

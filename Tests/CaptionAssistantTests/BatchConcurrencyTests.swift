@@ -6,26 +6,31 @@ import Testing
 
 /// A model that counts the calls in flight at once. Each call waits (with
 /// `Task.sleep`, holding no thread) until `target` calls have been in flight
-/// together, or 20 s have passed, then answers as the fake does; so a runner
-/// that keeps `target` files in flight passes at once, and one that
-/// serialises the calls is caught (each call then gives up waiting).
+/// together, or no new call has come for 20 s, then answers as the fake does;
+/// so a runner that keeps `target` files in flight passes at once, and one
+/// that serialises the calls is caught (each call then gives up waiting).
+/// The 20 s count from the latest call, not from the first: on a loaded
+/// machine the calls may start seconds apart, and that is no failure.
 final class ConcurrencyProbe: AssistantModel, @unchecked Sendable {
     private let lock = NSLock()
     private var inFlight = 0
     private var most = 0
+    private let clock = ContinuousClock()
+    private var latestCall: ContinuousClock.Instant
     let target: Int
 
-    init(target: Int) { self.target = target }
+    init(target: Int) {
+        self.target = target
+        latestCall = clock.now
+    }
 
     /// The most calls that were in flight at once.
     var maxInFlight: Int { lock.withLock { most } }
 
     func respond(to prompt: String) async throws -> String {
-        lock.withLock { inFlight += 1; most = max(most, inFlight) }
+        lock.withLock { inFlight += 1; most = max(most, inFlight); latestCall = clock.now }
         defer { lock.withLock { inFlight -= 1 } }
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(20)
-        while maxInFlight < target && clock.now < deadline {
+        while maxInFlight < target && clock.now < lock.withLock({ latestCall }) + .seconds(20) {
             try await Task.sleep(for: .milliseconds(2))
         }
         return try await FakeAssistantModel(recordsPrompts: false).respond(to: prompt)

@@ -3,7 +3,7 @@ import Testing
 @testable import Captions
 @testable import CaptionAssistant
 
-/// Where the emoji goes (issue 15, item 8): one space after the last visible
+/// Where the emoji goes: one space after the last visible
 /// character of the cue shown last in time. The golden cases
 /// emoji-after-last-visible-character-srt and -ttml check the written files.
 @Suite struct EmojiPlacementTests {

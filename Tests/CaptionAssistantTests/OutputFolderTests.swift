@@ -30,6 +30,46 @@ import Testing
         withExtendedLifetime(alone) {}
     }
 
+    /// A folder this process let go of is free again for the next batch, even
+    /// while another thread starts programs: a child between `fork` and
+    /// `exec` holds a copy of the folder's descriptor, and so its lock, for a
+    /// moment. Before the fix a third of these opens were refused as in use
+    /// (the cause of a `--resume` test that found nothing to skip under load).
+    /// The opens (and their retries) run on a thread of their own, not on
+    /// Swift's cooperative pool that other tests' timers need.
+    @Test func aFolderLetGoIsFreeAgainWhileProgramsAreStarted() async throws {
+        let dir = try TemporaryFolder()
+        let path = dir.path + "/out"
+        let starter = ProgramStarter(threads: 2)
+        defer { starter.stop() }
+        let refused: [String] = await withCheckedContinuation { continuation in
+            Thread {
+                guard starter.waitUntilStarted() > 0 else { return continuation.resume(returning: ["/bin/true could not be started"]) }
+                var refused: [String] = []
+                for _ in 0..<500 {
+                    do {
+                        _ = try OutputFolder(path: path)
+                    } catch {
+                        refused.append(error.localizedDescription)
+                    }
+                }
+                continuation.resume(returning: refused)
+            }.start()
+        }
+        #expect(refused.isEmpty, "\(refused.count) of 500 opens refused, first: \(refused.first ?? "")")
+    }
+
+    /// A folder held by a live `OutputFolder` of this process is recorded as
+    /// held here, so it is refused at once: the retries are for a lock that
+    /// nobody here holds.
+    @Test func aFolderOpenInThisProcessIsRecordedAndRefused() throws {
+        let dir = try TemporaryFolder()
+        let first = try OutputFolder(path: dir.path + "/out")
+        #expect(OutputFolder.heldHere.contains(try #require(identity(of: dir.path + "/out"))))
+        #expect(throws: OutputFolderError.self) { try OutputFolder(path: dir.path + "/out") }
+        withExtendedLifetime(first) {}
+    }
+
     @Test func writesNestedFilesAndCreatesTheFolders() throws {
         let dir = try TemporaryFolder()
         let folder = try OutputFolder(path: dir.path + "/out")
@@ -95,6 +135,12 @@ import Testing
         #expect(left == Set(names.dropFirst()))
     }
 
+    private func identity(of path: String) -> FolderIdentity? {
+        let fd = open(path, O_RDONLY | O_DIRECTORY)
+        defer { if fd >= 0 { close(fd) } }
+        return fd >= 0 ? FolderIdentity(fd) : nil
+    }
+
     private func filesBelow(_ root: String) -> [String] {
         let walker = FileManager.default.enumerator(atPath: root)
         var out: [String] = []
@@ -102,5 +148,51 @@ import Testing
             if walker?.fileAttributes?[.type] as? FileAttributeType != .typeDirectory { out.append(path) }
         }
         return out.sorted()
+    }
+}
+
+/// Threads that start `/bin/true` over and over (with `posix_spawn`, not
+/// Foundation's `Process`, whose parallel launches have their own bug) until
+/// stopped.
+private final class ProgramStarter: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var stopping = false
+    private var started = 0
+    private var running = 0
+
+    init(threads: Int) {
+        for _ in 0..<threads {
+            condition.withLock { running += 1 }
+            Thread { [self] in
+                while !condition.withLock({ stopping }) {
+                    var pid: pid_t = 0
+                    let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+                    let spawned = posix_spawn(&pid, "/bin/true", nil, nil, argv, environ) == 0
+                    free(argv[0])
+                    guard spawned else { break }
+                    var status: Int32 = 0
+                    waitpid(pid, &status, 0)
+                    condition.withLock { started += 1; condition.broadcast() }
+                }
+                condition.withLock { running -= 1; condition.broadcast() }
+            }.start()
+        }
+    }
+
+    /// Waits until a first program has been started (or every thread gave up); returns how many were.
+    @discardableResult
+    func waitUntilStarted() -> Int {
+        condition.withLock {
+            while started == 0 && running > 0 { condition.wait() }
+            return started
+        }
+    }
+
+    /// Stops the threads and waits for them to end.
+    func stop() {
+        condition.withLock {
+            stopping = true
+            while running > 0 { condition.wait() }
+        }
     }
 }

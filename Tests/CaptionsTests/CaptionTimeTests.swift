@@ -45,4 +45,12 @@ import Testing
         let smallest = CaptionTime(milliseconds: .min)  // 2^63 mod 1000 = 808: gcd 8
         #expect(smallest.numerator == .min / 8 && smallest.denominator == 125)
     }
+
+    /// Milliseconds, small, large and negative, equal the same fraction of a second made the general way.
+    @Test func millisecondsAtTheEdgesEqualTheGeneralFraction() {
+        for ms: Int64 in [0, 1, 2, 5, 8, 10, 125, 250, 500, 999, 1000, 1001, 3_723_456, -1, -8, -1000, .max, .min + 1] {
+            let t = CaptionTime(milliseconds: ms)
+            #expect(CaptionTime(numerator: ms, denominator: 1000) == t, "\(ms)")
+        }
+    }
 }

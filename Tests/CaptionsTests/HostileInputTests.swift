@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Captions
 
 /// Broken, huge and hostile files, built here rather than committed: each must
@@ -9,7 +10,7 @@ import Testing
 /// Whatever reads must also write back, with no edits, exactly the bytes it
 /// came from. The full-size memory figures (50 MB line, a million cues) come
 /// from `scripts/hostile-memory.sh` on the release build, not from here.
-@Suite struct HostileInputTests {
+@Suite(.mayBlock) struct HostileInputTests {
     // MARK: Helpers
 
     /// What reading a file gave: a document, or the per-file error.

@@ -3,9 +3,10 @@ import Testing
 import Captions
 @testable import Assistant
 
-/// The model side's fast paths (the decoder's ASCII checks, ASCII needles) must
-/// give exactly what the general code gives, on input chosen to trip them up.
-@Suite struct ModelSideFastPathTests {
+/// `SuggestionDecoder` against reference versions written the plain way: its
+/// ASCII keyword checks, its ASCII needles and its answer writer must give
+/// exactly what the general code gives, on input chosen to trip them up.
+@Suite struct SuggestionDecoderReferenceTests {
     /// A small deterministic generator (no seeding from the system).
     struct Generator {
         var state: UInt64

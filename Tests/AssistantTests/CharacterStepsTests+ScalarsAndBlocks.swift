@@ -2,11 +2,10 @@ import Foundation
 import Testing
 @testable import Assistant
 
-/// The fast paths added for the batch (simple non-ASCII scalars stepped
-/// without the standard library, eight ASCII bytes counted at once, the fake
-/// called without a timer task) must
-/// give exactly what the slow paths give.
-@Suite struct FastPathTests {
+/// The inputs at the edges of `CharacterSteps`' quick paths: simple non-ASCII
+/// scalars stepped without the standard library, and eight ASCII bytes
+/// counted at once. Each must give exactly what the standard library gives.
+extension CharacterStepsTests {
     /// Every simple scalar (U+00A0–U+02FF, U+2010–U+2027), and the scalars right outside those ranges.
     static let simpleScalars: [Unicode.Scalar] = (Array(0x9E...0x301) + Array(0x200B...0x202A)).compactMap { Unicode.Scalar(UInt32($0)) }
 
@@ -54,7 +53,7 @@ import Testing
     }
 
     @Test(arguments: [0, 1, 7, 8, 9, 15, 16, 17, 23, 24, 25, 3_000])
-    func eightByteCountingAgreesWithTheReference(_ cap: Int) {
+    func promptCountsAgreeWithTheReferenceAtEveryOffsetOfAnEightByteBlock(_ cap: Int) {
         for text in Self.blockTexts + [Self.blockTexts.joined(separator: "\n")] {
             let prompt = PromptBuilder(maxCharacters: cap).build(transcript: text)
             // The cap in Characters, then back to a word boundary (PromptBuilderTests check that rule on its own).
@@ -66,18 +65,5 @@ import Testing
             #expect(prompt.sentCharacters == sent.count)
             #expect(prompt.truncated == (cut.count < text.count))
         }
-    }
-
-    @Test func aModelCalledWithATimeLimitAnswersAsItWouldAloneAndRefusesWhenCancelled() async throws {
-        let fake = FakeAssistantModel(recordsPrompts: true)
-        let prompt = PromptBuilder().build(transcript: "rocket rocket launch launch launch").text
-        let limited = try await ModelCall.respond(model: fake, prompt: prompt, timeout: .seconds(300))
-        #expect(limited == (try await fake.respond(to: prompt)))
-        #expect(fake.prompts.count == 2)
-        let task = Task {
-            withUnsafeCurrentTask { $0?.cancel() }
-            return try await ModelCall.respond(model: fake, prompt: prompt, timeout: .seconds(300))
-        }
-        await #expect(throws: CancellationError.self) { try await task.value }
     }
 }

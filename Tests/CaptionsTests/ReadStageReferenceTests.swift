@@ -1,11 +1,10 @@
 import Testing
 @testable import Captions
 
-/// The read stage's word-at-a-time and buffer paths (format detection, the
-/// UTF-8 check, the unmarked UTF-16 guess, timing lines held as plain values)
-/// against the byte-at-a-time rules they replace, on inputs built to hit
-/// their edges.
-@Suite struct ReadStageFastPathTests {
+/// Reading a file (format detection, the UTF-8 check, the unmarked UTF-16
+/// guess, SRT timing lines) against reference rules written a byte at a
+/// time, on inputs built to hit the edges of the word-at-a-time code.
+@Suite struct ReadStageReferenceTests {
     /// A small seeded generator, so every run tests the same inputs.
     struct Seeded {
         var state: UInt64

@@ -2,9 +2,11 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The model-side rough edges a new user hit (issue 13, item 7), each run
-/// through the executable against a server in the test process.
-@Suite(.serialized) struct ModelSideEdgeTests {
+/// The model options end to end (`--model none`, `--require-model`,
+/// `--model-time-limit`, `--endpoint`, `--model-name`, `--wait-for-model`)
+/// and the model's cost in the reports, each run through the executable
+/// against a server in the test process.
+@Suite(.serialized, .mayBlock) struct ModelOptionsTests {
     static let models = #"{"object":"list","data":[{"id":"qwen2.5:0.5b","object":"model","owned_by":"library"},{"id":"llama3.2:latest","object":"model","owned_by":"library"}]}"#
     static let srt = "1\n00:00:01,000 --> 00:00:02,000\nThe rocket launch was delayed.\n\n2\n00:00:03,000 --> 00:00:04,000\nThe rocket crew waited.\n"
     static let answer = #"{"choices":[{"index":0,"message":{"role":"assistant","content":"{\"keywords\":[\"rocket\"],\"titles\":[\"Launch Day Waits\",\"A Delayed Rocket\",\"The Crew Waits\"],\"emoji\":\"🚀\"}"},"finish_reason":"stop"}],"usage":{"prompt_tokens":300,"completion_tokens":40,"total_tokens":340}}"#

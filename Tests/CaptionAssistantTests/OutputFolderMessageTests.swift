@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+@testable import CaptionAssistant
+
+/// What the output folder checks say when a folder cannot be used: the real
+/// reason, and no advice that cannot help.
+@Suite struct OutputFolderMessageTests {
+    @Test func anOutputThatIsAFileIsNotToldToBeMadeWritable() throws {
+        let dir = try TemporaryFolder()
+        try dir.write("afile", "x")
+        #expect {
+            try OutputFolder.checkWritable(dir.path + "/afile")
+        } throws: { error in
+            let text = (error as? OutputFolderError)?.errorDescription ?? ""
+            return text.contains("existing file, not a folder") && !text.contains("writable")
+        }
+        #expect(PathText.parent(of: "x") == ".")
+        #expect(PathText.parent(of: "/x") == "/")
+        #expect(PathText.parent(of: "a/b/") == "a")
+    }
+
+    #if os(Linux)
+    @Test func anOutputUnderProcSaysNothingCanBeMadeThere() {
+        #expect {
+            try OutputFolder.checkWritable("/proc/caption-assistant-test")
+        } throws: { error in
+            let text = (error as? OutputFolderError)?.errorDescription ?? ""
+            return text.contains("it does not exist, and /proc does not let a folder be made in it")
+        }
+    }
+    #endif
+}
