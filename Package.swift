@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TestSupport"], resources: [.copy("Fixtures")]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Captions", "TestSupport"]),
-        .testTarget(name: "CaptionAssistantTests", dependencies: ["CaptionAssistant", "CaptionAssistantCLI"]),
+        .testTarget(name: "CaptionAssistantTests", dependencies: ["CaptionAssistant", "CaptionAssistantCLI", "TestSupport"]),
         .testTarget(name: "CaptionAssistantCLITests", dependencies: ["CaptionAssistantCLI", "CaptionAssistant", "Assistant", "Captions"]),
         .testTarget(name: "CaptionAssistantEndToEndTests", dependencies: ["caption-assistant", "TestSupport"]),
     ],

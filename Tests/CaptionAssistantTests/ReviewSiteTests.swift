@@ -2,6 +2,7 @@ import Assistant
 import Foundation
 import Testing
 @testable import CaptionAssistant
+import TestSupport
 
 /// An output folder written by hand: report.json, captions and sidecars.
 private final class HandMadeBatch {
@@ -82,7 +83,7 @@ The <b>rocket</b> &amp; <script>alert(1)</script>
 
 """
 
-@Suite struct ReviewSiteTests {
+@Suite(.mayBlock) struct ReviewSiteTests {
     @Test func escapingLeavesNoMarkupFromUntrustedText() {
         let hostile = "\"><img src=x onerror=alert(1)> <script>alert('x')</script> & \u{0}\u{1B}"
         let out = HTMLWriter.escaped(hostile)
