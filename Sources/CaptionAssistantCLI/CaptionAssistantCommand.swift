@@ -161,6 +161,12 @@ public enum CaptionAssistantCommand {
         // Finding nothing is said, never a silent success (even under --quiet): an
         // empty folder among other inputs is a warning; a run with nothing at all
         // to do is an error (66, as for a missing input) unless --allow-empty.
+        // Which server and model answer is said once, up front: the endpoint may come from the
+        // environment, and a run against the wrong server should be visible before it is over.
+        if backend.selection.kind == .http, !options.quiet, !options.json {
+            let http = backend.diagnosticsContext
+            printError("model: \(http.modelName ?? "the server's default model") at \(http.endpoint.map { $0 + "/v1/chat/completions" } ?? "(no endpoint)")")
+        }
         for again in plan.repeated {
             printError("warning: \(again.input) is given more than once (also as \(again.sameAs)); it is processed once")
         }

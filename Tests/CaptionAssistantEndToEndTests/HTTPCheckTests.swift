@@ -28,6 +28,20 @@ import TestSupport
         #expect(json["permanence"] as? String == "userFixable")
     }
 
+    /// `process` says which server and model it asks before it starts (the endpoint may come from
+    /// CAPTION_ASSISTANT_ENDPOINT, unseen on the command line); `--quiet` and `--json` leave it out.
+    @Test func processSaysWhichServerAndModelItAsks() throws {
+        let scratch = try ScratchFolder()
+        try Data("1\n00:00:01,000 --> 00:00:02,000\nThe rocket launch\n".utf8).write(to: scratch.url.appendingPathComponent("a.srt"))
+        let endpoint = "http://127.0.0.1:\(try HTTPTestServer.refusedPort())"
+        let run = try ExecutableRun.run(["a.srt", "-o", "out", "--request-timeout", "5", "--model-name", "tiny"], in: scratch.url,
+                                        environment: ["CAPTION_ASSISTANT_ENDPOINT": endpoint])
+        #expect(run.status == 0)
+        #expect(run.stderrText.hasPrefix("caption-assistant: model: tiny at \(endpoint)/v1/chat/completions\n"), "\(run.stderrText)")
+        let quiet = try ExecutableRun.run(["a.srt", "-o", "quiet", "--quiet", "--endpoint", endpoint, "--request-timeout", "5"], in: scratch.url)
+        #expect(!quiet.stderrText.contains("model:"), "\(quiet.stderrText)")
+    }
+
     @Test func aLoadingServerIsModelNotReady() throws {
         let server = try HTTPTestServer { request, _ in
             request.path == "/health" ? .respond(503, Self.loading) : .respond(503, Self.loading)
