@@ -4,9 +4,10 @@ public struct AssistantResult: Sendable, Hashable {
     public let backend: String
     /// The availability read before the call; when unavailable, the model was not called.
     public let availability: Availability
-    /// The transcript's full length in `Character`s.
+    /// The transcript's full length in `Character`s; 0 when the model was
+    /// unavailable (no transcript is made when there is nobody to send it to).
     public let characters: Int
-    /// How many `Character`s were sent (or would have been).
+    /// How many `Character`s were sent; 0 when the model was unavailable.
     public let sentCharacters: Int
     /// Whether the transcript was cut to the cap.
     public let truncated: Bool

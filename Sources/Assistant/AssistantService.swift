@@ -40,18 +40,27 @@ public struct AssistantService: Sendable {
 
     /// Gets suggestions for `transcript` (cue texts without markup).
     public func suggest(transcript: String) async -> AssistantResult {
-        let prompt = PromptBuilder(maxCharacters: options.maxCharacters).build(transcript: transcript)
+        await suggest(transcript: { transcript })
+    }
+
+    /// Gets suggestions for the transcript `makeTranscript` makes, which is
+    /// called only once the model is known to be available: a run with no
+    /// model (`--model none`, an unavailable one) never builds the text.
+    public func suggest(transcript makeTranscript: () -> String) async -> AssistantResult {
         let gate = AvailabilityGate(provider: availability, clock: clock)
         let state = await gate.waitUntilAvailable(timeout: options.waitForModel)
+        guard state.isAvailable else {
+            return AssistantResult(backend: backendName, availability: state, characters: 0, sentCharacters: 0,
+                                   truncated: false, attempts: 0, error: nil, suggestions: nil)
+        }
+        let transcript = makeTranscript()
+        let prompt = PromptBuilder(maxCharacters: options.maxCharacters).build(transcript: transcript)
         func result(attempts: Int, error: String?, suggestions: Suggestions?) -> AssistantResult {
             AssistantResult(
                 backend: backendName, availability: state,
                 characters: prompt.characters, sentCharacters: prompt.sentCharacters, truncated: prompt.truncated,
                 attempts: attempts, error: error, suggestions: suggestions
             )
-        }
-        guard state.isAvailable else {
-            return result(attempts: 0, error: nil, suggestions: nil)
         }
         if prompt.sentTranscript.allSatisfy({ $0.isWhitespace || $0.isNewline }) {
             let message = "The captions hold no text to send to the model."

@@ -74,8 +74,9 @@ public struct FileProcessor: Sendable {
             return Outcome(report: report, bytes: nil)
         }
 
-        // The transcript lives only for the call (a large file's copy of its text is not kept).
-        let result = await configuration.source.suggest(transcript: Transcript.text(of: document))
+        // The transcript lives only for the call (a large file's copy of its text is not kept),
+        // and is made only when there is a model to send it to.
+        let result = await configuration.source.suggest(transcript: { Transcript.text(of: document) })
         let applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo)
 
         var model = FileReport.Model(backend: configuration.backend, availability: .available)
@@ -94,7 +95,8 @@ public struct FileProcessor: Sendable {
             input: input, output: outputName(target), format: document.format, convertedTo: configuration.convertTo,
             cues: document.cues.count,
             warnings: document.warnings + (result.suggestions?.warnings ?? []).map { CaptionWarning(line: nil, message: $0) },
-            transcript: TranscriptStats(characters: result.characters, sentCharacters: result.sentCharacters, truncated: result.truncated),
+            transcript: result.availability.isAvailable
+                ? TranscriptStats(characters: result.characters, sentCharacters: result.sentCharacters, truncated: result.truncated) : nil,
             model: model, actions: applied.actions, reasonRow: reasonRow, error: result.error,
             fingerprint: OutputFingerprint(inputSHA256: SHA256.hex(bytes), outputSHA256: nil, settings: configuration.settings))
 

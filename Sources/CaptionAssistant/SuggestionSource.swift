@@ -6,17 +6,20 @@ import Assistant
 ///
 /// `AssistantService` is the real one; tests may give their own.
 public protocol SuggestionSource: Sendable {
-    /// Suggestions for `transcript` (cue texts without markup), or why there are none.
-    func suggest(transcript: String) async -> AssistantResult
+    /// Suggestions for the transcript (cue texts without markup) that
+    /// `transcript` makes, or why there are none. `transcript` is called only
+    /// when the model may be called, so a run without a model makes no text.
+    func suggest(transcript: () -> String) async -> AssistantResult
 }
 
 extension AssistantService: SuggestionSource {}
 
-/// How much of the transcript the model was sent, as the report writes it.
+/// How much of the transcript the model was sent, as the report writes it
+/// (nil in the report when the model was unavailable: no transcript was made).
 public struct TranscriptStats: Sendable, Equatable {
     /// The transcript's length in Swift `Character`s.
     public var characters: Int
-    /// How many of them were (or, with no model, would have been) sent, after the cap.
+    /// How many of them were sent, after the cap.
     public var sentCharacters: Int
     /// Whether the cap cut the transcript.
     public var truncated: Bool

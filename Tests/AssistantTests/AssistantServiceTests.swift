@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Assistant
 
@@ -48,7 +49,27 @@ struct HangingModel: AssistantModel {
         #expect(result.suggestions == nil)
         #expect(result.attempts == 0)
         #expect(model.calls == 0)
-        #expect(result.characters == Self.transcript.count)
+        #expect(result.characters == 0 && result.sentCharacters == 0, "nothing was sent")
+    }
+
+    /// With no model to send it to, the transcript is never made (a `--model none` run of a large
+    /// TTML file spent a third of its time building text nobody read); with one, it is made once.
+    @Test func theTranscriptIsMadeOnlyWhenTheModelMayBeCalled() async {
+        let made = Counter()
+        let unavailable = await service(ScriptedAssistantModel(answers: [Self.goodAnswer]), availability: .unavailable(.modelTurnedOff))
+            .suggest(transcript: { made.add(); return Self.transcript })
+        #expect(unavailable.suggestions == nil)
+        #expect(made.value == 0)
+        let available = await service(ScriptedAssistantModel(answers: [Self.goodAnswer])).suggest(transcript: { made.add(); return Self.transcript })
+        #expect(available.characters == Self.transcript.count)
+        #expect(made.value == 1)
+    }
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func add() { lock.withLock { count += 1 } }
+        var value: Int { lock.withLock { count } }
     }
 
     @Test func aThrownErrorFailsEveryActionAndKeepsItsText() async {
