@@ -345,8 +345,8 @@ enum ReviewPages {
         }
         w.raw("<ol class=\"cues\">\n")
         let last = cues.count - 1
-        let source = document.source.bytes
-        var outlines: [RunOutline] = []
+        let emojiBytes = emoji.map { Array($0.utf8) } ?? []
+        var text: [UInt8] = []
         for i in 0..<min(cues.count, limit) {
             let cue = cues[i]
             w.raw("<li><time>")
@@ -354,39 +354,33 @@ enum ReviewPages {
             w.raw(" → ")
             w.time(milliseconds: cue.end.roundedMilliseconds)
             w.raw("</time><span>")
-            if document.format == .srt {
-                // SRT text is its source bytes (no character references): written from the
-                // runs' outlines, with no run or string made.
-                outlines.removeAll(keepingCapacity: true)
-                cue.appendRunOutlines(to: &outlines)
-                srtText(outlines, source: source, emoji: i == last ? emoji : nil, into: &w)
-                w.raw("</span></li>\n")
-                continue
+            // The emoji lands at the end of the last cue's last text run, after one space.
+            var lastText = -1, index = 0
+            if i == last, !emojiBytes.isEmpty {
+                cue.forEachRun { if $0.kind == .text { lastText = index }; index += 1 }
             }
-            var runs = cue.runs
-            var emojiRun: Int?
-            if i == last, let emoji {
-                // The emoji lands at the end of the last cue's text, after one space.
-                if let r = runs.lastIndex(where: { $0.kind == .text }), runs[r].text.hasSuffix(emoji) {
-                    emojiRun = r
-                    runs[r].text = String(runs[r].text.dropLast(emoji.count))
-                }
-            }
-            for (r, run) in runs.enumerated() {
+            index = 0
+            // Walked, not built: an SRT cue's text comes from its source bytes with no run or string made.
+            cue.forEachRun { run in
+                defer { index += 1 }
+                text.removeAll(keepingCapacity: true)
+                run.appendText(to: &text)
                 switch run.kind {
                 case .lineBreak:
                     w.raw("<br>")
                 case .markup:
-                    if !isStyleTag(run.text) {
+                    if !isStyleTag(text[...]) {
                         w.raw("<code class=\"markup\" title=\"markup kept as written in the file\">")
-                        w.text(run.text)
+                        w.text(utf8: text[...])
                         w.raw("</code>")
                     }
                 case .text:
-                    styled(&w, run.style, run.text)
-                    if r == emojiRun, let emoji {
+                    let marked = index == lastText && text.count >= emojiBytes.count && text.suffix(emojiBytes.count).elementsEqual(emojiBytes)
+                    let end = marked ? text.count - emojiBytes.count : text.count
+                    if end > 0 { styled(&w, run.style, text[..<end]) }
+                    if marked {
                         w.raw("<mark class=\"emoji\" title=\"the emoji the assistant added\">")
-                        w.text(emoji)
+                        w.text(utf8: text[end...])
                         w.raw("</mark>")
                     }
                 }
@@ -396,53 +390,11 @@ enum ReviewPages {
         w.raw("</ol>\n")
     }
 
-    /// Writes an SRT cue's text from its run outlines and the document's
-    /// bytes, as the general path writes it from the runs; with `emoji`, the
-    /// last text run's ending `emoji` is marked.
-    static func srtText(_ outlines: [RunOutline], source: [UInt8], emoji: String?, into w: inout HTMLWriter) {
-        var emojiRun = -1
-        var emojiBytes: [UInt8] = []
-        if let emoji, let r = outlines.lastIndex(where: { $0.kind == .text }) {
-            emojiBytes = Array(emoji.utf8)
-            let range = outlines[r].source
-            if range.count >= emojiBytes.count, source[(range.upperBound - emojiBytes.count)..<range.upperBound].elementsEqual(emojiBytes) {
-                emojiRun = r
-            }
-        }
-        for (r, outline) in outlines.enumerated() {
-            let range = outline.source
-            switch outline.kind {
-            case .lineBreak:
-                w.raw("<br>")
-            case .markup:
-                if !isStyleTag(source[range]) {
-                    w.raw("<code class=\"markup\" title=\"markup kept as written in the file\">")
-                    w.text(utf8: source[range])
-                    w.raw("</code>")
-                }
-            case .text:
-                let textEnd = r == emojiRun ? range.upperBound - emojiBytes.count : range.upperBound
-                if textEnd > range.lowerBound { styled(&w, outline.style, source[range.lowerBound..<textEnd]) }
-                if r == emojiRun {
-                    w.raw("<mark class=\"emoji\" title=\"the emoji the assistant added\">")
-                    w.text(utf8: source[textEnd..<range.upperBound])
-                    w.raw("</mark>")
-                }
-            }
-        }
-    }
-
-    static func styled(_ w: inout HTMLWriter, _ style: TextStyle, _ text: String) {
-        if text.isEmpty { return }
-        var text = text
-        text.withUTF8 { styled(&w, style, $0) }
-    }
-
     static func styled(_ w: inout HTMLWriter, _ style: TextStyle, _ utf8: ArraySlice<UInt8>) {
         utf8.withUnsafeBufferPointer { styled(&w, style, $0) }
     }
 
-    /// Writes the UTF-8 text `utf8` escaped, inside the elements its style calls for.
+    /// `styled` of the UTF-8 bytes `utf8`.
     static func styled(_ w: inout HTMLWriter, _ style: TextStyle, _ utf8: UnsafeBufferPointer<UInt8>) {
         if style.contains(.bold) { w.raw("<strong>") }
         if style.contains(.italic) { w.raw("<em>") }
@@ -459,12 +411,6 @@ enum ReviewPages {
     /// style) or that only structures the text: `b`, `i`, `u`, `s`, `c`, `v`,
     /// `lang`, `ruby`, `rt`, `span`, `br`, `p`, `font`, opening or closing.
     /// Such tags are not shown as written; any other markup is.
-    static func isStyleTag(_ markup: String) -> Bool {
-        var markup = markup
-        return markup.withUTF8 { isStyleTag($0) }
-    }
-
-    /// `isStyleTag` of the UTF-8 bytes `markup`.
     static func isStyleTag(_ markup: ArraySlice<UInt8>) -> Bool {
         markup.withUnsafeBufferPointer { isStyleTag($0) }
     }

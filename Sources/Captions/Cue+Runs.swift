@@ -2,13 +2,13 @@
 /// with the text as UTF-8 bytes instead of a `String`.
 ///
 /// Valid only inside the call that passes it (its bytes are borrowed).
-struct RunView {
+public struct RunView {
     /// What the run is.
-    var kind: TextRun.Kind
+    public var kind: TextRun.Kind
     /// The style in effect for the run.
-    var style: TextStyle
+    public var style: TextStyle
     /// The byte range of the run's raw form in the document source.
-    var source: Range<Int>
+    public var source: Range<Int>
     /// The run's text as UTF-8, or bytes that read as its text the way
     /// `String(decoding:as: UTF8.self)` reads them (see `form`).
     private var bytes: UnsafeBufferPointer<UInt8>
@@ -44,11 +44,12 @@ struct RunView {
     static var newline: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: ("\n" as StaticString).utf8Start, count: 1) }
 
     /// The run's text (`TextRun.text`).
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Appends the UTF-8 of the run's text to `out`.
+    /// Appends the UTF-8 of the run's text to `out` (always valid UTF-8:
+    /// a damaged file's bytes are repaired as `TextRun.text` has them).
     @inline(__always)
-    func appendText(to out: inout [UInt8]) {
+    public func appendText(to out: inout [UInt8]) {
         if form == .utf8 { out.append(contentsOf: bytes) } else { UTF8Repair.append(bytes, to: &out) }
     }
 
@@ -93,7 +94,7 @@ extension Cue {
     /// An SRT cue not built yet is walked on its source bytes by the SRT rule
     /// (`SRTReader.forEachRun`, the rule its `runs` are built by), with no
     /// run or string made; any other cue walks its `runs`.
-    borrowing func forEachRun(_ visit: (RunView) -> Void) {
+    public borrowing func forEachRun(_ visit: (RunView) -> Void) {
         if case .lazy(let lazy) = storage, case .srt = lazy.builder {
             SRTReader.forEachRun(in: lazy.range, of: lazy.bytes, visit)
             return

@@ -197,6 +197,21 @@ The <b>rocket</b> &amp; <script>alert(1)</script>
         #expect(page.contains("<li><time>00:00:01.000 → 00:00:02.000</time><span><code class=\"markup\" title=\"markup kept as written in the file\">{\\an8}</code>Tom &amp; &quot;Jerry&quot; said<br>line &#39;two&#39; <mark class=\"emoji\""), "\(page)")
     }
 
+    /// A damaged SRT (a byte that is not UTF-8, kept as it is in the output) is shown with U+FFFD,
+    /// as its text reads: the page stays valid UTF-8 (it wrote the raw byte before the walker).
+    @Test func aDamagedSRTsPageIsValidUTF8() throws {
+        let batch = try HandMadeBatch()
+        try batch.add(input: "a.srt", output: "a.srt", captions: "x")
+        let damaged = Array("1\n00:00:01,000 --> 00:00:02,000\nCafé naïve ü ö <b>ok</b> ".utf8) + [0xFF] + Array(" robot 🎬\n".utf8)
+        try Data(damaged).write(to: batch.url.appendingPathComponent("a.srt"))
+        try batch.writeReport()
+        try ReviewSite.build(outputFolder: batch.path)
+        let bytes = try Data(contentsOf: batch.url.appendingPathComponent("review/files/00001.html"))
+        let valid = String(validating: Array(bytes), as: UTF8.self)
+        let page = try #require(valid, "the page is not valid UTF-8")
+        #expect(page.contains("Café naïve ü ö <strong>ok</strong> \u{FFFD} robot <mark class=\"emoji\""), "\(page)")
+    }
+
     @Test func disabledActionsCarryTheReasonRowAndSettingsOnlyWhereOffered() throws {
         let batch = try HandMadeBatch()
         func unavailable(_ reason: String, settings: Bool) -> JSONValue {
