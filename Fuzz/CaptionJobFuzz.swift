@@ -39,9 +39,7 @@ public func fuzzCaptionJob(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let first = words.first { keywords.append(first) }
     if let longest = words.max(by: { $0.count < $1.count }) { keywords.append(longest) }
     if let frequent = words.max(by: { (counts[$0] ?? 0, $1) < (counts[$1] ?? 0, $0) }) { keywords.append(frequent) }
-    let emphasis = KeywordEmphasis(keywords: keywords).apply(
-        to: document.cues, source: document.format == .ttml ? nil : document.source.bytes,
-        sourceIsText: document.format == .srt)
+    let emphasis = KeywordEmphasis(keywords: keywords).apply(to: document.cues)
     var edits = emphasis.edits
     let emoji = document.source.encoding.canEncode(" 🎬") ? " 🎬" : " [x]"
     edits[document.cues.count - 1, default: CueEdit()].appendedText = emoji
