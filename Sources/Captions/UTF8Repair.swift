@@ -22,28 +22,10 @@ enum UTF8Repair {
                 i += 8
                 continue
             }
-            let b = p[i]
-            if b < 0x80 { i += 1; continue }
-            @inline(__always) func cont(_ k: Int) -> Bool { i + k < n && p[i + k] & 0xC0 == 0x80 }
-            switch b {
-            case 0xC2...0xDF:
-                guard cont(1) else { return false }
-                i += 2
-            case 0xE0...0xEF:
-                guard cont(1), cont(2) else { return false }
-                let c = p[i + 1]
-                if b == 0xE0 && c < 0xA0 { return false }  // overlong
-                if b == 0xED && c > 0x9F { return false }  // surrogates
-                i += 3
-            case 0xF0...0xF4:
-                guard cont(1), cont(2), cont(3) else { return false }
-                let c = p[i + 1]
-                if b == 0xF0 && c < 0x90 { return false }  // overlong
-                if b == 0xF4 && c > 0x8F { return false }  // above U+10FFFF
-                i += 4
-            default:
-                return false
-            }
+            if p[i] < 0x80 { i += 1; continue }
+            let len = UTF8Check.sequenceLength(p, i)
+            if len == 0 { return false }
+            i += len
         }
         return true
     }
