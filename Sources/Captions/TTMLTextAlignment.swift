@@ -40,19 +40,18 @@ enum TTMLTextAlignment {
             var consumed = 0
             var r = raw.startIndex
             let end = raw.endIndex
-            func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
             walk: while r < end {
                 let b = raw[r]
                 var length = 1
                 let before = consumed
-                if isSpace(b) {
+                if XMLBytes.isSpace(b) {
                     if b == 0x0D, r + 1 < end, raw[r + 1] == 0x0A { length = 2 }
-                    if consumed < plain.count, isSpace(plain[consumed]) { consumed += 1 }
+                    if consumed < plain.count, XMLBytes.isSpace(plain[consumed]) { consumed += 1 }
                 } else if b == UInt8(ascii: "&"), !cdata, let ref = TTMLTextAlignment.reference(raw, at: r) {
                     length = ref.length
                     let v = ref.scalar.value
                     if v == 0x20 || v == 0x09 || v == 0x0A || v == 0x0D {
-                        if consumed < plain.count, isSpace(plain[consumed]) { consumed += 1 }
+                        if consumed < plain.count, XMLBytes.isSpace(plain[consumed]) { consumed += 1 }
                     } else {
                         var matches = true
                         UTF8.encode(ref.scalar) { byte in
