@@ -135,18 +135,6 @@ enum WebVTTEntities {
         return len == 0 ? (1, 3, 0xFFFD) : (len, len, nil)
     }
 
-    /// Decodes raw cue text (entities, NUL, invalid UTF-8) into UTF-8 bytes appended to `out`.
-    static func decode(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, into out: inout [UInt8]) {
-        var i = start
-        while i < end {
-            let u = unit(p, at: i, end: end)
-            if let s = u.scalar { appendUTF8(s, to: &out) } else {
-                for k in i..<(i + u.raw) { out.append(p[k]) }
-            }
-            i += u.raw
-        }
-    }
-
     /// Maps a UTF-8 offset in a text run's decoded text to the offset in its
     /// raw bytes (relative to the slice start). An offset inside a decoded
     /// unit maps to the unit's start; one past the end maps to the raw end.
