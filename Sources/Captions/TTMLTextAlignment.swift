@@ -47,14 +47,16 @@ enum TTMLTextAlignment {
                 if XMLBytes.isSpace(b) {
                     if b == 0x0D, r + 1 < end, raw[r + 1] == 0x0A { length = 2 }
                     if consumed < plain.count, XMLBytes.isSpace(plain[consumed]) { consumed += 1 }
-                } else if b == UInt8(ascii: "&"), !cdata, let ref = TTMLTextAlignment.reference(raw, at: r) {
+                } else if b == UInt8(ascii: "&"), !cdata,
+                          let ref = raw[r...].withUnsafeBufferPointer({ XMLBytes($0).reference(at: 0, limit: $0.count) }),
+                          let scalar = Unicode.Scalar(ref.scalar) {
                     length = ref.length
-                    let v = ref.scalar.value
+                    let v = ref.scalar
                     if v == 0x20 || v == 0x09 || v == 0x0A || v == 0x0D {
                         if consumed < plain.count, XMLBytes.isSpace(plain[consumed]) { consumed += 1 }
                     } else {
                         var matches = true
-                        UTF8.encode(ref.scalar) { byte in
+                        UTF8.encode(scalar) { byte in
                             if matches, consumed < plain.count, plain[consumed] == byte { consumed += 1 } else { matches = false }
                         }
                         guard matches else { mismatch = before; break walk }
@@ -77,28 +79,6 @@ enum TTMLTextAlignment {
             guard plainOffset >= 0, plainOffset < early.count, plainOffset < mismatch else { return nil }
             let value = side == .early ? early[plainOffset] : late[plainOffset]
             return value < 0 ? nil : value
-        }
-    }
-
-    fileprivate static func reference(_ raw: ArraySlice<UInt8>, at k: Int) -> (scalar: Unicode.Scalar, length: Int)? {
-        var j = k + 1
-        let stop = min(raw.endIndex, k + 12)
-        while j < stop, raw[j] != UInt8(ascii: ";") { j += 1 }
-        guard j < stop else { return nil }
-        let body = String(decoding: raw[(k + 1)..<j], as: UTF8.self)
-        let length = j + 1 - k
-        switch body {
-        case "lt": return ("<", length)
-        case "gt": return (">", length)
-        case "amp": return ("&", length)
-        case "quot": return ("\"", length)
-        case "apos": return ("'", length)
-        default:
-            guard body.hasPrefix("#") else { return nil }
-            let digits = body.dropFirst()
-            let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-            guard let value, let scalar = Unicode.Scalar(value) else { return nil }
-            return (scalar, length)
         }
     }
 }
