@@ -1,4 +1,5 @@
-/// Copies UTF-8 bytes the way `String(decoding:as: UTF8.self)` reads them.
+/// UTF-8 without `String`s: copying bytes the way `String(decoding:as: UTF8.self)`
+/// reads them, checking them, and writing a scalar's bytes.
 enum UTF8Repair {
     /// Appends `bytes` to `out` as `String(decoding: bytes, as: UTF8.self).utf8`
     /// would give them: as they are when they are valid UTF-8 (checked here,
@@ -9,6 +10,14 @@ enum UTF8Repair {
         } else {
             out.append(contentsOf: String(decoding: bytes, as: UTF8.self).utf8)
         }
+    }
+
+    /// Appends the UTF-8 bytes of the scalar value `v` (nothing when `v` is
+    /// not one): what the WebVTT and XML readers write for a decoded reference.
+    @inline(__always)
+    static func appendScalar(_ v: UInt32, to out: inout [UInt8]) {
+        guard let s = Unicode.Scalar(v) else { return }
+        UTF8.encode(s) { out.append($0) }
     }
 
     /// Whether `p` is well-formed UTF-8 (no overlong forms, surrogates or values above U+10FFFF).

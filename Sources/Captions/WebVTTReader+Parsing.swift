@@ -396,7 +396,7 @@ struct WebVTTReader {
                 }
             }
             let u = WebVTTEntities.unit(p, at: i, end: end)
-            if let s = u.scalar { WebVTTEntities.appendUTF8(s, to: &scratch) } else {
+            if let s = u.scalar { UTF8Repair.appendScalar(s, to: &scratch) } else {
                 for k in i..<(i + u.raw) { scratch.append(p[k]) }
             }
             i += u.raw
