@@ -16,13 +16,6 @@ enum TTMLTextAlignment {
         case late
     }
 
-    /// The raw offset for `plainOffset`, or nil when the offset falls inside a
-    /// character or reference, or the plain text does not match the raw bytes.
-    /// (One question walks the run; for many, build a `Map` once.)
-    static func rawOffset(raw: ArraySlice<UInt8>, plain: [UInt8], plainOffset: Int, side: Side, cdata: Bool) -> Int? {
-        Map(raw: raw, plain: plain, cdata: cdata).rawOffset(plainOffset, side: side)
-    }
-
     /// Every plain offset of one run mapped to raw offsets in one walk, so
     /// that a run with many emphasised occurrences costs linear time in all.
     struct Map {
@@ -74,7 +67,9 @@ enum TTMLTextAlignment {
             }
         }
 
-        /// The raw offset for `plainOffset` on the given side, or nil (see `TTMLTextAlignment.rawOffset`).
+        /// The raw offset for `plainOffset` on the given side, or nil when the offset
+        /// falls inside a character or reference, or the plain text does not match
+        /// the raw bytes there.
         func rawOffset(_ plainOffset: Int, side: Side) -> Int? {
             guard plainOffset >= 0, plainOffset < early.count, plainOffset < mismatch else { return nil }
             let value = side == .early ? early[plainOffset] : late[plainOffset]
