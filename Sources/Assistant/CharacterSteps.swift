@@ -89,10 +89,10 @@ enum CharacterSteps {
         String(decoding: UnsafeBufferPointer(rebasing: p[r]), as: UTF8.self)
     }
 
-    /// Byte-wise search for `needle` in `p`, from `from`; the offset of the first match.
-    static func firstOffset(of needle: [UInt8], in p: UnsafeBufferPointer<UInt8>, from: Int = 0) -> Int? {
+    /// Byte-wise search for `needle` in `p`; the offset of the first match.
+    static func firstOffset(of needle: [UInt8], in p: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let head = needle.first, p.count >= needle.count, let base = p.baseAddress else { return nil }
-        var i = from
+        var i = 0
         let last = p.count - needle.count
         while i <= last {
             guard let hit = memchr(base + i, Int32(head), last + 1 - i) else { return nil }

@@ -3,8 +3,6 @@
 /// It records every prompt, so a test can count the calls (a permanent error
 /// is called once; a temporary one up to the retry limit).
 public struct FailingAssistantModel: AssistantModel {
-    /// The backend name used in reports.
-    public static let backendName = "fake"
     /// The error the command line's failing test model throws.
     public static let testFailure = AssistantError.failed("The test model was told to fail (-test-fake-assistant-fails).")
 

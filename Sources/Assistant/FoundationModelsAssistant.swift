@@ -8,9 +8,6 @@ import FoundationModels
 /// the same `SuggestionDecoder` validates it as it validates any other backend.
 @available(iOS 26, macOS 26, visionOS 26, *)
 public struct FoundationModelsAssistant: AssistantModel {
-    /// The backend name used in reports.
-    public static let backendName = "foundationModels"
-
     /// Creates the backend for `SystemLanguageModel.default`.
     public init() {}
 

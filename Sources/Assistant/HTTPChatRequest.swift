@@ -25,8 +25,6 @@ struct HTTPChatRequest: Sendable {
 
     /// The name given to the schema (`json_schema.name`).
     static let schemaName = "caption_suggestions"
-    /// At most this many keywords are asked for.
-    static let maximumKeywords = 10
 
     /// The model to ask for; `nil` leaves `model` out.
     let model: String?
@@ -57,7 +55,7 @@ struct HTTPChatRequest: Sendable {
     static let titlePattern = #"^[^ .,;:!?'"\\{}\[\]<>_/#*|=+@~^`-][^"\\{}\[\]<>_/#*|=+@~^`\n\r\t]{7,59}$"#
     /// `EmojiTable` as one character class (each entry is one scalar).
     static let emojiPattern = "^[" + EmojiTable.entries.map(\.emoji).joined() + "]$"
-    /// The most keywords the schema lets the model name (the decoder keeps up to `maximumKeywords`).
+    /// The most keywords the schema lets the model name (the decoder keeps up to `SuggestionDecoder.maxKeywords`).
     static let schemaMaximumKeywords = 6
 
     /// The answer's schema: `keywords` (one to six strings), `titles` (exactly

@@ -238,8 +238,8 @@ public struct SuggestionDecoder: Sendable {
     }
 
     /// Quotes model text for a message, shortened so a report stays readable.
-    static func quote(_ text: String, limit: Int = 80) -> String {
-        let flat = singleLine(text)
+    static func quote(_ text: String) -> String {
+        let flat = singleLine(text), limit = 80
         let shown = flat.count > limit ? String(flat.prefix(limit)) + "…" : flat
         return "“\(shown)”"
     }

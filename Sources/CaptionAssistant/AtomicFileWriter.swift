@@ -22,7 +22,7 @@ import Darwin
 /// `O_NOFOLLOW`, so a symbolic link planted there cannot redirect the write;
 /// a symbolic link at the target's own name is replaced, never followed.
 /// A temporary name left by a killed process is removed by
-/// `removeStaleTemporaryFiles(in:)` (which `--resume` runs).
+/// `removeStaleTemporaryFiles(inFolder:)` (which `--resume` runs).
 ///
 /// The rename path is the only one on Apple platforms; setting the
 /// environment variable `CAPTION_ASSISTANT_WRITE_BY_RENAME=1` makes it the
@@ -140,17 +140,24 @@ enum AtomicFileWriter {
     /// Returns how many were removed.
     @discardableResult
     static func removeStaleTemporaryFiles(inFolder dir: Int32) -> Int {
+        removeEntries(inFolder: dir, where: isStaleTemporaryName)
+    }
+
+    /// Removes every entry of the open folder `dir` whose name `isStale`
+    /// accepts, except folders (`unlinkat` without `AT_REMOVEDIR`); returns how
+    /// many were removed.
+    static func removeEntries(inFolder dir: Int32, where isStale: (String) -> Bool) -> Int {
         let copy = dup(dir)
         guard copy >= 0 else { return 0 }
         guard let stream = fdopendir(copy) else { close(copy); return 0 }
-        defer { closedir(stream) }
         var names: [String] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if isStaleTemporaryName(name) { names.append(name) }
+            if name != "." && name != ".." && isStale(name) { names.append(name) }
         }
+        closedir(stream)
         return names.filter { unlinkat(dir, $0, 0) == 0 }.count
     }
 

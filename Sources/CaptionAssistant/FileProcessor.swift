@@ -128,14 +128,12 @@ public struct FileProcessor: Sendable {
 
     /// The report of a file the batch did not get to (no sidecar is written for it).
     func notProcessed(input: String) -> FileReport {
-        FileReport(input: input, output: nil, format: nil, convertedTo: configuration.convertTo, cues: nil,
-                   warnings: [], transcript: nil,
-                   model: FileReport.Model(backend: configuration.backend, availability: nil),
-                   actions: ActionReport.ID.allCases.map {
-                       ActionReport(id: $0, state: .failed, reason: "the run was interrupted before this file was processed")
-                   },
-                   reasonRow: Self.notProcessedRow, error: Self.notProcessedError,
-                   fingerprint: OutputFingerprint(inputSHA256: nil, outputSHA256: nil, settings: configuration.settings))
+        var report = failure(input: input, error: Self.notProcessedError)
+        report.actions = ActionReport.ID.allCases.map {
+            ActionReport(id: $0, state: .failed, reason: "the run was interrupted before this file was processed")
+        }
+        report.reasonRow = Self.notProcessedRow
+        return report
     }
 
     /// The outcome with the caption's hash in the report's fingerprint.

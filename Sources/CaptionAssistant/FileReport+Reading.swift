@@ -16,15 +16,8 @@ extension FileReport {
               let modelValue = json["model"], let model = Self.model(modelValue),
               let fingerprintValue = json["fingerprint"], let fingerprint = OutputFingerprint(json: fingerprintValue)
         else { return nil }
-        func text(_ key: String) -> String?? {
-            switch json[key] {
-            case .string(let s)?: return .some(s)
-            case .null?: return .some(nil)
-            default: return nil
-            }
-        }
-        guard let output = text("output"), let formatName = text("format"), let reasonRow = text("reasonRow"),
-              let error = text("error") else { return nil }
+        guard let output = json.stringOrNull("output"), let formatName = json.stringOrNull("format"),
+              let reasonRow = json.stringOrNull("reasonRow"), let error = json.stringOrNull("error") else { return nil }
         var format: CaptionFormat?
         if let formatName {
             guard let f = CaptionFormat(rawValue: formatName) else { return nil }

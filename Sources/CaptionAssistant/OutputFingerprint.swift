@@ -28,14 +28,8 @@ public struct OutputFingerprint: Sendable, Equatable {
     init?(json: JSONValue) {
         guard case .object(let pairs) = json, pairs.map(\.0) == ["inputSHA256", "outputSHA256", "options"],
               let options = json["options"], let settings = OutputSettings(json: options) else { return nil }
-        func hash(_ key: String) -> String?? {
-            switch json[key] {
-            case .string(let s)? where s.utf8.count == 64: return .some(s)
-            case .null?: return .some(nil)
-            default: return nil
-            }
-        }
-        guard let input = hash("inputSHA256"), let output = hash("outputSHA256") else { return nil }
+        guard let input = json.stringOrNull("inputSHA256"), let output = json.stringOrNull("outputSHA256"),
+              [input, output].allSatisfy({ ($0?.utf8.count ?? 64) == 64 }) else { return nil }
         self.init(inputSHA256: input, outputSHA256: output, settings: settings)
     }
 }

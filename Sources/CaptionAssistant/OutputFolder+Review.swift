@@ -32,17 +32,6 @@ extension OutputFolder {
     func removeEntries(in relative: String, where isStale: (String) -> Bool) -> Int {
         guard let parts = Self.safeParts(relative), let dir = try? openFolder(parts[...], create: false, for: relative) else { return 0 }
         defer { close(dir) }
-        let copy = dup(dir)
-        guard copy >= 0 else { return 0 }
-        guard let stream = fdopendir(copy) else { close(copy); return 0 }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." && isStale(name) { names.append(name) }
-        }
-        closedir(stream)
-        return names.filter { unlinkat(dir, $0, 0) == 0 }.count
+        return AtomicFileWriter.removeEntries(inFolder: dir, where: isStale)
     }
 }

@@ -49,15 +49,9 @@ public struct OutputSettings: Sendable, Equatable {
         guard case .object(let pairs) = json, pairs.map(\.0) == ["backend", "model", "endpoint", "serverKind",
               "simulatedAvailability", "maxCharacters", "to"],
               case .string(let backend)? = json["backend"], case .int(let cap)? = json["maxCharacters"] else { return nil }
-        func optional(_ key: String) -> String?? {
-            switch json[key] {
-            case .string(let s)?: return .some(s)
-            case .null?: return .some(nil)
-            default: return nil
-            }
-        }
-        guard let model = optional("model"), let endpoint = optional("endpoint"), let kind = optional("serverKind"),
-              let simulated = optional("simulatedAvailability"), let to = optional("to") else { return nil }
+        guard let model = json.stringOrNull("model"), let endpoint = json.stringOrNull("endpoint"),
+              let kind = json.stringOrNull("serverKind"), let simulated = json.stringOrNull("simulatedAvailability"),
+              let to = json.stringOrNull("to") else { return nil }
         var format: CaptionFormat?
         if let to {
             guard let f = CaptionFormat(rawValue: to) else { return nil }

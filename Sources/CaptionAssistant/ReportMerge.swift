@@ -27,8 +27,6 @@ package enum ReportMerge {
         package var shards: Int
         /// The totals of the merged report.
         package var totals: BatchReport.Totals
-        /// Whether the part files were removed after `report.json` was written.
-        package var removedParts: Bool
         /// Whether some input did not exist (as a single run, `merge` then exits 66).
         package var missingInput = false
     }
@@ -158,7 +156,7 @@ package enum ReportMerge {
             throw .write(failure.map { "report.json could not be written: " + $0 } ?? error.localizedDescription)
         }
         if !keepParts { for f in found { unlink(path + "/" + f.name) } }
-        return Result(shards: count, totals: totals, removedParts: !keepParts, missingInput: found.contains { $0.part.missingInput })
+        return Result(shards: count, totals: totals, missingInput: found.contains { $0.part.missingInput })
     }
 
     /// Reads the header, totals and place of the entries of the part `name` in `folder`.

@@ -21,10 +21,9 @@ public enum CaptionAssistantCommand {
         static let unavailable: Int32 = 69
         /// The output folder cannot be created or written (`EX_CANTCREAT`).
         static let cannotCreateOutput: Int32 = 73
-        /// Stopped by SIGINT (128 + 2).
+        /// Stopped by a request that names no signal: as SIGINT (128 + 2). A stop by
+        /// a signal ends with `InterruptSignals.exitStatus(for:)`, 128 + its number.
         static let interrupted: Int32 = 130
-        /// Stopped by SIGTERM (128 + 15).
-        static let terminated: Int32 = 143
     }
 
     /// Runs the command and returns its exit status.

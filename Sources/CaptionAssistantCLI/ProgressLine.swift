@@ -28,8 +28,8 @@ final class ProgressLine: @unchecked Sendable {
     /// Creates a progress line for `total` files.
     init(total: Int) { self.total = total }
 
-    /// Whether a progress line should be shown: standard error is a terminal and not quiet.
-    static func wanted(quiet: Bool, json: Bool = false) -> Bool { !quiet && !json && isatty(2) == 1 }
+    /// Whether a progress line should be shown: standard error is a terminal, and neither `--quiet` nor `--json` is given.
+    static func wanted(quiet: Bool, json: Bool) -> Bool { !quiet && !json && isatty(2) == 1 }
 
     /// `line` cut to fit `columns` terminal columns without wrapping (one
     /// column is left free, as terminals wrap when the last one is written).

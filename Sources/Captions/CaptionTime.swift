@@ -84,12 +84,6 @@ public struct CaptionTime: Sendable, Hashable, Comparable, CustomStringConvertib
         return CaptionTime(numerator: s, denominator: l)
     }
 
-    /// The difference `self - other`, or `nil` if it does not fit.
-    public func subtracting(_ other: CaptionTime) -> CaptionTime? {
-        guard other.numerator != .min else { return nil }
-        return adding(CaptionTime(numerator: -other.numerator, denominator: other.denominator)!)
-    }
-
     public static func < (lhs: CaptionTime, rhs: CaptionTime) -> Bool {
         // Compare a/b < c/d as a*d < c*b with 128-bit intermediates.
         let l = lhs.numerator.multipliedFullWidth(by: rhs.denominator)

@@ -13,28 +13,14 @@ enum TTMLAttributeGuard {
 
     static func check(_ bytes: [UInt8]) throws {
         let refused: Int? = bytes.withUnsafeBufferPointer { p in
-            let n = p.count
-            func starts(_ k: Int, _ s: StaticString) -> Bool {
-                let count = s.utf8CodeUnitCount
-                guard k + count <= n else { return false }
-                for j in 0..<count where p[k + j] != s.utf8Start[j] { return false }
-                return true
-            }
-            func skip(past end: StaticString, from k: Int) -> Int {
-                var j = k
-                while j < n {
-                    if p[j] == end.utf8Start[0], starts(j, end) { return j + end.utf8CodeUnitCount }
-                    j += 1
-                }
-                return n
-            }
+            let xml = XMLBytes(p), n = p.count
             var i = 0
             while i < n {
                 guard p[i] == UInt8(ascii: "<") else { i += 1; continue }
-                if starts(i, "<!--") { i = skip(past: "-->", from: i + 4); continue }
-                if starts(i, "<![CDATA[") { i = skip(past: "]]>", from: i + 9); continue }
-                if starts(i, "<?") { i = skip(past: "?>", from: i + 2); continue }
-                if starts(i, "<!") || starts(i, "</") { i = skip(past: ">", from: i + 2); continue }
+                if xml.starts(i, "<!--") { i = xml.skip(past: "-->", from: i + 4); continue }
+                if xml.starts(i, "<![CDATA[") { i = xml.skip(past: "]]>", from: i + 9); continue }
+                if xml.starts(i, "<?") { i = xml.skip(past: "?>", from: i + 2); continue }
+                if xml.starts(i, "<!") || xml.starts(i, "</") { i = xml.skip(past: ">", from: i + 2); continue }
                 // A start tag: count `=` outside quotes up to its `>`.
                 let lt = i
                 var count = 0

@@ -36,7 +36,7 @@ struct TTMLParagraphText {
                 if ref.scalar == 0x20 || ref.scalar == 0x09 || ref.scalar == 0x0A || ref.scalar == 0x0D {
                     whitespace(UInt8(ref.scalar), preserve: preserve, runIndex: runIndex)
                 } else {
-                    XMLBytes.appendUTF8(ref.scalar, to: &scratch)
+                    UTF8Repair.appendScalar(ref.scalar, to: &scratch)
                     lastWasSpace = false; trailingSpaceRun = nil
                 }
                 k += ref.length

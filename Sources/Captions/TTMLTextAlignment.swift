@@ -16,13 +16,6 @@ enum TTMLTextAlignment {
         case late
     }
 
-    /// The raw offset for `plainOffset`, or nil when the offset falls inside a
-    /// character or reference, or the plain text does not match the raw bytes.
-    /// (One question walks the run; for many, build a `Map` once.)
-    static func rawOffset(raw: ArraySlice<UInt8>, plain: [UInt8], plainOffset: Int, side: Side, cdata: Bool) -> Int? {
-        Map(raw: raw, plain: plain, cdata: cdata).rawOffset(plainOffset, side: side)
-    }
-
     /// Every plain offset of one run mapped to raw offsets in one walk, so
     /// that a run with many emphasised occurrences costs linear time in all.
     struct Map {
@@ -40,22 +33,23 @@ enum TTMLTextAlignment {
             var consumed = 0
             var r = raw.startIndex
             let end = raw.endIndex
-            func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
             walk: while r < end {
                 let b = raw[r]
                 var length = 1
                 let before = consumed
-                if isSpace(b) {
+                if XMLBytes.isSpace(b) {
                     if b == 0x0D, r + 1 < end, raw[r + 1] == 0x0A { length = 2 }
-                    if consumed < plain.count, isSpace(plain[consumed]) { consumed += 1 }
-                } else if b == UInt8(ascii: "&"), !cdata, let ref = TTMLTextAlignment.reference(raw, at: r) {
+                    if consumed < plain.count, XMLBytes.isSpace(plain[consumed]) { consumed += 1 }
+                } else if b == UInt8(ascii: "&"), !cdata,
+                          let ref = raw[r...].withUnsafeBufferPointer({ XMLBytes($0).reference(at: 0, limit: $0.count) }),
+                          let scalar = Unicode.Scalar(ref.scalar) {
                     length = ref.length
-                    let v = ref.scalar.value
+                    let v = ref.scalar
                     if v == 0x20 || v == 0x09 || v == 0x0A || v == 0x0D {
-                        if consumed < plain.count, isSpace(plain[consumed]) { consumed += 1 }
+                        if consumed < plain.count, XMLBytes.isSpace(plain[consumed]) { consumed += 1 }
                     } else {
                         var matches = true
-                        UTF8.encode(ref.scalar) { byte in
+                        UTF8.encode(scalar) { byte in
                             if matches, consumed < plain.count, plain[consumed] == byte { consumed += 1 } else { matches = false }
                         }
                         guard matches else { mismatch = before; break walk }
@@ -73,33 +67,13 @@ enum TTMLTextAlignment {
             }
         }
 
-        /// The raw offset for `plainOffset` on the given side, or nil (see `TTMLTextAlignment.rawOffset`).
+        /// The raw offset for `plainOffset` on the given side, or nil when the offset
+        /// falls inside a character or reference, or the plain text does not match
+        /// the raw bytes there.
         func rawOffset(_ plainOffset: Int, side: Side) -> Int? {
             guard plainOffset >= 0, plainOffset < early.count, plainOffset < mismatch else { return nil }
             let value = side == .early ? early[plainOffset] : late[plainOffset]
             return value < 0 ? nil : value
-        }
-    }
-
-    fileprivate static func reference(_ raw: ArraySlice<UInt8>, at k: Int) -> (scalar: Unicode.Scalar, length: Int)? {
-        var j = k + 1
-        let stop = min(raw.endIndex, k + 12)
-        while j < stop, raw[j] != UInt8(ascii: ";") { j += 1 }
-        guard j < stop else { return nil }
-        let body = String(decoding: raw[(k + 1)..<j], as: UTF8.self)
-        let length = j + 1 - k
-        switch body {
-        case "lt": return ("<", length)
-        case "gt": return (">", length)
-        case "amp": return ("&", length)
-        case "quot": return ("\"", length)
-        case "apos": return ("'", length)
-        default:
-            guard body.hasPrefix("#") else { return nil }
-            let digits = body.dropFirst()
-            let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-            guard let value, let scalar = Unicode.Scalar(value) else { return nil }
-            return (scalar, length)
         }
     }
 }

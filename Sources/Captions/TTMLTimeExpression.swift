@@ -50,15 +50,13 @@ struct TTMLTimeExpression: Sendable {
     /// Reads a time expression from bytes (surrounding XML whitespace is allowed and ignored).
     func parse(_ text: UnsafeBufferPointer<UInt8>) -> Parsed {
         var lo = 0, hi = text.count
-        while lo < hi, isSpace(text[lo]) { lo += 1 }
-        while hi > lo, isSpace(text[hi - 1]) { hi -= 1 }
+        while lo < hi, XMLBytes.isSpace(text[lo]) { lo += 1 }
+        while hi > lo, XMLBytes.isSpace(text[hi - 1]) { hi -= 1 }
         let v = UnsafeBufferPointer(rebasing: text[lo..<hi])
         if v.isEmpty { return .invalid("an empty time expression") }
         if v.contains(UInt8(ascii: ":")) { return parseClock(v) }
         return parseOffset(v)
     }
-
-    private func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
     /// Reads digits at `i`; nil when there are none or the number overflows.
     private func digits(_ v: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> (value: Int64, count: Int)? {

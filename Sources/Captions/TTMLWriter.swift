@@ -89,7 +89,7 @@ enum TTMLWriter {
                 cueInsertions.append(Insertion(at: absolute.lowerBound, order: 2 * n + 1 + edit.emphasis.count * 2, kind: .open(scope: scopeIndex, cdata: cdata)))
             }
             if let extra = edit.appendedText, !extra.isEmpty {
-                let text = escape(extra)
+                let text = WebVTTWriter.escape(extra)
                 if let name = payload.selfClosingParagraphs[index] {
                     cueInsertions.append(Insertion(at: cue.textRange.upperBound, order: Int.max, kind: .closeEmptyParagraph(text: text, name: name)))
                 } else {
@@ -174,24 +174,9 @@ enum TTMLWriter {
         return source[(start - marker.count)..<start].elementsEqual(marker)
     }
 
-    /// Escapes text content: `&`, `<` and `>`.
-    static func escape(_ text: String) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        for b in text.utf8 {
-            switch b {
-            case UInt8(ascii: "&"): out.append(contentsOf: Array("&amp;".utf8))
-            case UInt8(ascii: "<"): out.append(contentsOf: Array("&lt;".utf8))
-            case UInt8(ascii: ">"): out.append(contentsOf: Array("&gt;".utf8))
-            default: out.append(b)
-            }
-        }
-        return out
-    }
-
     /// Escapes an attribute value (double-quoted).
     static func escapeAttribute(_ text: String) -> String {
-        String(decoding: escape(text), as: UTF8.self).replacingOccurrences(of: "\"", with: "&quot;")
+        String(decoding: WebVTTWriter.escape(text), as: UTF8.self).replacingOccurrences(of: "\"", with: "&quot;")
     }
 
     // MARK: - Conversion
@@ -334,7 +319,7 @@ enum TTMLWriter {
             }
             kept.append(scalar)
         }
-        return String(decoding: escape(String(kept)), as: UTF8.self)
+        return String(decoding: WebVTTWriter.escape(String(kept)), as: UTF8.self)
     }
 
     /// `HH:MM:SS.mmm` (hours grow past two digits when needed).

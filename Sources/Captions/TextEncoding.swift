@@ -299,7 +299,7 @@ enum Windows1252 {
     static func appendUTF8(of byte: UInt8, to out: inout [UInt8]) {
         if byte < 0x80 { out.append(byte); return }
         let v: UInt32 = (0x80...0x9F).contains(byte) ? high[Int(byte) - 0x80] : UInt32(byte)
-        out.append(contentsOf: Array(String(Unicode.Scalar(v)!).utf8))
+        UTF8Repair.appendScalar(v, to: &out)
     }
 
     static func byte(for scalar: Unicode.Scalar) -> UInt8? {

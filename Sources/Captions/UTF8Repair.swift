@@ -1,4 +1,5 @@
-/// Copies UTF-8 bytes the way `String(decoding:as: UTF8.self)` reads them.
+/// UTF-8 without `String`s: copying bytes the way `String(decoding:as: UTF8.self)`
+/// reads them, checking them, and writing a scalar's bytes.
 enum UTF8Repair {
     /// Appends `bytes` to `out` as `String(decoding: bytes, as: UTF8.self).utf8`
     /// would give them: as they are when they are valid UTF-8 (checked here,
@@ -9,6 +10,14 @@ enum UTF8Repair {
         } else {
             out.append(contentsOf: String(decoding: bytes, as: UTF8.self).utf8)
         }
+    }
+
+    /// Appends the UTF-8 bytes of the scalar value `v` (nothing when `v` is
+    /// not one): what the WebVTT and XML readers write for a decoded reference.
+    @inline(__always)
+    static func appendScalar(_ v: UInt32, to out: inout [UInt8]) {
+        guard let s = Unicode.Scalar(v) else { return }
+        UTF8.encode(s) { out.append($0) }
     }
 
     /// Whether `p` is well-formed UTF-8 (no overlong forms, surrogates or values above U+10FFFF).
@@ -22,28 +31,10 @@ enum UTF8Repair {
                 i += 8
                 continue
             }
-            let b = p[i]
-            if b < 0x80 { i += 1; continue }
-            @inline(__always) func cont(_ k: Int) -> Bool { i + k < n && p[i + k] & 0xC0 == 0x80 }
-            switch b {
-            case 0xC2...0xDF:
-                guard cont(1) else { return false }
-                i += 2
-            case 0xE0...0xEF:
-                guard cont(1), cont(2) else { return false }
-                let c = p[i + 1]
-                if b == 0xE0 && c < 0xA0 { return false }  // overlong
-                if b == 0xED && c > 0x9F { return false }  // surrogates
-                i += 3
-            case 0xF0...0xF4:
-                guard cont(1), cont(2), cont(3) else { return false }
-                let c = p[i + 1]
-                if b == 0xF0 && c < 0x90 { return false }  // overlong
-                if b == 0xF4 && c > 0x8F { return false }  // above U+10FFFF
-                i += 4
-            default:
-                return false
-            }
+            if p[i] < 0x80 { i += 1; continue }
+            let len = UTF8Check.sequenceLength(p, i)
+            if len == 0 { return false }
+            i += len
         }
         return true
     }

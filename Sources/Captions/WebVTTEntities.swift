@@ -99,21 +99,6 @@ enum WebVTTEntities {
         return .none
     }
 
-    /// Appends the UTF-8 form of a scalar value (already made valid) to `out`.
-    @inline(__always)
-    static func appendUTF8(_ v: UInt32, to out: inout [UInt8]) {
-        switch v {
-        case 0..<0x80: out.append(UInt8(v))
-        case 0x80..<0x800:
-            out.append(UInt8(0xC0 | v >> 6)); out.append(UInt8(0x80 | v & 0x3F))
-        case 0x800..<0x10000:
-            out.append(UInt8(0xE0 | v >> 12)); out.append(UInt8(0x80 | v >> 6 & 0x3F)); out.append(UInt8(0x80 | v & 0x3F))
-        default:
-            out.append(UInt8(0xF0 | v >> 18)); out.append(UInt8(0x80 | v >> 12 & 0x3F))
-            out.append(UInt8(0x80 | v >> 6 & 0x3F)); out.append(UInt8(0x80 | v & 0x3F))
-        }
-    }
-
     /// How many UTF-8 bytes a scalar value takes.
     @inline(__always)
     static func utf8Length(_ v: UInt32) -> Int { v < 0x80 ? 1 : v < 0x800 ? 2 : v < 0x10000 ? 3 : 4 }
@@ -133,18 +118,6 @@ enum WebVTTEntities {
         if b < 0x80 { return (1, 1, nil) }
         let len = validLength(p, at: i, end: end)
         return len == 0 ? (1, 3, 0xFFFD) : (len, len, nil)
-    }
-
-    /// Decodes raw cue text (entities, NUL, invalid UTF-8) into UTF-8 bytes appended to `out`.
-    static func decode(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, into out: inout [UInt8]) {
-        var i = start
-        while i < end {
-            let u = unit(p, at: i, end: end)
-            if let s = u.scalar { appendUTF8(s, to: &out) } else {
-                for k in i..<(i + u.raw) { out.append(p[k]) }
-            }
-            i += u.raw
-        }
     }
 
     /// Maps a UTF-8 offset in a text run's decoded text to the offset in its

@@ -372,19 +372,6 @@ struct WebVTTReader {
         warnings.add(line.number, "this line holds only spaces: WebVTT does not treat it as a blank line, so the cue text goes on (players show an empty line)")
     }
 
-    /// Whether `p[start..<end]` is valid UTF-8 (then `String(decoding:)` changes nothing).
-    @inline(__always)
-    func isValidUTF8(_ start: Int, _ end: Int) -> Bool {
-        var i = start
-        while i < end {
-            if p[i] < 0x80 { i += 1; continue }
-            let len = WebVTTEntities.validLength(p, at: i, end: end)
-            if len == 0 { return false }
-            i += len
-        }
-        return true
-    }
-
     /// A `String` from raw text bytes on one line: entities decoded (unless
     /// `entities` is false, as for identifiers), NUL and invalid UTF-8 read as U+FFFD.
     mutating func makeString(_ start: Int, _ end: Int, flags: UInt8, line: Int, entities: Bool = true) -> String {
@@ -392,7 +379,7 @@ struct WebVTTReader {
         if flags & (WebVTTReader.ampersand | WebVTTReader.nul | WebVTTReader.nonASCII) == 0 {
             return String(decoding: piece, as: UTF8.self)
         }
-        if flags & (WebVTTReader.ampersand | WebVTTReader.nul) == 0, isValidUTF8(start, end) {
+        if flags & (WebVTTReader.ampersand | WebVTTReader.nul) == 0, UTF8Repair.isValid(piece) {
             return String(decoding: piece, as: UTF8.self)
         }
         scratch.removeAll(keepingCapacity: true)
@@ -409,7 +396,7 @@ struct WebVTTReader {
                 }
             }
             let u = WebVTTEntities.unit(p, at: i, end: end)
-            if let s = u.scalar { WebVTTEntities.appendUTF8(s, to: &scratch) } else {
+            if let s = u.scalar { UTF8Repair.appendScalar(s, to: &scratch) } else {
                 for k in i..<(i + u.raw) { scratch.append(p[k]) }
             }
             i += u.raw

@@ -35,6 +35,7 @@ enum WebVTTWriter {
     }
 
     /// Escapes text for WebVTT cue text: `&`, `<` and `>` become references.
+    /// XML text content escapes the same way, so `TTMLWriter` uses it too.
     static func escape(_ text: String) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)

@@ -28,11 +28,6 @@ enum WordCharacters {
     }
 
     /// Whether a scalar is a letter, a mark, a decimal digit or connector punctuation.
-    static func isWord(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value < 0x800 { return twoByteTable[Int(scalar.value)] & wordBit != 0 }
-        return isWordByProperties(scalar)
-    }
-
     static func isWordByProperties(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return isASCIIWord(UInt8(scalar.value)) }
         // General Punctuation (dashes, quotes, the ellipsis, spaces): no

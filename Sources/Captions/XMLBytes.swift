@@ -116,12 +116,6 @@ struct XMLBytes {
         return nil
     }
 
-    /// Appends a scalar's UTF-8 bytes.
-    static func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
-        guard let s = Unicode.Scalar(scalar) else { return }
-        UTF8.encode(s) { out.append($0) }
-    }
-
     /// An attribute value with references decoded and white space normalised to spaces.
     func decodedValue(_ r: Range<Int>) -> [UInt8] {
         var out: [UInt8] = []
@@ -130,7 +124,7 @@ struct XMLBytes {
         while k < r.upperBound {
             let b = at(k)
             if b == UInt8(ascii: "&"), let ref = reference(at: k, limit: r.upperBound) {
-                XMLBytes.appendUTF8(ref.scalar, to: &out)
+                UTF8Repair.appendScalar(ref.scalar, to: &out)
                 k += ref.length
             } else if b == 0x0D && at(k + 1) == 0x0A {
                 out.append(0x20); k += 2
