@@ -20,11 +20,12 @@ enum ModelCall {
                         outcome.finish(.failure(error))
                     }
                 }
-                // The limit is kept by `Deadlines`, not by a task that sleeps: no task and no timer per call.
-                let limit = Deadlines.shared.schedule(after: timeout) {
+                // The limit: a task that sleeps for the timeout, cancelled when the call ends first.
+                let limit = Task {
+                    try await Task.sleep(for: timeout)
                     outcome.finish(.failure(AssistantError.timedOut(timeout)))
                 }
-                outcome.onFinish { work.cancel(); Deadlines.shared.cancel(limit) }
+                outcome.onFinish { work.cancel(); limit.cancel() }
             }
         } onCancel: {
             outcome.finish(.failure(CancellationError()))
