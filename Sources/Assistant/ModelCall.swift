@@ -2,12 +2,8 @@ import Foundation
 
 /// Calls a model with a time limit that holds even if the model ignores cancellation.
 enum ModelCall {
-    /// Returns the model's answer, or throws its error, `AssistantError.timedOut` after `timeout`, or `CancellationError`.
-    static func respond(model: any AssistantModel, prompt: String, timeout: Duration) async throws -> String {
-        try await answer(model: model, prompt: prompt, timeout: timeout).text
-    }
-
-    /// Returns the model's answer with its cost, or throws as `respond(model:prompt:timeout:)` does.
+    /// Returns the model's answer with its cost, or throws its error,
+    /// `AssistantError.timedOut` after `timeout`, or `CancellationError`.
     static func answer(model: any AssistantModel, prompt: String, timeout: Duration) async throws -> ModelAnswer {
         let outcome = Once()
         return try await withTaskCancellationHandler {

@@ -22,7 +22,7 @@ package struct AssistantBackend: Sendable {
     /// together (an unknown `--simulate-availability` name, `--model http`
     /// without an endpoint, a bad endpoint or server kind).
     package static func make(_ options: ModelOptions, maxCharacters: Int, environment: [String: String]) throws(SettingsError) -> AssistantBackend {
-        let endpointSet = !(options.endpoint ?? environment["CAPTION_ASSISTANT_ENDPOINT"] ?? "").isEmpty
+        let endpointSet = HTTPConfiguration.endpointIsSet(flag: options.endpoint, environment: environment)
         let selection = BackendSelection.choose(options, endpointConfigured: endpointSet)
         var model: any AssistantModel
         var provider: any AvailabilityProvider

@@ -8,12 +8,12 @@ import Testing
     @Test func aModelCalledWithATimeLimitAnswersAsItWouldAloneAndRefusesWhenCancelled() async throws {
         let fake = FakeAssistantModel(recordsPrompts: true)
         let prompt = PromptBuilder().build(transcript: "rocket rocket launch launch launch").text
-        let limited = try await ModelCall.respond(model: fake, prompt: prompt, timeout: .seconds(300))
+        let limited = try await ModelCall.answer(model: fake, prompt: prompt, timeout: .seconds(300)).text
         #expect(limited == (try await fake.respond(to: prompt)))
         #expect(fake.prompts.count == 2)
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await ModelCall.respond(model: fake, prompt: prompt, timeout: .seconds(300))
+            return try await ModelCall.answer(model: fake, prompt: prompt, timeout: .seconds(300)).text
         }
         await #expect(throws: CancellationError.self) { try await task.value }
     }
