@@ -5,16 +5,13 @@ extension CaptionDocument {
     /// reads those bytes.
     ///
     /// Built as bytes and made a string once; an SRT cue's text is copied
-    /// from the source with no run or string made for it. With ASCII
-    /// separators, lines are checked for valid UTF-8 only once, by the
-    /// string made at the end (the one fast path; `repairLater`).
+    /// from the source with no run or string made for it.
     public func readableText(cueSeparator: UInt8 = 0x0A, lineBreak: UInt8 = 0x20) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(source.bytes.count)
-        let repairLater = cueSeparator < 0x80 && lineBreak < 0x80
         for index in cues.indices {
             if index > 0 { out.append(cueSeparator) }
-            cues[index].appendReadableText(to: &out, lineBreak: lineBreak, repairLater: repairLater)
+            cues[index].appendReadableText(to: &out, lineBreak: lineBreak)
         }
         return String(decoding: out, as: UTF8.self)
     }

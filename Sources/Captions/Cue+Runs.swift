@@ -20,9 +20,6 @@ public struct RunView {
         case utf8
         /// Source bytes (an SRT run's), which a damaged file may hold invalid.
         case source
-        /// Source bytes that are a whole line of the cue text: nothing but
-        /// line ends (or the cue's edges) lie around them.
-        case sourceLine
     }
 
     /// A run whose text is `utf8` (valid UTF-8).
@@ -33,11 +30,6 @@ public struct RunView {
     /// A run whose text is `bytes` read as `String(decoding:as: UTF8.self)` reads them.
     init(kind: TextRun.Kind, style: TextStyle, source: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) {
         self.kind = kind; self.style = style; self.source = source; self.bytes = bytes; form = .source
-    }
-
-    /// A text run that is the whole line at `line` of `p` (read as `String(decoding:as: UTF8.self)` reads it).
-    init(line: Range<Int>, style: TextStyle, in p: UnsafeBufferPointer<UInt8>) {
-        kind = .text; self.style = style; source = line; bytes = UnsafeBufferPointer(rebasing: p[line]); form = .sourceLine
     }
 
     /// `"\n"`, the text of a line break read from the source.
@@ -55,17 +47,10 @@ public struct RunView {
 
     /// Appends what a viewer reads of the run to `out` as UTF-8: a text
     /// run's text, `lineBreak` for a line break, nothing for markup.
-    ///
-    /// With `repairLater` (the caller reads all of `out` with
-    /// `String(decoding:as:)` and puts only ASCII bytes between lines), a
-    /// whole line is appended as it is, valid or not: cut by ASCII bytes, it
-    /// reads the same in the whole as alone. Text between markup is always
-    /// repaired here, since what is around it in `out` may not be ASCII.
     @inline(__always)
-    func appendReadableText(to out: inout [UInt8], lineBreak: UInt8, repairLater: Bool = false) {
+    func appendReadableText(to out: inout [UInt8], lineBreak: UInt8) {
         switch kind {
-        case .text:
-            if repairLater && form == .sourceLine { out.append(contentsOf: bytes) } else { appendText(to: &out) }
+        case .text: appendText(to: &out)
         case .lineBreak: out.append(lineBreak)
         case .markup: break
         }
@@ -137,13 +122,7 @@ extension Cue {
     /// The same bytes as walking `runs`, but for SRT cues not built yet the
     /// text is copied from the source without making runs or strings.
     public func appendReadableText(to out: inout [UInt8], lineBreak: UInt8) {
-        appendReadableText(to: &out, lineBreak: lineBreak, repairLater: false)
-    }
-
-    /// `appendReadableText(to:lineBreak:)`, leaving whole lines unrepaired
-    /// when `repairLater` (see `RunView.appendReadableText`).
-    func appendReadableText(to out: inout [UInt8], lineBreak: UInt8, repairLater: Bool) {
-        forEachRun { $0.appendReadableText(to: &out, lineBreak: lineBreak, repairLater: repairLater) }
+        forEachRun { $0.appendReadableText(to: &out, lineBreak: lineBreak) }
     }
 
     /// The text a viewer reads: text runs joined, line breaks as `"\n"`, markup left out.

@@ -136,7 +136,7 @@ struct SRTReader {
             while true {
                 let first = firstMarkupStart(p, l.start, l.end)
                 if first == l.end {
-                    if l.end > l.start { visit(RunView(line: l.start..<l.end, style: counts.style, in: p)) }
+                    if l.end > l.start { visit(RunView(kind: .text, style: counts.style, source: l.start..<l.end, bytes: UnsafeBufferPointer(rebasing: p[l.start..<l.end]))) }
                 } else {
                     walkLine(p, from: first, l, text: { r in
                         visit(RunView(kind: .text, style: counts.style, source: r, bytes: UnsafeBufferPointer(rebasing: p[r])))
