@@ -59,7 +59,9 @@ enum PathText {
         var start = path
         if !path.hasPrefix("/") {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            start = (getcwd(&buffer, buffer.count) != nil ? String(cString: buffer) : ".") + "/" + path
+            let cwd = getcwd(&buffer, buffer.count) != nil
+                ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "."
+            start = cwd + "/" + path
         }
         var parts: [Substring] = []
         for part in start.split(separator: "/", omittingEmptySubsequences: true) {
