@@ -76,7 +76,24 @@ public enum CaptionAssistantCommand {
     }
 
     static func printError(_ text: String) {
-        FileHandle.standardError.write(Data(("caption-assistant: " + text + "\n").utf8))
+        FileHandle.standardError.write(Data(("caption-assistant: " + visible(text) + "\n").utf8))
+    }
+
+    /// `text` as it may reach a terminal: control characters other than line
+    /// feed and tab (ESC, BEL, CR, DEL, the C1 range) are written as `\x1B`,
+    /// so a file name cannot move the cursor, retitle the window or set the
+    /// clipboard; the form the input plan already gives the bytes of names
+    /// that are not UTF-8 (as `ls` quotes such names).
+    static func visible(_ text: String) -> String {
+        func hidden(_ u: Unicode.Scalar) -> Bool {
+            (u.value < 0x20 && u != "\n" && u != "\t") || (0x7F...0x9F).contains(u.value)
+        }
+        guard text.unicodeScalars.contains(where: hidden) else { return text }
+        var out = String.UnicodeScalarView()
+        for u in text.unicodeScalars {
+            if hidden(u) { out.append(contentsOf: String(format: "\\x%02X", u.value).unicodeScalars) } else { out.append(u) }
+        }
+        return String(out)
     }
 
     // MARK: check
@@ -225,7 +242,7 @@ public enum CaptionAssistantCommand {
         if let progress { callback = { done in progress.update(done: done) } }
         // Each failure is said when it happens (above the progress line), even under --quiet.
         let failed: @Sendable (BatchSummary.Failure) -> Void = { failure in
-            let line = "caption-assistant: \(failure.input): \(failure.error)"
+            let line = "caption-assistant: " + visible("\(failure.input): \(failure.error)")
             if let progress { progress.printAbove(line) } else { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         }
         let signals = early ?? InterruptSignals()
@@ -252,7 +269,7 @@ public enum CaptionAssistantCommand {
             let count = result.summary.failures.count
             printError("\(count) file\(count == 1 ? "" : "s") not written:")
             for failure in result.summary.failures {
-                FileHandle.standardError.write(Data(("  \(failure.input): \(failure.error)\n").utf8))
+                FileHandle.standardError.write(Data(("  " + visible("\(failure.input): \(failure.error)") + "\n").utf8))
             }
         }
         if let error = result.reportError { printError(error) }

@@ -49,6 +49,19 @@ import TestSupport
         return ExecutableRun(status: process.terminationStatus, stdout: Data(), stderr: try Data(contentsOf: errURL))
     }
 
+    /// A file name holding terminal controls (an OSC 52 "set the clipboard", a bell) is
+    /// shown escaped on standard error, never sent to the terminal as it is (as `ls` quotes it).
+    @Test func aFileNameWithTerminalControlsIsShownEscaped() throws {
+        let scratch = try ScratchFolder()
+        let name = "x\u{1B}]52;c;ZXZpbA==\u{07}y.srt"
+        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("in"), withIntermediateDirectories: true)
+        try Data("not captions".utf8).write(to: scratch.url.appendingPathComponent("in/" + name))
+        let run = try ExecutableRun.run(["in", "-o", "out", "--model", "none"], in: scratch.url)
+        #expect(run.status == 1)
+        #expect(!run.stderr.contains(0x1B) && !run.stderr.contains(0x07), "\(run.stderrText)")
+        #expect(run.stderrText.contains("in/x\\x1B]52;c;ZXZpbA==\\x07y.srt: "), "\(run.stderrText)")
+    }
+
     @Test func aFIFOOrALinkToOneIsRefusedNotWaitedOn() throws {
         let scratch = try ScratchFolder()
         let input = scratch.url.appendingPathComponent("in")
