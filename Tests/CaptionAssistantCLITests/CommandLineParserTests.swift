@@ -3,26 +3,19 @@ import CaptionAssistant
 @testable import CaptionAssistantCLI
 
 @Suite struct CommandLineParserTests {
-    func process(_ args: [String]) throws -> ProcessOptions {
-        guard case .process(let options) = try CommandLineParser.parse(args, defaultJobs: 4) else {
-            Issue.record("not a process command")
-            return ProcessOptions(jobs: 0)
-        }
-        return options
-    }
 
     @Test func processIsTheDefaultCommand() throws {
-        let options = try process(["a.srt", "shows", "-o", "out"])
+        let options = try processOptions(["a.srt", "shows", "-o", "out"])
         #expect(options.inputs == ["a.srt", "shows"])
         #expect(options.output == "out")
         #expect(options.jobs == 4)
         #expect(options.maxCharacters == 3000)
         #expect(options.model == ModelOptions())
-        #expect(try self.process(["process", "a.srt", "-o", "out"]).inputs == ["a.srt"])
+        #expect(try processOptions(["process", "a.srt", "-o", "out"]).inputs == ["a.srt"])
     }
 
     @Test func optionsTakeSeparateOrInlineValues() throws {
-        let options = try process(["--jobs=2", "--max-characters", "100", "-test-fake-assistant", "x.vtt",
+        let options = try processOptions(["--jobs=2", "--max-characters", "100", "-test-fake-assistant", "x.vtt",
                                    "--to=ttml", "--output=out", "--quiet", "--json", "--require-model",
                                    "--wait-for-model", "2.5", "--simulate-availability=modelNotReady"])
         #expect(options.jobs == 2)
@@ -37,7 +30,7 @@ import CaptionAssistant
     }
 
     @Test func httpOptions() throws {
-        let options = try process(["a.srt", "-o", "o", "--model", "http", "--endpoint", "http://localhost:8080/v1",
+        let options = try processOptions(["a.srt", "-o", "o", "--model", "http", "--endpoint", "http://localhost:8080/v1",
                                    "--model-name=llama", "--server-kind", "ollama", "--request-timeout", "30"])
         #expect(options.model.backend == .http)
         #expect(options.model.endpoint == "http://localhost:8080/v1")
@@ -47,24 +40,24 @@ import CaptionAssistant
     }
 
     @Test func fakeErrorFlagTurnsOnTheFake() throws {
-        let options = try process(["a.srt", "-o", "o", "-test-fake-assistant-error", "the model crashed"])
+        let options = try processOptions(["a.srt", "-o", "o", "-test-fake-assistant-error", "the model crashed"])
         #expect(options.model.fake)
         #expect(options.model.failingFake)
         #expect(options.model.fakeError == "the model crashed")
     }
 
     @Test func fakeDelayFlagTurnsOnASlowFake() throws {
-        let options = try process(["a.srt", "-o", "o", "-test-fake-assistant-delay", "200"])
+        let options = try processOptions(["a.srt", "-o", "o", "-test-fake-assistant-delay", "200"])
         #expect(options.model.fake)
         #expect(!options.model.failingFake)
         #expect(options.model.fakeDelayMilliseconds == 200)
-        #expect(throws: UsageError.self) { try process(["a.srt", "-o", "o", "-test-fake-assistant-delay", "-1"]) }
-        #expect(throws: UsageError.self) { try process(["a.srt", "-o", "o", "-test-fake-assistant-delay", "soon"]) }
+        #expect(throws: UsageError.self) { try processOptions(["a.srt", "-o", "o", "-test-fake-assistant-delay", "-1"]) }
+        #expect(throws: UsageError.self) { try processOptions(["a.srt", "-o", "o", "-test-fake-assistant-delay", "soon"]) }
     }
 
     @Test func dashIsStandardInputAndDoubleDashEndsOptions() throws {
-        #expect(try process(["-", "-o", "-"]).inputs == ["-"])
-        #expect(try process(["-o", "out", "--", "--odd-name.srt"]).inputs == ["--odd-name.srt"])
+        #expect(try processOptions(["-", "-o", "-"]).inputs == ["-"])
+        #expect(try processOptions(["-o", "out", "--", "--odd-name.srt"]).inputs == ["--odd-name.srt"])
     }
 
     @Test func checkTakesModelOptions() throws {
@@ -76,8 +69,8 @@ import CaptionAssistant
     }
 
     @Test func resumeIsAFlagOfProcess() throws {
-        #expect(try process(["a.srt", "-o", "out", "--resume"]).resume)
-        #expect(try !process(["a.srt", "-o", "out"]).resume)
+        #expect(try processOptions(["a.srt", "-o", "out", "--resume"]).resume)
+        #expect(try !processOptions(["a.srt", "-o", "out"]).resume)
     }
 
     @Test func helpAndVersion() throws {

@@ -118,18 +118,18 @@ import Testing
 
     @Test func aNearMissOfALongOptionIsAnsweredWithIt() {
         for name in CommandLineParser.suggestable where name.count >= 8 {
-            let message = Self.usageMessage(["a.srt", "-o", "out", name + "x"])
+            let message = usageMessage(["a.srt", "-o", "out", name + "x"])
             #expect(message?.contains("did you mean '\(name)'?") == true, "\(message ?? "no error")")
         }
     }
 
     @Test func mergeAndReviewListWhatTheyTakeFromTheTable() {
-        #expect(Self.usageMessage(["merge", "out", "--to", "srt"])
+        #expect(usageMessage(["merge", "out", "--to", "srt"])
                 == "unknown option '--to' for 'merge' (it takes OUTPUT_DIR, --keep-parts, --quiet and --json)")
-        #expect(Self.usageMessage(["review", "out", "--to", "srt"])
+        #expect(usageMessage(["review", "out", "--to", "srt"])
                 == "'review' takes an output folder and --jobs N, --quiet or --json (unknown option '--to')")
-        #expect(Self.usageMessage(["a.srt", "-o", "out", "--keep-parts"]) == "'--keep-parts' is an option of 'merge', not of 'process'")
-        #expect(Self.usageMessage(["check", "--jobs", "2"]) == "'--jobs' is an option of 'process', not of 'check'")
+        #expect(usageMessage(["a.srt", "-o", "out", "--keep-parts"]) == "'--keep-parts' is an option of 'merge', not of 'process'")
+        #expect(usageMessage(["check", "--jobs", "2"]) == "'--jobs' is an option of 'process', not of 'check'")
     }
 
     @Test func theReadmeMentionsEveryShownOption() throws {
@@ -143,15 +143,6 @@ import Testing
                 }
             }
             #expect(mentioned, "README.md does not mention \(option.names.joined(separator: " or "))")
-        }
-    }
-
-    static func usageMessage(_ args: [String]) -> String? {
-        do {
-            _ = try CommandLineParser.parse(args, defaultJobs: 1)
-            return nil
-        } catch {
-            return error.message
         }
     }
 }

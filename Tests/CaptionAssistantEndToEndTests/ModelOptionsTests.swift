@@ -127,14 +127,19 @@ import TestSupport
         #expect(!run.stdoutText.contains("pass --wait-for-model"))
     }
 
-    @Test func sidecarsAndTheSummaryShowTheModelsCost() throws {
-        let server = try HTTPTestServer { request, _ in
+    /// A server that lists its models and answers every chat request with `answer`.
+    static func answeringServer() throws -> HTTPTestServer {
+        try HTTPTestServer { request, _ in
             switch request.path {
             case "/v1/models": .respond(200, Self.models)
             case "/v1/chat/completions": .respond(200, Self.answer)
             default: .respond(404, #"{"error":"not found"}"#)
             }
         }
+    }
+
+    @Test func sidecarsAndTheSummaryShowTheModelsCost() throws {
+        let server = try Self.answeringServer()
         defer { server.stop() }
         let scratch = try scratchWithCaptions()
         let run = try ExecutableRun.run(["a.srt", "-o", "out", "--model", "http", "--endpoint", server.endpoint,
@@ -153,13 +158,7 @@ import TestSupport
     }
 
     @Test func aSidecarWithACostIsReadBackByResume() throws {
-        let server = try HTTPTestServer { request, _ in
-            switch request.path {
-            case "/v1/models": .respond(200, Self.models)
-            case "/v1/chat/completions": .respond(200, Self.answer)
-            default: .respond(404, #"{"error":"not found"}"#)
-            }
-        }
+        let server = try Self.answeringServer()
         defer { server.stop() }
         let scratch = try scratchWithCaptions()
         let args = ["a.srt", "-o", "out", "--model", "http", "--endpoint", server.endpoint, "--server-kind", "llama-cpp-python", "--resume"]

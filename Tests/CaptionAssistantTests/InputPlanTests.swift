@@ -25,6 +25,16 @@ import Testing
         #expect(plan.items.allSatisfy { if case .file = $0.location { return true }; return false })
     }
 
+    /// A folder given as input with no caption file in it is named, for the warning.
+    @Test func aFolderWithNoCaptionFileIsNamed() throws {
+        let dir = try TemporaryFolder()
+        try dir.write("empty/rocket.txt", sampleSRT)
+        try dir.write("full/a.srt", sampleSRT)
+        let plan = try InputPlan.make(inputs: [dir.path + "/empty", dir.path + "/full"], outputFolder: dir.path + "/out", convertTo: nil)
+        #expect(plan.emptyFolders == [dir.path + "/empty"])
+        #expect(plan.items.count == 1)
+    }
+
     @Test func conversionChangesTheExtension() throws {
         let dir = try TemporaryFolder()
         try dir.write("in/a.srt", "x")

@@ -6,26 +6,8 @@ import Testing
 @testable import CaptionAssistantCLI
 
 /// What a person types: subcommands, option names and values are checked
-/// early, answered with the nearest name ("did you mean"), and explained; a
-/// folder with no caption file is named.
+/// early, answered with the nearest name ("did you mean"), and explained.
 @Suite struct CommandLineUsageTests {
-    func process(_ args: [String]) throws -> ProcessOptions {
-        guard case .process(let options) = try CommandLineParser.parse(args, defaultJobs: 2) else {
-            Issue.record("not a process command")
-            return ProcessOptions(jobs: 0)
-        }
-        return options
-    }
-
-    func usageMessage(_ args: [String]) -> String? {
-        do {
-            _ = try CommandLineParser.parse(args, defaultJobs: 1)
-            return nil
-        } catch {
-            return error.message
-        }
-    }
-
     // MARK: Subcommands, spelling, case
 
     @Test func helpAndVersionAreSubcommands() throws {
@@ -44,9 +26,9 @@ import Testing
 
     @Test func aPathLikeFirstArgumentIsAnInputNotACommand() throws {
         // Names with a dot or slash, or that exist, are inputs: no suggestion.
-        #expect(try process(["checks.srt", "-o", "o"]).inputs == ["checks.srt"])
-        #expect(try process(["./checks", "-o", "o"]).inputs == ["./checks"])
-        #expect(try process(["episodes", "-o", "o"]).inputs == ["episodes"])
+        #expect(try processOptions(["checks.srt", "-o", "o"]).inputs == ["checks.srt"])
+        #expect(try processOptions(["./checks", "-o", "o"]).inputs == ["./checks"])
+        #expect(try processOptions(["episodes", "-o", "o"]).inputs == ["episodes"])
     }
 
     @Test func unknownOptionsGetTheNearestAndTheTestFlagItsOneDash() {
@@ -57,19 +39,19 @@ import Testing
     }
 
     @Test func enumeratedValuesIgnoreCaseAlike() throws {
-        let options = try process(["a", "-o", "o", "--to", "SRT", "--model", "AUTO", "--server-kind", "OLLAMA",
+        let options = try processOptions(["a", "-o", "o", "--to", "SRT", "--model", "AUTO", "--server-kind", "OLLAMA",
                                    "--simulate-availability", "modelnotready"])
         #expect(options.convertTo == .srt)
         #expect(options.model.backend == .auto)
         #expect(options.model.serverKind == "ollama")
         #expect(options.model.simulatedAvailability == "modelNotReady")
-        #expect(try process(["a", "-o", "o", "--simulate-availability", "UNKNOWN:Lab Model Off"]).model.simulatedAvailability == "unknown:Lab Model Off")
-        #expect(try process(["a", "-o", "o", "--simulate-availability", "Available"]).model.simulatedAvailability == "available")
+        #expect(try processOptions(["a", "-o", "o", "--simulate-availability", "UNKNOWN:Lab Model Off"]).model.simulatedAvailability == "unknown:Lab Model Off")
+        #expect(try processOptions(["a", "-o", "o", "--simulate-availability", "Available"]).model.simulatedAvailability == "available")
     }
 
     @Test(arguments: [("webvtt", CaptionFormat.vtt), ("WebVTT", .vtt), ("dfxp", .ttml), ("DFXP", .ttml), ("vtt", .vtt), ("ttml", .ttml)])
     func toTakesItsAliases(spelling: String, format: CaptionFormat) throws {
-        #expect(try process(["a", "-o", "o", "--to", spelling]).convertTo == format)
+        #expect(try processOptions(["a", "-o", "o", "--to", spelling]).convertTo == format)
     }
 
     @Test func badValuesListTheChoicesAndTheNearest() {
@@ -124,16 +106,10 @@ import Testing
         }
     }
 
-    // MARK: Nothing found
+    // MARK: Nothing found (the plan's side is InputPlanTests.aFolderWithNoCaptionFileIsNamed)
 
-    @Test func aFolderWithNoCaptionFileIsNamed() throws {
-        let dir = try TemporaryFolder()
-        try dir.write("empty/rocket.txt", sampleSRT)
-        try dir.write("full/a.srt", sampleSRT)
-        let plan = try InputPlan.make(inputs: [dir.path + "/empty", dir.path + "/full"], outputFolder: dir.path + "/out", convertTo: nil)
-        #expect(plan.emptyFolders == [dir.path + "/empty"])
-        #expect(plan.items.count == 1)
-        #expect(try process(["a", "-o", "o", "--allow-empty"]).allowEmpty)
+    @Test func allowEmptyIsAnOptionOfProcessOnly() throws {
+        #expect(try processOptions(["a", "-o", "o", "--allow-empty"]).allowEmpty)
         #expect(usageMessage(["check", "--allow-empty"])?.contains("an option of 'process'") == true)
     }
 }
