@@ -75,6 +75,9 @@ public enum CaptionAssistantCommand {
         return ExitStatus.usage
     }
 
+    /// How many files given more than once are named in warnings before the rest are counted.
+    static let repeatsNamed = 20
+
     static func printError(_ text: String) {
         FileHandle.standardError.write(Data(("caption-assistant: " + visible(text) + "\n").utf8))
     }
@@ -183,8 +186,12 @@ public enum CaptionAssistantCommand {
             let http = backend.diagnosticsContext
             printError("model: \(http.modelName ?? "the server's default model") at \(http.endpoint.map { $0 + "/v1/chat/completions" } ?? "(no endpoint)")")
         }
-        for again in plan.repeated {
+        // The first repeats are named; a flood of them (a glob given twice) is counted, not listed.
+        for again in plan.repeated.prefix(Self.repeatsNamed) {
             printError("warning: \(again.input) is given more than once (also as \(again.sameAs)); it is processed once")
+        }
+        if plan.repeated.count > Self.repeatsNamed {
+            printError("warning: \(plan.repeated.count - Self.repeatsNamed) more inputs are given more than once; each file is processed once")
         }
         for folder in plan.emptyFolders {
             printError("warning: no caption file found in \(folder) (looked for \(InputPlan.searchedFor)); name a file itself to process it whatever its extension")

@@ -188,6 +188,13 @@ import TestSupport
         let twice = try ExecutableRun.run(["a/shows", "a/shows", "-o", "twice", "--model", "none"], in: scratch.url)
         #expect(twice.stderrText.contains("given more than once"), "\(twice.stderrText)")
         #expect(twice.status == 0, "a file given twice is processed once, not failed: \(twice.stderrText)")
+        // A file given 5,000 times: one output, 20 warnings naming it and one line counting the rest.
+        let many = try ExecutableRun.run(Array(repeating: "a/shows/ep1.srt", count: 5_000) + ["-o", "many", "--model", "none", "--quiet"],
+                                         in: scratch.url)
+        #expect(many.status == 0)
+        let lines = many.stderrText.split(separator: "\n")
+        #expect(lines.count == 21, "\(lines.prefix(3))")
+        #expect(lines.last == "caption-assistant: warning: 4979 more inputs are given more than once; each file is processed once")
     }
 
     @Test func aLongNameIsReplacedOnASecondRunAndTooLongForASidecarIsAFailure() throws {
