@@ -10,6 +10,10 @@
 #   - the README's main job:  caption-assistant Samples -o out
 #   - the fake-model job:     caption-assistant Samples -o out -test-fake-assistant
 #   - --help and check
+#   - HTTP (FoundationNetworking, linked in, over Debian's libcurl): check, and a
+#     job with every action applied, through a stub OpenAI-compatible server on
+#     127.0.0.1 (that job's captions and report totals; its sidecars record
+#     milliseconds)
 #
 # and: `version` names the commit packed; packing left the tree as it was; a
 # missing library (libxml2 hidden as well) fails with the loader's message and
@@ -48,7 +52,8 @@ if ! pkg-config --exists libcurl 2>/dev/null; then
 fi
 
 WORK=$(mktemp -d /tmp/package-e2e.XXXXXX)
-trap 'rm -rf "$WORK"' EXIT
+STUB_PID=""
+trap 'if [ -n "$STUB_PID" ]; then kill "$STUB_PID" 2>/dev/null || true; fi; rm -rf "$WORK"' EXIT
 DIST=${OUTPUT:-$WORK/dist}
 mkdir -p "$DIST"
 
@@ -125,6 +130,50 @@ compare fake Samples -o out -test-fake-assistant
 grep -q '"state": "applied"' "$WORK/run-fake/out/report.json" || fail "the fake job applied nothing"
 compare help --help
 compare check check
+
+# HTTP, which the packed binary does through the statically linked FoundationNetworking
+# and Debian's libcurl: a stub OpenAI-compatible server on 127.0.0.1 (its models, and
+# one fixed answer). `check` against it, byte for byte; then a job whose every action
+# must be applied (its sidecars record milliseconds, so it is not compared).
+python3 - "$WORK/stub.port" <<'PY' &
+import http.server, json, sys
+class Stub(http.server.BaseHTTPRequestHandler):
+    def log_message(self, *args): pass
+    def send(self, value):
+        body = json.dumps(value).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+    def do_GET(self):
+        self.send({"object": "list", "data": [{"id": "stub", "object": "model"}]})
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        answer = {"keywords": ["the"], "titles": ["A first title here", "A second title here", "A third title here"], "emoji": "🎬"}
+        self.send({"choices": [{"message": {"role": "assistant", "content": json.dumps(answer)}, "finish_reason": "stop"}]})
+server = http.server.HTTPServer(("127.0.0.1", 0), Stub)
+open(sys.argv[1] + ".partial", "w").write(str(server.server_address[1]))
+__import__("os").rename(sys.argv[1] + ".partial", sys.argv[1])
+server.serve_forever()
+PY
+STUB_PID=$!
+for _ in $(seq 100); do [ -s "$WORK/stub.port" ] && break; sleep 0.1; done
+ENDPOINT=http://127.0.0.1:$(cat "$WORK/stub.port")
+compare http-check check --endpoint "$ENDPOINT"
+mkdir -p "$WORK/ref-http" "$WORK/run-http"
+cp -R Samples "$WORK/ref-http/"
+cp -R Samples "$WORK/run-http/"
+(cd "$WORK/ref-http" && "$REF" Samples -o out --endpoint "$ENDPOINT" --require-model --quiet) || fail "the normal build's job through the stub server failed"
+(cd "$WORK/run-http" && hidden caption-assistant Samples -o out --endpoint "$ENDPOINT" --require-model --quiet) || fail "the packed binary's job through the stub server failed"
+diff -r -x '*.json' "$WORK/ref-http" "$WORK/run-http" || fail "http: the captions differ"
+python3 - "$WORK/ref-http/out/report.json" "$WORK/run-http/out/report.json" <<'PY' || fail "http: the reports' totals differ, or an action was not applied"
+import json, sys
+ref, run = (json.load(open(path))["totals"] for path in sys.argv[1:])
+requests = run.pop("model")["requests"]; ref.pop("model")
+assert ref == run and run["actions"]["applied"] == 3 * run["files"] and requests == run["files"], (ref, run, requests)
+PY
+echo "package-e2e: OK: http: check, and a job with every action applied, through a stub server on $ENDPOINT"
 
 # A missing library: libxml2 taken away (its folder's other entries are kept, by
 # links to a second view of it) says what is missing, before the program starts.
