@@ -23,8 +23,9 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .target(name: "CBuildInfo"),
         .target(name: "CaptionAssistant", dependencies: [
-            "Captions", "Assistant",
+            "Captions", "Assistant", "CBuildInfo",
             .target(name: "CLibCrypto", condition: .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
         ]),
         .target(name: "CaptionAssistantCLI", dependencies: ["CaptionAssistant", "Captions", "Assistant"]),

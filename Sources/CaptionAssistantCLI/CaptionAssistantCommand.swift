@@ -54,7 +54,7 @@ public enum CaptionAssistantCommand {
             print(HelpText.text, terminator: "")
             return ExitStatus.success
         case .version:
-            print("caption-assistant \(CaptionAssistantVersion.current)")
+            print("caption-assistant \(CaptionAssistantVersion.description)")
             return ExitStatus.success
         case .check(let options):
             return await check(options, environment: environment)

@@ -186,7 +186,7 @@ struct CommandOption: Sendable {
 
         // OTHER
         .flag(["-h", "--help"], [.process, .check, .merge, .review], .other, "Print this help and exit.") { $0.wantsHelp = true },
-        .flag(["--version"], [.process, .check], .other, "Print the version and exit.") { $0.wantsVersion = true },
+        .flag(["--version"], [.process, .check], .other, "Print the version and the commit it was built from (unknown unless packed by scripts/package.sh), and exit.") { $0.wantsVersion = true },
     ]
 
     /// The `--help` lines of the options listed in `section`, in table order.
