@@ -22,9 +22,9 @@ public struct CaptionDocument: Sendable {
     }
 
     init(format: CaptionFormat, source: SourceText, cues: [Cue], warnings: [CaptionWarning], payload: Payload = .none) {
+        // Both lists are capped already, each by its own `CaptionWarningLog`.
         self.format = format; self.source = source; self.cues = cues
-        // Capped per kind, so that a hostile file cannot make a report of millions of lines.
-        self.warnings = CaptionWarning.capped(source.warnings + warnings); self.payload = payload
+        self.warnings = source.warnings + warnings; self.payload = payload
     }
 
     /// Reads a caption file's bytes, detecting the encoding and the format

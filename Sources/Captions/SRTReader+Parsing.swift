@@ -83,7 +83,7 @@ struct SRTReader {
     /// those methods from the reading functions copies nothing.
     struct State {
         var cues: [Cue] = []
-        var warnings: [CaptionWarning] = []
+        var warnings = CaptionWarningLog()
         /// The line of the first timing line that could not be read, if any.
         var firstMalformedLine: Int?
         var lastNumber: Int64?
@@ -312,18 +312,18 @@ struct SRTReader {
                 // line cut short (a truncated file) or mangled.
                 st.sawTimingLine = true
                 if st.firstMalformedLine == nil { st.firstMalformedLine = n.number }
-                st.warnings.append(CaptionWarning(line: n.number, message: "the timing line cannot be read (it has no '-->': cut short?): the cue is skipped (its lines are kept in the file as is)"))
+                st.warnings.warn(n.number, "the timing line cannot be read (it has no '-->': cut short?): the cue is skipped (its lines are kept in the file as is)")
                 pos = n.next; number = n.number + 1
                 continue
             }
             let what = st.sawTimingLine ? "text outside any cue" : "text before the first cue"
-            st.warnings.append(CaptionWarning(line: l.number, message: "\(what) is not a cue number or timing line: ignored (kept in the file as is)"))
+            st.warnings.warn(l.number, "\(what) is not a cue number or timing line: ignored (kept in the file as is)")
             pos = l.next; number += 1
         }
         if let index = st.pastDayWarning {
             let others = st.pastDayCount - 1
             let more = others == 0 ? "" : " (and \(others) later cue\(others == 1 ? "" : "s"))"
-            st.warnings[index].message = "cue time is past 24 hours\(more): kept as is"
+            st.warnings.replaceMessage(at: index, with: "cue time is past 24 hours\(more): kept as is")
         }
         return st
     }
@@ -348,41 +348,40 @@ struct SRTReader {
             if let n = cueNumber(idLine) {
                 if expected.overflow || n != expected.partialValue {
                     let want = expected.overflow ? "" : " (expected \(expected.partialValue))"
-                    st.warnings.append(CaptionWarning(line: idLine.number, message: "cue number \(n) is not in sequence\(want)"))
+                    st.warnings.warn(idLine.number, "cue number \(n) is not in sequence\(want)")
                 }
                 st.lastNumber = n
             } else {
-                st.warnings.append(CaptionWarning(line: idLine.number, message: "cue number \"\(identifier ?? "")\" is not a number"))
+                st.warnings.warn(idLine.number, "cue number \"\(identifier ?? "")\" is not a number")
                 if !expected.overflow { st.lastNumber = expected.partialValue }
             }
         }
 
         guard let timing = parseTiming(t) else {
             if st.firstMalformedLine == nil { st.firstMalformedLine = t.number }
-            st.warnings.append(CaptionWarning(line: t.number, message: "the timing line cannot be read (expected HH:MM:SS,mmm --> HH:MM:SS,mmm): the cue is skipped (its lines are kept in the file as is)"))
+            st.warnings.warn(t.number, "the timing line cannot be read (expected HH:MM:SS,mmm --> HH:MM:SS,mmm): the cue is skipped (its lines are kept in the file as is)")
             return text(after: t, &st).resume
         }
         if idLine == nil {
-            st.warnings.append(CaptionWarning(line: t.number, message: "cue has no cue number"))
+            st.warnings.warn(t.number, "cue has no cue number")
             let expected = (st.lastNumber ?? 0).addingReportingOverflow(1)
             if !expected.overflow { st.lastNumber = expected.partialValue }
         }
         appendNotes(timing.startNotes, which: "start", line: t.number, to: &st.warnings)
         appendNotes(timing.endNotes, which: "end", line: t.number, to: &st.warnings)
         if timing.end < timing.start {
-            st.warnings.append(CaptionWarning(line: t.number, message: "cue ends (\(timing.end)) before it starts (\(timing.start)): kept as is"))
+            st.warnings.warn(t.number, "cue ends (\(timing.end)) before it starts (\(timing.start)): kept as is")
         } else if timing.end == timing.start {
-            st.warnings.append(CaptionWarning(line: t.number, message: "cue has zero length (starts and ends at \(timing.start)): kept as is"))
+            st.warnings.warn(t.number, "cue has zero length (starts and ends at \(timing.start)): kept as is")
         }
         if let previousEnd = st.previousEnd, timing.start < previousEnd {
-            st.warnings.append(CaptionWarning(line: t.number, message: "cue starts (\(timing.start)) before the previous cue ends (\(previousEnd)): kept as is"))
+            st.warnings.warn(t.number, "cue starts (\(timing.start)) before the previous cue ends (\(previousEnd)): kept as is")
         }
         if timing.end > Self.twentyFourHours || timing.start > Self.twentyFourHours {
             // Said once, at the first such cue, with a count: long files (a
             // day-long recording) would otherwise get a warning per cue.
             if st.pastDayWarning == nil {
-                st.pastDayWarning = st.warnings.count
-                st.warnings.append(CaptionWarning(line: t.number, message: ""))
+                st.pastDayWarning = st.warnings.append(CaptionWarning(line: t.number, message: ""))
             }
             st.pastDayCount += 1
         }
@@ -390,7 +389,7 @@ struct SRTReader {
 
         let body = text(after: t, &st)
         if body.range.isEmpty {
-            st.warnings.append(CaptionWarning(line: t.number, message: "cue has no text"))
+            st.warnings.warn(t.number, "cue has no text")
         }
         st.cues.append(Cue(identifier: identifier, start: timing.start, end: timing.end, settings: timing.settings.map { string($0.lowerBound, $0.upperBound) },
                         line: t.number, textRange: body.range,
@@ -452,20 +451,20 @@ struct SRTReader {
                     if !startsCue {
                         // Blank line(s) right after the timing line, then text: the
                         // cue is empty only if the text is not its own; keep it.
-                        st.warnings.append(CaptionWarning(line: l.number, message: "blank line between the timing line and the cue text: the text is kept as part of the cue"))
+                        st.warnings.warn(l.number, "blank line between the timing line and the cue text: the text is kept as part of the cue")
                         cur = k
                         continue
                     }
                     return finish(first, last, t, resume: (l.start, l.number))
                 }
-                st.warnings.append(CaptionWarning(line: l.number, message: "blank line inside the cue text: kept as part of the cue"))
+                st.warnings.warn(l.number, "blank line inside the cue text: kept as part of the cue")
                 last = k
                 cur = nextLine(after: k)
                 continue
             }
             if mayStartCue(l), let direct = startsCueDirectly(l) {
                 st.nextCue = direct
-                st.warnings.append(CaptionWarning(line: l.number, message: "no blank line before this cue"))
+                st.warnings.warn(l.number, "no blank line before this cue")
                 return finish(first, last, t, resume: (l.start, l.number))
             }
             if first == nil { first = l.start }
@@ -571,10 +570,10 @@ struct SRTReader {
 
     /// The warnings for a time whose milliseconds field is not the usual
     /// `,mmm`: a `.` before it, and a count of digits other than 3.
-    private func appendNotes(_ n: TimeNotes, which: String, line: Int, to warnings: inout [CaptionWarning]) {
-        if n.dot { warnings.append(CaptionWarning(line: line, message: "'.' instead of ',' before the \(which) time's milliseconds")) }
+    private func appendNotes(_ n: TimeNotes, which: String, line: Int, to warnings: inout CaptionWarningLog) {
+        if n.dot { warnings.warn(line, "'.' instead of ',' before the \(which) time's milliseconds") }
         if n.digits != 3 {
-            warnings.append(CaptionWarning(line: line, message: "the \(which) time's milliseconds have \(n.digits) digit\(n.digits == 1 ? "" : "s") instead of 3: read as a decimal fraction (\(n.milliseconds) ms)"))
+            warnings.warn(line, "the \(which) time's milliseconds have \(n.digits) digit\(n.digits == 1 ? "" : "s") instead of 3: read as a decimal fraction (\(n.milliseconds) ms)")
         }
     }
 

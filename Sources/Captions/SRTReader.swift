@@ -6,7 +6,7 @@ extension SRTReader {
         // Only the results leave the closure, never the parser and its pointer.
         let result = source.bytes.withUnsafeBufferPointer { buffer in
             let found = SRTReader(bytes: buffer, source: source.bytes).parse()
-            return (cues: found.cues, warnings: found.warnings, firstMalformedLine: found.firstMalformedLine)
+            return (cues: found.cues, warnings: found.warnings.finish(), firstMalformedLine: found.firstMalformedLine)
         }
         if result.cues.isEmpty {
             // NUL bytes never occur in text: binary data that format detection let

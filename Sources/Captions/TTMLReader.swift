@@ -121,7 +121,7 @@ struct TTMLReader {
     private var paragraphContentStart = 0
     private var text: TTMLParagraphText
 
-    private var log = CaptionWarningLog(perKind: 20)
+    private var log = CaptionWarningLog()
     /// libxml2's own default depth limit (its push parser does not apply it, so the reader does).
     private static let maximumDepth = 256
     /// The most namespace declarations in scope at once (real documents have a
@@ -267,7 +267,7 @@ struct TTMLReader {
         for a in attributes where a.colon >= 0 && raw.equals(a.name, "xml:space") {
             let v = raw.decodedString(a.value)
             if v == "preserve" { frame.preserve = true } else if v == "default" { frame.preserve = false }
-            else { log.warn(tagLine, "xml:space", "xml:space=\"\(v)\" is neither \"default\" nor \"preserve\"; ignored") }
+            else { log.warn(tagLine, "xml:space=\"\(v)\" is neither \"default\" nor \"preserve\"; ignored") }
         }
 
         if !buildRuns { noteUncarried(element) }
@@ -450,10 +450,10 @@ struct TTMLReader {
         let parsed = value.contains(UInt8(ascii: "&")) ? timing.parse(raw.decodedValue(a.value)) : timing.parse(value)
         switch parsed {
         case let .time(t, note):
-            if let note { log.warn(line, "time", "\(raw.string(a.name)) on <\(raw.string(element))>: \(note)") }
+            if let note { log.warn(line, "\(raw.string(a.name)) on <\(raw.string(element))>: \(note)") }
             return t
         case let .invalid(reason):
-            log.warn(line, "time", "\(raw.string(a.name)) on <\(raw.string(element))> ignored: \(reason)")
+            log.warn(line, "\(raw.string(a.name)) on <\(raw.string(element))> ignored: \(reason)")
             return nil
         }
     }
@@ -472,14 +472,14 @@ struct TTMLReader {
                 else if raw.equals(local, "timeContainer") {
                     let v = raw.decodedString(a.value)
                     if v == "seq" { frame.seq = true } else if v != "par" {
-                        log.warn(line, "timeContainer", "timeContainer=\"\(v)\" is neither \"par\" nor \"seq\"; read as par")
+                        log.warn(line, "timeContainer=\"\(v)\" is neither \"par\" nor \"seq\"; read as par")
                     }
                 } else if raw.equals(local, "style") {
                     styleIDs = raw.decodedString(a.value).split(separator: " ")
                 } else if raw.equals(local, "region") {
                     region = raw.decodedString(a.value)
                 } else if raw.equals(local, "start") || raw.equals(local, "stop") || raw.equals(local, "duration") {
-                    log.warn(line, "timing attribute", "\(raw.string(local))= is not a TTML timing attribute (begin, end, dur); ignored")
+                    log.warn(line, "\(raw.string(local))= is not a TTML timing attribute (begin, end, dur); ignored")
                 }
             } else {
                 let ns = namespaces.namespace(of: a)
@@ -488,7 +488,7 @@ struct TTMLReader {
                 } else if ns.role == .content {
                     let local = a.localName
                     if raw.equals(local, "begin") || raw.equals(local, "end") || raw.equals(local, "dur") {
-                        log.warn(line, "timing attribute", "\(raw.string(a.name)) is in the TTML element namespace; timing attributes have no prefix. Read as \(raw.string(local))")
+                        log.warn(line, "\(raw.string(a.name)) is in the TTML element namespace; timing attributes have no prefix. Read as \(raw.string(local))")
                         let t = time(a, on: name, line: line)
                         if raw.equals(local, "begin") { begin = begin ?? t } else if raw.equals(local, "end") { end = end ?? t } else { dur = dur ?? t }
                     }
@@ -502,15 +502,15 @@ struct TTMLReader {
         let reference = parent.map { $0.seq ? $0.cursor : $0.begin } ?? .zero
         var b = reference
         if let begin {
-            if let sum = reference.adding(begin) { b = sum } else { log.warn(line, "overflow", "begin on <\(raw.string(name))> overflows; the parent's begin is used") }
+            if let sum = reference.adding(begin) { b = sum } else { log.warn(line, "begin on <\(raw.string(name))> overflows; the parent's begin is used") }
         }
         var e: CaptionTime?
         if let end {
-            if let sum = reference.adding(end) { e = sum } else { log.warn(line, "overflow", "end on <\(raw.string(name))> overflows; ignored") }
+            if let sum = reference.adding(end) { e = sum } else { log.warn(line, "end on <\(raw.string(name))> overflows; ignored") }
         }
         if let dur {
-            if dur.numerator <= 0 { log.warn(line, "time", "dur on <\(raw.string(name))> must be greater than zero") }
-            if let sum = b.adding(dur) { e = e.map { min($0, sum) } ?? sum } else { log.warn(line, "overflow", "dur on <\(raw.string(name))> overflows; ignored") }
+            if dur.numerator <= 0 { log.warn(line, "dur on <\(raw.string(name))> must be greater than zero") }
+            if let sum = b.adding(dur) { e = e.map { min($0, sum) } ?? sum } else { log.warn(line, "dur on <\(raw.string(name))> overflows; ignored") }
         }
         let parentEnd = parent?.end
         if let explicit = e {
@@ -521,7 +521,7 @@ struct TTMLReader {
             frame.end = parentEnd
         }
         if let parentEnd, b > parentEnd {
-            log.warn(line, "outside parent", "<\(raw.string(name))> begins at \(b) after its parent ends at \(parentEnd); it is never shown")
+            log.warn(line, "<\(raw.string(name))> begins at \(b) after its parent ends at \(parentEnd); it is never shown")
         }
         frame.begin = b
         frame.cursor = b
@@ -586,7 +586,7 @@ struct TTMLReader {
                       lazyRuns: LazyRuns(bytes: source, range: lower..<contentEnd, builder: .ttml(context)))
         if end == nil { unresolvedEnds.append(cues.count) }
         if let end, end < frame.begin {
-            log.warn(paragraphLine, "end before begin", "the paragraph ends (\(end)) before it begins (\(frame.begin))")
+            log.warn(paragraphLine, "the paragraph ends (\(end)) before it begins (\(frame.begin))")
         }
         cues.append(cue)
         payload.cueScopes.append(paragraphScope)
