@@ -104,7 +104,7 @@ public enum CaptionAssistantCommand {
     static func check(_ options: CheckOptions, environment: [String: String]) async -> Int32 {
         var backend: AssistantBackend
         do {
-            backend = try AssistantBackend.make(options.model, maxCharacters: 3000, environment: environment)
+            backend = try AssistantBackend.make(options.model, maxCharacters: PromptBuilder.defaultMaxCharacters, environment: environment)
         } catch {
             return usageFailure(error)
         }

@@ -1,3 +1,4 @@
+import Assistant
 import CaptionAssistant
 import Captions
 import Foundation
@@ -11,7 +12,7 @@ struct ProcessOptions: Sendable, Equatable {
     /// The model options.
     var model = ModelOptions()
     /// `--max-characters N`: the transcript cap.
-    var maxCharacters = 3000
+    var maxCharacters = PromptBuilder.defaultMaxCharacters
     /// `--jobs N`: files in flight at once.
     var jobs: Int
     /// `--to FORMAT`: convert while writing.

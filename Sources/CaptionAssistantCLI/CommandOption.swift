@@ -86,12 +86,12 @@ struct CommandOption: Sendable {
             guard !v.isEmpty else { throw UsageError("'\(name)' needs a folder name (or - for standard output)") }
             a.output = v
         },
-        .valued(["--to"], "srt|vtt|ttml", [.process], .process,
-                "Convert the captions to this format while writing (webvtt is vtt, dfxp is ttml; outputs are named .srt, .vtt or .ttml); the report lists what could not be carried over.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
-            a.process.convertTo = try CommandLineParser.choice(name, v, among: CommandLineParser.formatSpellings, listed: ["srt", "vtt (or webvtt)", "ttml (or dfxp)"])
+        .valued(["--to"], CaptionFormat.allCases.map(\.fileExtension).joined(separator: "|"), [.process], .process,
+                "Convert the captions to this format while writing (\(CommandLineParser.formatSpellingsHelp)); the report lists what could not be carried over.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            a.process.convertTo = try CommandLineParser.choice(name, v, among: CommandLineParser.formatSpellings, listed: CommandLineParser.formatChoices)
         },
         .valued(["--max-characters"], "N", [.process], .process,
-                "Send the model at most N characters of the transcript (default 3000, at most 10000000); a cut falls between words, so fewer may be sent.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+                "Send the model at most N characters of the transcript (default \(PromptBuilder.defaultMaxCharacters), at most 10000000); a cut falls between words, so fewer may be sent.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.maxCharacters = try CommandLineParser.count(name, v, max: 10_000_000)
         },
         .valued(["--jobs"], "N", [.process, .review], .process,
