@@ -253,6 +253,7 @@ public enum CaptionAssistantCommand {
             if let progress { progress.printAbove(line) } else { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         }
         let signals = early ?? InterruptSignals()
+        if options.announceStop { signals.firstStop.announce() }
         signals.takePending()
         let result = await runner.run(plan, progress: callback, stop: signals.stop, failed: failed)
         signals.uninstall()

@@ -29,6 +29,8 @@ struct ProcessOptions: Sendable, Equatable {
     var shard: ShardRequest?
     /// `--shard-count N`: the shard count for `--shard auto` where the engine gives only the index.
     var shardCount: Int?
+    /// `-test-announce-stop`: say on standard error when the first signal is taken.
+    var announceStop = false
 
     /// Creates the defaults; `jobs` defaults to the number of active processor cores.
     init(jobs: Int) { self.jobs = jobs }

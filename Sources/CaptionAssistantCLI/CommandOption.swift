@@ -116,6 +116,8 @@ struct CommandOption: Sendable {
               "Print no progress line and no summary on standard error; errors and warnings are still printed.") { $0.process.quiet = true },
         .flag(["--json"], [.process, .check, .merge, .review], .process,
               "Print a machine-readable summary of the run on standard output (with the reasons the model was unavailable and its errors), and no progress line.") { $0.process.json = true },
+        .flag(["-test-announce-stop"], [.process], .process, hidden: true,
+              "Say on standard error when the first SIGINT or SIGTERM is taken, so a test knows it was.") { $0.process.announceStop = true },
 
         // MODEL OPTIONS (process and check)
         .flag(["-test-fake-assistant"], [.process, .check], .model,
