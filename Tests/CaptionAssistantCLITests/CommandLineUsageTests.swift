@@ -114,7 +114,8 @@ import Testing
         var options = ModelOptions()
         options.backend = .http
         #expect {
-            _ = try AssistantBackend.make(options, maxCharacters: 3000, environment: ["CAPTION_ASSISTANT_ENDPOINT": "notaurl"])
+            _ = try AssistantBackend.make(options, maxCharacters: 3000, environment: ["CAPTION_ASSISTANT_ENDPOINT": "notaurl"],
+                                          names: CommandOption.settingNames)
         } throws: { error in
             let message = (error as? SettingsError)?.message ?? ""
             return message.hasPrefix("CAPTION_ASSISTANT_ENDPOINT (from the environment):") && message.contains("http://HOST:PORT")
@@ -122,7 +123,7 @@ import Testing
         }
         options.endpoint = "notaurl"
         #expect {
-            _ = try AssistantBackend.make(options, maxCharacters: 3000, environment: [:])
+            _ = try AssistantBackend.make(options, maxCharacters: 3000, environment: [:], names: CommandOption.settingNames)
         } throws: { error in
             let message = (error as? SettingsError)?.message ?? ""
             return message.hasPrefix("--endpoint:") && message.contains("http://HOST:PORT") && !message.contains("CAPTION_ASSISTANT_ENDPOINT")
