@@ -34,12 +34,6 @@ public struct CaptionDocument: Sendable {
         return try read(source, hint: hint)
     }
 
-    /// Reads a caption file from disk (see `read(_:hint:)`); the extension is the hint.
-    public static func read(contentsOf url: URL) throws -> CaptionDocument {
-        let bytes = try FileBytes.load(url.path)
-        return try read(try SourceText.decode(bytes: bytes), hint: CaptionFormat(fileExtension: url.pathExtension))
-    }
-
     /// Reads decoded text, detecting the format.
     public static func read(_ source: SourceText, hint: CaptionFormat? = nil) throws -> CaptionDocument {
         switch try CaptionFormat.detect(source.bytes, hint: hint) {
@@ -72,14 +66,6 @@ public struct CaptionDocument: Sendable {
         case .vtt: return try WebVTTWriter.apply(edits, to: self)
         case .ttml: return try TTMLWriter.apply(edits, to: self)
         }
-    }
-
-    /// Writes the document with `edits` applied to `path` in its own format
-    /// and encoding, without building a copy of the whole file when it is
-    /// UTF-8 without a byte-order mark. The caller handles atomicity (write to
-    /// a temporary path, then rename).
-    public func write(edits: [Int: CueEdit] = [:], toFile path: String) throws {
-        try FileBytes.store(writeBytes(edits: edits), to: path)
     }
 }
 
