@@ -25,6 +25,8 @@ public struct AssistantOptions: Sendable, Hashable {
     public var fileTimeLimit: Duration?
     /// Whether a still-invalid field may be asked for once more (one extra request per file at most).
     public var repairs: Bool
+    /// How the settings the service's messages name are spelled (the library's own words by default).
+    public var settingNames: SettingNames = .plain
 
     /// The retry policy in words, for help text and reports: which failures are
     /// retried, how often, and the pauses between attempts.

@@ -114,7 +114,7 @@ public struct AssistantService: Sendable {
                     var text = message
                     if attempts > 1 { text += " (after \(attempts) attempts)" }
                     if temporary, outOfTime, let bound = options.fileTimeLimit, attempts < options.maxAttempts, !Task.isCancelled {
-                        text += " (no further attempt: the file's model time limit of \(AssistantOptions.seconds(bound)) (--model-time-limit) was reached after \(attempts) attempt\(attempts == 1 ? "" : "s"))"
+                        text += " (no further attempt: the file's model time limit of \(AssistantOptions.seconds(bound)) (\(options.settingNames.spell(.modelTimeLimit))) was reached after \(attempts) attempt\(attempts == 1 ? "" : "s"))"
                     }
                     return finish(attempts, message, .allFailed(text))
                 }

@@ -92,31 +92,34 @@ public struct HTTPAssistantError: LocalizedError, TemporaryError, Sendable, Equa
         }
     }
 
-    /// What the person can do.
-    public var recoverySuggestion: String? {
+    /// What the person can do, in the library's words (`remedy` spelled by `SettingNames.plain`).
+    public var recoverySuggestion: String? { remedy?.rendered(.plain) }
+
+    /// What the person can do, naming the settings to change.
+    public var remedy: Advice? {
         switch kind {
         case .unreachable:
-            return "Start the model server, or check --endpoint (now \(endpoint))."
+            return "Start the model server, or check \(.endpoint) (now \(endpoint))."
         case .timedOut:
-            return "The server may be busy or slow; raise --request-timeout or lower --jobs."
+            return "The server may be busy or slow; raise \(.requestTimeout) or lower \(.concurrentRequests)."
         case .connectionLost:
             return "Check that the server is still running."
         case .transport:
-            return "Check --endpoint and the network."
+            return "Check \(.endpoint) and the network."
         case .status(let code):
             switch code {
-            case 401, 403: return "Check CAPTION_ASSISTANT_API_KEY."
-            case 404 where isModelMissing: return "Check --model-name, or download the model (for Ollama: ollama pull NAME)."
-            case 404: return "Check that --endpoint is the server's base URL."
+            case 401, 403: return "Check \(.apiKey)."
+            case 404 where isModelMissing: return "Check \(.modelName), or download the model (for Ollama: ollama pull NAME)."
+            case 404: return "Check that \(.endpoint) is the server's base URL."
             case 408, 429, 502, 503, 504: return "The server is busy or starting; try again later."
             default: return nil
             }
         case .invalidResponse:
-            return "Check that --endpoint points to an OpenAI-compatible server."
+            return "Check that \(.endpoint) points to an OpenAI-compatible server."
         case .truncated:
-            return "Use a model that answers more briefly, or a smaller --max-characters."
+            return "Use a model that answers more briefly, or a smaller \(.maxCharacters)."
         case .redirected:
-            return "Set --endpoint to the address the server redirects to."
+            return "Set \(.endpoint) to the address the server redirects to."
         }
     }
 }

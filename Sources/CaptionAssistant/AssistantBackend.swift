@@ -19,14 +19,17 @@ package struct AssistantBackend: Sendable {
     var httpProbe: HTTPAvailabilityProbe? = nil
 
     /// Builds the backend. Throws a `SettingsError` for options that cannot work
-    /// together (an unknown `--simulate-availability` name, `--model http`
-    /// without an endpoint, a bad endpoint or server kind).
-    package static func make(_ options: ModelOptions, maxCharacters: Int, environment: [String: String]) throws(SettingsError) -> AssistantBackend {
+    /// together (an unknown simulated availability, the HTTP backend without
+    /// an endpoint, a bad endpoint or server kind). `names` spells the settings
+    /// that errors, remedies and reasons name (the command line's options).
+    package static func make(_ options: ModelOptions, maxCharacters: Int, environment: [String: String],
+                             names: SettingNames = .plain) throws(SettingsError) -> AssistantBackend {
         let endpointSet = HTTPConfiguration.endpointIsSet(flag: options.endpoint, environment: environment)
         let selection = BackendSelection.choose(options, endpointConfigured: endpointSet)
         var model: any AssistantModel
         var provider: any AvailabilityProvider
         var context = DiagnosticsContext()
+        context.settingNames = names
         var timeout = Duration.seconds(60)
         var probe: HTTPAvailabilityProbe?
 
@@ -57,7 +60,7 @@ package struct AssistantBackend: Sendable {
             provider = FixedAvailability(.unavailable(.unsupportedPlatform))
             #endif
         case .http:
-            let http = try HTTPBackendFactory.make(options, environment: environment)
+            let http = try HTTPBackendFactory.make(options, environment: environment, names: names)
             model = http.model
             provider = http.availability
             context = http.context
@@ -67,21 +70,24 @@ package struct AssistantBackend: Sendable {
 
         if let name = options.simulatedAvailability {
             guard let forced = Availability(name: name) else {
-                throw SettingsError("'--simulate-availability' must be available or one of \(UnavailableReason.acceptedNames.joined(separator: ", ")) (got '\(name)')")
+                let advice: Advice = "'\(.simulatedAvailability)' must be available or one of \(UnavailableReason.acceptedNames.joined(separator: ", ")) (got '\(name)')"
+                throw SettingsError(advice.rendered(names))
             }
             if forced.isAvailable && model is AbsentModel {
-                throw SettingsError("'--simulate-availability available' needs a model to call; add -test-fake-assistant or choose a backend with --model")
+                let advice: Advice = "'\(.simulatedAvailability, .literal("available"))' needs a model to call; add \(.fakeModel) or choose a backend with \(.backend)"
+                throw SettingsError(advice.rendered(names))
             }
             provider = FixedAvailability(forced)
         }
 
         // Waiting for a model that is getting ready happens once, before the
         // batch (`waitForAvailability`); each file then re-reads availability once.
+        var serviceOptions = AssistantOptions(maxCharacters: maxCharacters, timeout: timeout, waitForModel: .zero,
+                                              fileTimeLimit: options.modelTimeLimit.map { .milliseconds(Int64(($0 * 1000).rounded())) })
+        serviceOptions.settingNames = names
         let service = AssistantService(
             backendName: selection.reportName, model: model, availability: provider,
-            containsWholeWord: Self.containsWholeWord,
-            options: AssistantOptions(maxCharacters: maxCharacters, timeout: timeout, waitForModel: .zero,
-                                      fileTimeLimit: options.modelTimeLimit.map { .milliseconds(Int64(($0 * 1000).rounded())) }))
+            containsWholeWord: Self.containsWholeWord, options: serviceOptions)
         return AssistantBackend(selection: selection, service: service, diagnosticsContext: context,
                                 httpProbe: options.simulatedAvailability == nil ? probe : nil)
     }

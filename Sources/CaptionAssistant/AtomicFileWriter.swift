@@ -28,13 +28,13 @@ import Darwin
 /// environment variable `CAPTION_ASSISTANT_WRITE_BY_RENAME=1` makes it the
 /// only one on Linux too (for the output folder's probe and scratch file as
 /// well: named files, removed at once), so that tests run it here.
-enum AtomicFileWriter {
+package enum AtomicFileWriter {
     /// Whether every write takes the temporary-name-and-rename path
     /// (`CAPTION_ASSISTANT_WRITE_BY_RENAME=1`, read once), as on Apple platforms.
     static let writesByRename = ProcessInfo.processInfo.environment["CAPTION_ASSISTANT_WRITE_BY_RENAME"] == "1"
 
     /// Writes `data` to `path`, creating missing parent folders.
-    static func write(_ data: Data, to path: String) throws(WriteError) {
+    package static func write<Bytes: ContiguousBytes & Collection<UInt8>>(_ data: Bytes, to path: String) throws(WriteError) {
         let folder = PathText.parent(of: path) ?? "."
         if folder != "." { try makeFolder(folder, for: path) }
         let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -9,7 +9,7 @@ import Darwin
 
 /// Reads input files whole, with error messages that name the problem
 /// (and not the process's working folder, so reports stay reproducible).
-enum FileInput {
+package enum FileInput {
     /// The largest input read (a caption file is far smaller; this keeps a
     /// mistaken multi-gigabyte input from exhausting memory).
     static let maximumSize = 1 << 30
@@ -20,7 +20,7 @@ enum FileInput {
     /// with `O_NONBLOCK`, so a FIFO (or a link to one) is refused at once
     /// instead of waiting forever for a writer; the opened descriptor is
     /// checked, so nothing can be swapped in between a check and the open.
-    static func read(_ path: String) throws(ReadError) -> [UInt8] {
+    package static func read(_ path: String) throws(ReadError) -> [UInt8] {
         try read(bytes: Array(path.utf8))
     }
 
@@ -106,9 +106,9 @@ enum FileInput {
     }
 
     /// An input that could not be read.
-    struct ReadError: Error, LocalizedError, Sendable {
+    package struct ReadError: Error, LocalizedError, Sendable {
         /// What the system said.
         var reason: String
-        var errorDescription: String? { "could not read the file: \(reason)" }
+        package var errorDescription: String? { "could not read the file: \(reason)" }
     }
 }

@@ -68,11 +68,13 @@ public struct InputPlan: Sendable, Equatable {
         public var sameAs: String
     }
 
-    /// What a folder is searched for, in words (for "no caption file found" messages).
-    public static let searchedFor = ".srt, .vtt, .webvtt, .ttml, .dfxp, and .xml holding TTML"
-
-    /// Extensions searched for in folders (`.xml` only when the content is TTML).
-    static let folderExtensions: Set<String> = ["srt", "vtt", "webvtt", "ttml", "dfxp"]
+    /// What a folder is searched for, in words (for "no caption file found"
+    /// messages and `--help`): every extension of `CaptionFileExtension.all`,
+    /// `.srt, .vtt, …, and .xml holding TTML`.
+    public static let searchedFor: String = {
+        let names = CaptionFileExtension.all.map { $0.folderSearch == .always ? "." + $0.name : "." + $0.name + " holding TTML" }
+        return names.dropLast().joined(separator: ", ") + (names.count > 1 ? ", and " : "") + (names.last ?? "")
+    }()
 
     /// Finds the inputs. Throws a `SettingsError` when the output folder lies
     /// inside (or is) an input folder, since the next run would read its own
@@ -261,13 +263,13 @@ public struct InputPlan: Sendable, Equatable {
                     default: type = Int32(DT_FIFO)  // some other kind of file: not regular
                     }
                 }
-                let ext = extensionOf(name).lowercased()
+                let search = CaptionFileExtension.named(extensionOf(name))?.folderSearch
                 guard let validName else {
                     // Not valid UTF-8: a caption file is read by its bytes (its output is named as shown, `\xE9`);
                     // a folder is not searched, and its entry says so.
                     if type == Int32(DT_DIR) {
                         found.append((relative, false, "not searched: the folder name is not valid UTF-8; rename it (for example with convmv) to process the files in it", nil))
-                    } else if folderExtensions.contains(ext) || (ext == "xml" && type == Int32(DT_REG) && looksLikeTTML(inFolder: fd, name: bytes)) {
+                    } else if search == .always || (search == .whenContentIsTTML && type == Int32(DT_REG) && looksLikeTTML(inFolder: fd, name: bytes)) {
                         found.append((relative, type == Int32(DT_LNK), nil, bytes))
                     }
                     continue
@@ -276,12 +278,12 @@ public struct InputPlan: Sendable, Equatable {
                 // A FIFO, device or socket with a caption file's name gets an entry (its
                 // read refuses it: only regular files are read), never a silent skip.
                 if type != Int32(DT_REG) && type != Int32(DT_LNK) {
-                    if folderExtensions.contains(ext) { found.append((relative, false, nil, nil)) }
+                    if search == .always { found.append((relative, false, nil, nil)) }
                     continue
                 }
                 // An `.xml` link leading out of the folder is not even opened to see whether it is TTML.
-                let wanted = folderExtensions.contains(ext)
-                    || (ext == "xml" && (type != Int32(DT_LNK) || linkLeavingFolder(folder + "/" + relative, folder: canonicalFolder) == nil)
+                let wanted = search == .always
+                    || (search == .whenContentIsTTML && (type != Int32(DT_LNK) || linkLeavingFolder(folder + "/" + relative, folder: canonicalFolder) == nil)
                         && looksLikeTTML(inFolder: fd, name: bytes))
                 guard wanted else { continue }
                 if type == Int32(DT_LNK) {

@@ -30,7 +30,7 @@ public struct OutputSettings: Sendable, Equatable {
 
     /// Creates settings.
     public init(backend: String, model: String? = nil, endpoint: String? = nil, serverKind: String? = nil,
-                simulatedAvailability: String? = nil, maxCharacters: Int = 3000, convertTo: CaptionFormat? = nil) {
+                simulatedAvailability: String? = nil, maxCharacters: Int = PromptBuilder.defaultMaxCharacters, convertTo: CaptionFormat? = nil) {
         self.backend = backend; self.model = model; self.endpoint = endpoint; self.serverKind = serverKind
         self.simulatedAvailability = simulatedAvailability; self.maxCharacters = maxCharacters; self.convertTo = convertTo
     }

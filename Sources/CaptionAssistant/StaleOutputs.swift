@@ -1,3 +1,4 @@
+import Captions
 import Foundation
 
 /// Caption files an earlier run wrote into the output folder that this run
@@ -5,8 +6,8 @@ import Foundation
 /// another `--to` (`ep1.srt` then `ep1.vtt`). They are never deleted (an
 /// output folder is the user's); the command line says they are there.
 package enum StaleOutputs {
-    /// The caption extensions an output can have.
-    static let extensions = ["srt", "vtt", "webvtt", "ttml", "dfxp", "xml"]
+    /// The caption extensions an output can have: every one a file is read under.
+    static let extensions = CaptionFileExtension.all.map(\.name)
 
     /// The outputs (relative to `folder`) beside this plan's that have a
     /// sidecar of their own and are not outputs of this plan, in plan order.

@@ -104,7 +104,8 @@ public enum CaptionAssistantCommand {
     static func check(_ options: CheckOptions, environment: [String: String]) async -> Int32 {
         var backend: AssistantBackend
         do {
-            backend = try AssistantBackend.make(options.model, maxCharacters: 3000, environment: environment)
+            backend = try AssistantBackend.make(options.model, maxCharacters: PromptBuilder.defaultMaxCharacters, environment: environment,
+                                                names: CommandOption.settingNames)
         } catch {
             return usageFailure(error)
         }
@@ -159,7 +160,8 @@ public enum CaptionAssistantCommand {
         let part: ReportPart?
         let destination: OutputDestination = options.output == "-" ? .standardOutput : .folder(options.output)
         do throws(SettingsError) {
-            backend = try AssistantBackend.make(options.model, maxCharacters: options.maxCharacters, environment: environment)
+            backend = try AssistantBackend.make(options.model, maxCharacters: options.maxCharacters, environment: environment,
+                                                names: CommandOption.settingNames)
             let whole = try InputPlan.make(inputs: options.inputs, outputFolder: options.output == "-" ? nil : options.output,
                                            convertTo: options.convertTo)
             if let request = options.shard {
@@ -253,6 +255,7 @@ public enum CaptionAssistantCommand {
             if let progress { progress.printAbove(line) } else { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         }
         let signals = early ?? InterruptSignals()
+        if options.announceStop { signals.firstStop.announce() }
         signals.takePending()
         let result = await runner.run(plan, progress: callback, stop: signals.stop, failed: failed)
         signals.uninstall()

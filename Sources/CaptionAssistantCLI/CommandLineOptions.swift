@@ -1,3 +1,4 @@
+import Assistant
 import CaptionAssistant
 import Captions
 import Foundation
@@ -11,7 +12,7 @@ struct ProcessOptions: Sendable, Equatable {
     /// The model options.
     var model = ModelOptions()
     /// `--max-characters N`: the transcript cap.
-    var maxCharacters = 3000
+    var maxCharacters = PromptBuilder.defaultMaxCharacters
     /// `--jobs N`: files in flight at once.
     var jobs: Int
     /// `--to FORMAT`: convert while writing.
@@ -28,6 +29,8 @@ struct ProcessOptions: Sendable, Equatable {
     var shard: ShardRequest?
     /// `--shard-count N`: the shard count for `--shard auto` where the engine gives only the index.
     var shardCount: Int?
+    /// `-test-announce-stop`: say on standard error when the first signal is taken.
+    var announceStop = false
 
     /// Creates the defaults; `jobs` defaults to the number of active processor cores.
     init(jobs: Int) { self.jobs = jobs }

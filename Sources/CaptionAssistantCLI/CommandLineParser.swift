@@ -17,8 +17,31 @@ enum CommandLineParser {
     static var suggestable: [String] {
         CommandOption.table.filter { !$0.hidden }.flatMap(\.names).sorted()
     }
-    /// `--to`'s spellings (any case): `webvtt` is `vtt`, `dfxp` is `ttml`.
-    static let formatSpellings: [String: CaptionFormat] = ["srt": .srt, "vtt": .vtt, "webvtt": .vtt, "ttml": .ttml, "dfxp": .ttml]
+    /// `--to`'s spellings (any case): the extensions of `CaptionFileExtension.all`
+    /// that name a format to convert to (`webvtt` is `vtt`, `dfxp` is `ttml`).
+    static let formatSpellings: [String: CaptionFormat] = Dictionary(
+        uniqueKeysWithValues: CaptionFileExtension.all.filter(\.namesConversionTarget).map { ($0.name, $0.format) })
+
+    /// The other spellings of `format` that `--to` takes (`webvtt` for `vtt`).
+    static func otherSpellings(of format: CaptionFormat) -> [String] {
+        CaptionFileExtension.all.filter { $0.namesConversionTarget && $0.format == format && $0.name != format.fileExtension }.map(\.name)
+    }
+
+    /// `--to`'s choices as a refusal lists them: `srt`, `vtt (or webvtt)`, `ttml (or dfxp)`.
+    static var formatChoices: [String] {
+        CaptionFormat.allCases.map { format in
+            let others = otherSpellings(of: format)
+            return others.isEmpty ? format.fileExtension : "\(format.fileExtension) (or \(others.joined(separator: ", ")))"
+        }
+    }
+
+    /// What `--help` says of `--to`'s spellings and output names:
+    /// `webvtt is vtt, dfxp is ttml; outputs are named .srt, .vtt or .ttml`.
+    static var formatSpellingsHelp: String {
+        let aliases = CaptionFormat.allCases.flatMap { format in otherSpellings(of: format).map { "\($0) is \(format.fileExtension)" } }
+        let names = CaptionFormat.allCases.map { "." + $0.fileExtension }
+        return aliases.joined(separator: ", ") + "; outputs are named " + names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
 
     /// Parses `arguments` (without the program name). `defaultJobs` is the
     /// `--jobs` default (the number of cores).

@@ -15,8 +15,8 @@ enum HelpText {
       caption-assistant help | --help
       caption-assistant version | --version
 
-    INPUT is a caption file (SRT, WebVTT or TTML), a folder (searched recursively for
-    .srt, .vtt, .webvtt, .ttml, .dfxp and TTML .xml files), or - for standard input.
+    INPUT is a caption file (SRT, WebVTT or TTML), - for standard input, or a folder,
+    searched recursively for \(InputPlan.searchedFor).
     Outputs mirror each folder given under OUTPUT_DIR (a file given alone lands at the
     top), each with a sidecar report NAME.assistant.json, plus OUTPUT_DIR/report.json.
     Inputs are never modified, and every output is written atomically. With -o - the

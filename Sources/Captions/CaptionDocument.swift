@@ -22,9 +22,9 @@ public struct CaptionDocument: Sendable {
     }
 
     init(format: CaptionFormat, source: SourceText, cues: [Cue], warnings: [CaptionWarning], payload: Payload = .none) {
+        // Both lists are capped already, each by its own `CaptionWarningLog`.
         self.format = format; self.source = source; self.cues = cues
-        // Capped per kind, so that a hostile file cannot make a report of millions of lines.
-        self.warnings = CaptionWarning.capped(source.warnings + warnings); self.payload = payload
+        self.warnings = source.warnings + warnings; self.payload = payload
     }
 
     /// Reads a caption file's bytes, detecting the encoding and the format
@@ -32,12 +32,6 @@ public struct CaptionDocument: Sendable {
     public static func read(_ data: Data, hint: CaptionFormat? = nil) throws -> CaptionDocument {
         let source = try SourceText.decode(data)
         return try read(source, hint: hint)
-    }
-
-    /// Reads a caption file from disk (see `read(_:hint:)`); the extension is the hint.
-    public static func read(contentsOf url: URL) throws -> CaptionDocument {
-        let bytes = try FileBytes.load(url.path)
-        return try read(try SourceText.decode(bytes: bytes), hint: CaptionFormat(fileExtension: url.pathExtension))
     }
 
     /// Reads decoded text, detecting the format.
@@ -72,14 +66,6 @@ public struct CaptionDocument: Sendable {
         case .vtt: return try WebVTTWriter.apply(edits, to: self)
         case .ttml: return try TTMLWriter.apply(edits, to: self)
         }
-    }
-
-    /// Writes the document with `edits` applied to `path` in its own format
-    /// and encoding, without building a copy of the whole file when it is
-    /// UTF-8 without a byte-order mark. The caller handles atomicity (write to
-    /// a temporary path, then rename).
-    public func write(edits: [Int: CueEdit] = [:], toFile path: String) throws {
-        try FileBytes.store(writeBytes(edits: edits), to: path)
     }
 }
 

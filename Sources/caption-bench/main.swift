@@ -4,7 +4,10 @@
 //   swift run -c release caption-bench DIR [--runs N]
 //
 // Each (file, mode) is measured in a child process of its own, so the peak
-// resident memory printed belongs to that one job. Modes:
+// resident memory printed belongs to that one job. Files are read and written
+// the way the product reads and writes them (`readCaptions`, `writeCaptions`:
+// the whole file read once, decoded, read with its extension as the hint;
+// the writer's bytes written atomically by `AtomicFileWriter`). Modes:
 //   roundtrip  read, then write with no edits (the lossless path)
 //   edit-all   read, then write with an edit in every cue (bold first word and
 //              an appended " 🎬"): the worst case for splicing
@@ -50,11 +53,30 @@ func seconds(_ d: Duration) -> Double {
     Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
 }
 
+/// Reads the caption file at `path` as the product does: the whole file
+/// (`FileInput`, which reads only regular files), decoded, then read with
+/// its extension as the format hint (as `InputPlan` gives it).
+func readCaptions(_ path: String) throws -> CaptionDocument {
+    let bytes = try FileInput.read(path)
+    return try CaptionDocument.read(SourceText.decode(bytes: bytes), hint: CaptionFormat(fileExtension: (path as NSString).pathExtension))
+}
+
+/// Writes `doc` with `edits` to `path` as the product does: the writer's
+/// bytes (`writeBytes`, no copy for UTF-8 without a mark), written
+/// atomically (`AtomicFileWriter`: an unnamed file linked in when complete,
+/// or a temporary name renamed). Returns the bytes written.
+@discardableResult
+func writeCaptions(_ doc: CaptionDocument, edits: [Int: CueEdit] = [:], to path: String) throws -> Int {
+    let bytes = try doc.writeBytes(edits: edits)
+    try AtomicFileWriter.write(bytes, to: path)
+    return bytes.count
+}
+
 /// Runs one job and prints one line: `cues readSeconds writeSeconds outputBytes peakRSS`.
 func measure(path: String, mode: String) throws {
     let clock = ContinuousClock()
     let start = clock.now
-    let doc = try CaptionDocument.read(contentsOf: URL(fileURLWithPath: path))
+    let doc = try readCaptions(path)
     let afterRead = clock.now
     var edits: [Int: CueEdit] = [:]
     if mode == "edit-all" {
@@ -69,9 +91,8 @@ func measure(path: String, mode: String) throws {
         }
     }
     let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("caption-bench-\(getpid())").path
-    try doc.write(edits: edits, toFile: tmp)
+    let written = try writeCaptions(doc, edits: edits, to: tmp)
     let end = clock.now
-    let written = (try? FileManager.default.attributesOfItem(atPath: tmp)[.size] as? Int) ?? 0
     try? FileManager.default.removeItem(atPath: tmp)
     print(doc.cues.count, seconds(afterRead - start), seconds(end - afterRead), written, peakResidentBytes())
 }
@@ -110,7 +131,7 @@ func frequentWords(_ transcript: String, _ n: Int) -> [String] {
 /// Runs one keyword job and prints `cues keywords occurrences emphasisSeconds writeSeconds outputBytes peakRSS`.
 func measureKeywords(path: String, count: Int) throws {
     let clock = ContinuousClock()
-    let doc = try CaptionDocument.read(contentsOf: URL(fileURLWithPath: path))
+    let doc = try readCaptions(path)
     let keywords = frequentWords(Transcript.text(of: doc), count)  // the transcript is dropped at once
     let start = clock.now
     // As the pipeline calls it (SuggestionApplier).
@@ -127,7 +148,7 @@ if args.first == "transcript", args.count >= 2 {
     // The transcript (`Transcript.text`, the cues' readable text joined) of one
     // file read once, made R times (default 5): fastest and median seconds.
     do {
-        let doc = try CaptionDocument.read(contentsOf: URL(fileURLWithPath: args[1]))
+        let doc = try readCaptions(args[1])
         var runs = 5
         if let i = args.firstIndex(of: "--runs"), i + 1 < args.count, let r = Int(args[i + 1]) { runs = max(1, r) }
         let clock = ContinuousClock()
@@ -203,12 +224,12 @@ if args.first == "keywords", args.count >= 2 {
     }
     exit(0)
 }
-// `caption-bench copy IN OUT`: the library's read and write alone (no model,
-// no report), for peers.py to time beside the peer tools and count the cues of.
+// `caption-bench copy IN OUT`: the read and the atomic write the product
+// runs, alone (no model, no report), for peers.py to time beside the peer
+// tools and count the cues of.
 if args.first == "copy", args.count == 3 {
     do {
-        let doc = try CaptionDocument.read(contentsOf: URL(fileURLWithPath: args[1]))
-        try doc.write(toFile: args[2])
+        try writeCaptions(try readCaptions(args[1]), to: args[2])
     } catch {
         FileHandle.standardError.write(Data("caption-bench: \(args[1]): \(error.localizedDescription)\n".utf8)); exit(1)
     }

@@ -136,7 +136,7 @@ import TestSupport
         #expect(result.attempts == 1)
         #expect(result.cost.requests == 1)
         let reason = result.suggestions?.emoji.failureMessage ?? ""
-        #expect(reason.contains("--model-time-limit"))
+        #expect(reason.contains("(`modelTimeLimit`)"))
         #expect(reason.contains("after 1 attempt"))
     }
 

@@ -374,7 +374,7 @@ import TestSupport
         #expect(error.kind == .unreachable)
         #expect(error.isTemporary)
         #expect(error.errorDescription?.contains("127.0.0.1:\(port)") == true)
-        #expect(error.recoverySuggestion?.contains("--endpoint") == true)
+        #expect(error.remedy?.settings == [.endpoint])
     }
 
     /// The server hangs until the test ends (`stop`): only the 1 s limit can

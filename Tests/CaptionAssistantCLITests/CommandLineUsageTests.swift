@@ -54,6 +54,29 @@ import Testing
         #expect(try processOptions(["a", "-o", "o", "--to", spelling]).convertTo == format)
     }
 
+    /// `--to` takes the extensions the table marks as naming a conversion
+    /// target, and refuses the others; its help and refusal list them all.
+    @Test(arguments: CaptionFileExtension.all)
+    func toTakesWhatTheExtensionTableSays(_ entry: CaptionFileExtension) throws {
+        if entry.namesConversionTarget {
+            #expect(try processOptions(["a", "-o", "o", "--to", entry.name.uppercased()]).convertTo == entry.format)
+            let refusal = usageMessage(["a", "-o", "o", "--to", "nothing"]) ?? ""
+            #expect(refusal.contains(entry.name))
+            let option = try #require(CommandOption.named("--to"))
+            #expect(option.helpLine.contains(entry.name))
+        } else {
+            #expect(usageMessage(["a", "-o", "o", "--to", entry.name]) != nil)
+        }
+    }
+
+    @Test func toIsListedFromTheTable() throws {
+        let option = try #require(CommandOption.named("--to"))
+        #expect(option.metavar == "srt|vtt|ttml")
+        #expect(option.help.contains("(webvtt is vtt, dfxp is ttml; outputs are named .srt, .vtt or .ttml)"))
+        #expect(usageMessage(["a", "-o", "o", "--to", "nothing"])?.contains("must be one of srt, vtt (or webvtt), ttml (or dfxp) (got 'nothing')") == true)
+        #expect(HelpText.text.contains("searched recursively for \(InputPlan.searchedFor)."))
+    }
+
     @Test func badValuesListTheChoicesAndTheNearest() {
         #expect(usageMessage(["a", "-o", "o", "--to", "dfx"])?.contains("did you mean 'dfxp'?") == true)
         #expect(usageMessage(["a", "-o", "o", "--model", "htp"])?.contains("did you mean 'http'?") == true)
@@ -91,7 +114,8 @@ import Testing
         var options = ModelOptions()
         options.backend = .http
         #expect {
-            _ = try AssistantBackend.make(options, maxCharacters: 3000, environment: ["CAPTION_ASSISTANT_ENDPOINT": "notaurl"])
+            _ = try AssistantBackend.make(options, maxCharacters: 3000, environment: ["CAPTION_ASSISTANT_ENDPOINT": "notaurl"],
+                                          names: CommandOption.settingNames)
         } throws: { error in
             let message = (error as? SettingsError)?.message ?? ""
             return message.hasPrefix("CAPTION_ASSISTANT_ENDPOINT (from the environment):") && message.contains("http://HOST:PORT")
@@ -99,7 +123,7 @@ import Testing
         }
         options.endpoint = "notaurl"
         #expect {
-            _ = try AssistantBackend.make(options, maxCharacters: 3000, environment: [:])
+            _ = try AssistantBackend.make(options, maxCharacters: 3000, environment: [:], names: CommandOption.settingNames)
         } throws: { error in
             let message = (error as? SettingsError)?.message ?? ""
             return message.hasPrefix("--endpoint:") && message.contains("http://HOST:PORT") && !message.contains("CAPTION_ASSISTANT_ENDPOINT")

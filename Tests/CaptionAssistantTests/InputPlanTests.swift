@@ -1,4 +1,5 @@
 import Foundation
+import Captions
 import Testing
 @testable import CaptionAssistant
 
@@ -168,5 +169,45 @@ import Testing
         guard case .refused(let reason) = plan.items[0].location else { Issue.record("not refused"); return }
         #expect(reason.contains("standard input"))
         #expect(plan.items[1].location == .standardInput)
+    }
+}
+
+/// The folder search takes what `CaptionFileExtension.all` says: every
+/// extension found always, `.xml` only holding TTML; the stale outputs look
+/// at every extension.
+@Suite struct InputPlanExtensionTableTests {
+    static let ttml = "<?xml version=\"1.0\"?><tt xmlns=\"http://www.w3.org/ns/ttml\"></tt>"
+
+    @Test func aFolderSearchFindsWhatTheTableSays() throws {
+        let dir = try TemporaryFolder()
+        var expected: [String] = []
+        for entry in CaptionFileExtension.all {
+            try dir.write("in/a.\(entry.name)", Self.ttml)
+            try dir.write("in/b.\(entry.name.uppercased())", "<catalog/>")
+            expected.append("a.\(entry.name)")
+            if entry.folderSearch == .always { expected.append("b.\(entry.name.uppercased())") }
+        }
+        try dir.write("in/c.txt", Self.ttml)
+        let plan = try InputPlan.make(inputs: [dir.path + "/in"], outputFolder: dir.path + "/out", convertTo: nil)
+        #expect(plan.items.map(\.output).sorted() == expected.sorted())
+        #expect(plan.items.allSatisfy { item in CaptionFileExtension.named(InputPlan.extensionOf(item.output))?.format == item.hint })
+        // `.imsc` is read when named, and found in a folder too.
+        #expect(plan.items.contains { $0.output == "a.imsc" })
+    }
+
+    @Test func searchedForNamesEveryExtension() {
+        for entry in CaptionFileExtension.all { #expect(InputPlan.searchedFor.contains("." + entry.name)) }
+        #expect(InputPlan.searchedFor == ".srt, .vtt, .webvtt, .ttml, .dfxp, .imsc, and .xml holding TTML")
+    }
+
+    @Test func staleOutputsLookAtEveryExtension() throws {
+        let dir = try TemporaryFolder()
+        try dir.write("in/ep.srt", "x")
+        for entry in CaptionFileExtension.all where entry.name != "srt" {
+            try dir.write("out/ep.\(entry.name)", "x")
+            try dir.write("out/ep.\(entry.name).assistant.json", "{}")
+        }
+        let plan = try InputPlan.make(inputs: [dir.path + "/in/ep.srt"], outputFolder: dir.path + "/out", convertTo: nil)
+        #expect(StaleOutputs.find(plan, in: dir.path + "/out") == CaptionFileExtension.all.filter { $0.name != "srt" }.map { "ep." + $0.name })
     }
 }
