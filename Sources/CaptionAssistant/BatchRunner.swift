@@ -224,15 +224,15 @@ public struct BatchRunner: Sendable {
             return Handled(report: processor.refusal(input: item.input, error: reason))
         case .standardInput:
             data = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-        case .file(let path):
+        case .file:
             var known: [UInt8]?
             if resume, let folder {
-                let finding = ResumeCheck.check(item, path: path, folder: folder, settings: processor.configuration.settings)
+                let finding = ResumeCheck.check(item, folder: folder, settings: processor.configuration.settings)
                 if let report = finding.report { return Handled(report: report, skipped: true, sidecar: finding.json) }
                 known = finding.input
             }
             do {
-                data = try known ?? FileInput.read(bytes: item.pathBytes ?? Array(path.utf8))
+                data = try known ?? FileInput.read(item)
             } catch {
                 var report = processor.failure(input: item.input, error: error.localizedDescription)
                 let sidecar = writeSidecar(&report, at: item.output, folder: folder)

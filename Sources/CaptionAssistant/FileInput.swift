@@ -14,22 +14,64 @@ package enum FileInput {
     /// mistaken multi-gigabyte input from exhausting memory).
     static let maximumSize = 1 << 30
 
-    /// Reads the file at `path` into one buffer (which the decoder keeps as is for UTF-8).
-    ///
-    /// Only a regular file is read (after following links). It is opened
-    /// with `O_NONBLOCK`, so a FIFO (or a link to one) is refused at once
-    /// instead of waiting forever for a writer; the opened descriptor is
-    /// checked, so nothing can be swapped in between a check and the open.
-    package static func read(_ path: String) throws(ReadError) -> [UInt8] {
-        try read(bytes: Array(path.utf8))
-    }
-
-    /// Reads the file whose path is the bytes `path` (a name need not be UTF-8), as `read(_:)` does.
-    static func read(bytes path: [UInt8]) throws(ReadError) -> [UInt8] {
-        let fd = openLong(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw ReadError(reason: String(cString: strerror(errno))) }
+    /// Reads the input `item` (a file of the plan) into one buffer (which the
+    /// decoder keeps as is for UTF-8): opened by `openInput(_:)`, then checked by
+    /// `read(descriptor:limit:)`, so only a regular file is read, and nothing
+    /// can be swapped in between a check and the open.
+    static func read(_ item: InputPlan.Item) throws(ReadError) -> [UInt8] {
+        let fd = try openInput(item)
         defer { close(fd) }
         return try read(descriptor: fd, limit: maximumSize)
+    }
+
+    /// Reads the file at `path` as a file named on its own is read (links
+    /// followed: the user named it), with the same checks; caption-bench
+    /// reads its inputs this way.
+    package static func read(_ path: String) throws(ReadError) -> [UInt8] {
+        let fd = try openNamed(Array(path.utf8))
+        defer { close(fd) }
+        return try read(descriptor: fd, limit: maximumSize)
+    }
+
+    /// Opens a file named on its own, by its path (any length), links followed.
+    private static func openNamed(_ bytes: [UInt8]) throws(ReadError) -> Int32 {
+        let fd = openLong(bytes, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw ReadError(reason: String(cString: strerror(errno))) }
+        return fd
+    }
+
+    /// Opens the input `item` (a file of the plan) for reading, with
+    /// `O_NONBLOCK`, so a FIFO (or a link to one) is refused by the reader at
+    /// once instead of waiting forever for a writer. Every open of an input
+    /// goes through here.
+    ///
+    /// A file named on its own is opened by its path, links followed: the
+    /// user named it. A file found by searching a folder is opened from that
+    /// folder (opened by the path the user gave), one name at a time with
+    /// `O_NOFOLLOW` (see `InsideFolder`): a link met on the way, even one
+    /// swapped in after the search, is followed only while it stays inside
+    /// the folder, so what is opened is an entry of the folder the user
+    /// named, whatever happened since the plan was made. The caller checks
+    /// the descriptor's kind (`read(descriptor:limit:)` takes only a regular file).
+    static func openInput(_ item: InputPlan.Item) throws(ReadError) -> Int32 {
+        guard case .file(let path) = item.location else { throw ReadError(reason: "not a file of the plan") }
+        let bytes = item.pathBytes ?? Array(path.utf8)
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
+        guard let length = item.searchedFolderLength, length < bytes.count else { return try openNamed(bytes) }
+        let folder = Array(bytes[..<length])
+        let names = bytes[(length + 1)...].split(separator: 0x2F, omittingEmptySubsequences: true).map(Array.init)
+        let top = openLong(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard top >= 0 else { throw ReadError(reason: String(cString: strerror(errno))) }
+        defer { close(top) }
+        let text = String(decoding: folder, as: UTF8.self)
+        let reached = InsideFolder.reach(names, below: top, startNames: [], top: top,
+                                         topNames: { [PathText.canonical(text), PathText.absolute(text)] }) { dir, name in
+            openat(dir, name, flags | O_NOFOLLOW)
+        }
+        switch reached {
+        case .success(let fd): return fd
+        case .failure(let failure): throw ReadError(reason: failure.reason)
+        }
     }
 
     /// Reads the open regular file `fd` whole, if it is at most `limit` bytes long.
@@ -88,15 +130,6 @@ package enum FileInput {
         guard current >= 0 else { return -1 }
         defer { close(current) }
         return openat(current, last, flags)
-    }
-
-    /// The status of the file at the bytes `path` (links followed, any length), or nil.
-    static func status(bytes path: [UInt8]) -> stat? {
-        let fd = openLong(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        return fstat(fd, &info) == 0 ? info : nil
     }
 
     /// Opens the folder at `path` (of any length, see `openLong`) for reading its entries; nil when it cannot.

@@ -18,8 +18,10 @@ import Darwin
 /// same order. Outputs mirror the folder: for `shows/` the file
 /// `shows/s1/ep1.srt` goes to `s1/ep1.srt` under the output folder; a file
 /// named on its own goes to the top. Inside a folder, links to folders are
-/// not searched and links to files outside the folder are refused (see
-/// `linkLeavingFolder`).
+/// not searched and links to files outside the folder are refused; a file
+/// found in a folder is later opened from that folder one name at a time,
+/// never through a link that leads out of it (see `InsideFolder`), so a link
+/// swapped in after the search cannot lead the read elsewhere.
 public struct InputPlan: Sendable, Equatable {
     /// Where an input's bytes come from.
     public enum Location: Sendable, Equatable {
@@ -48,6 +50,13 @@ public struct InputPlan: Sendable, Equatable {
         /// (a name that is not valid UTF-8: `input` and `output` show its
         /// other bytes as `\xE9`, and the file is opened by these bytes).
         public var pathBytes: [UInt8]? = nil
+        /// For a file found by searching a folder: how many bytes at the
+        /// start of its path name that folder, as the user gave it (`in` of
+        /// `in/s1/ep1.srt`); the names after it are opened one at a time
+        /// from the folder, never through a link that leads out of it (see
+        /// `FileInput.openInput(_:)`). nil for a file named on its own, which is
+        /// opened by its path, links followed: the user named it.
+        public var searchedFolderLength: Int? = nil
     }
 
     /// The inputs, in order: arguments in the order given, each folder's files sorted.
@@ -99,7 +108,7 @@ public struct InputPlan: Sendable, Equatable {
         /// `absoluteInput` is only asked for when the output could be the input
         /// itself (`mayBeInput`): building it for every file of a large folder is wasted.
         func add(input: String, location: Location, relative: String, mayBeInput: Bool = true, pathBytes: [UInt8]? = nil,
-                 absoluteInput: () -> String?) {
+                 searchedFolderLength: Int? = nil, absoluteInput: () -> String?) {
             var output = relative
             let ext = extensionOf(relative)
             let hint = CaptionFormat(fileExtension: ext)
@@ -127,7 +136,8 @@ public struct InputPlan: Sendable, Equatable {
                     taken[Array((output + sidecarSuffix).utf8)] = (input, true)
                 }
             }
-            items.append(Item(input: input, location: location, output: output, hint: hint, pathBytes: pathBytes))
+            items.append(Item(input: input, location: location, output: output, hint: hint, pathBytes: pathBytes,
+                              searchedFolderLength: searchedFolderLength))
         }
 
         for argument in inputs {
@@ -154,17 +164,16 @@ public struct InputPlan: Sendable, Equatable {
             let mayBeInput = outputCanonical.map { isSameOrInside(canonical, $0) && !canonical.utf8.elementsEqual($0.utf8) } ?? false
             // One input: its files at the top. Several: each folder's files under its own name (as `cp -r a b dest`).
             let prefix = inputs.count > 1 ? mirrorName(folder: folder, canonical: canonical).map { $0 + "/" } ?? "" : ""
-            let found = captionFiles(in: folder)
+            let found = captionFiles(in: folder, canonical: canonical)
             if found.isEmpty { emptyFolders.append(argument) }
-            for (relative, isLink, refusal, nameBytes) in found {
+            let folderLength = folder.utf8.count
+            for (relative, refusal, nameBytes) in found {
                 let path = folder + "/" + relative
-                var location = Location.file(path)
-                if let refusal { location = .refused(refusal) }
-                else if isLink, let reason = linkLeavingFolder(path, folder: canonical) { location = .refused(reason) }
+                let location = refusal.map(Location.refused) ?? .file(path)
                 // A name that is not UTF-8 is opened by its bytes: the folder's path, then the name's own.
                 let pathBytes = nameBytes.map { Array(PathText.parent(of: path).map { $0 + "/" }?.utf8 ?? "".utf8) + $0 }
                 add(input: path, location: location, relative: prefix + relative, mayBeInput: mayBeInput, pathBytes: pathBytes,
-                    absoluteInput: { canonical + "/" + relative })
+                    searchedFolderLength: folderLength, absoluteInput: { canonical + "/" + relative })
             }
         }
         return InputPlan(items: items, emptyFolders: emptyFolders, repeated: repeated)
@@ -225,32 +234,36 @@ public struct InputPlan: Sendable, Equatable {
         !a.isEmpty && a != "-" && b != "-" && canonicalPath(a).utf8.elementsEqual(canonicalPath(b).utf8)
     }
 
-    /// The caption files under `folder`, as paths relative to it, sorted by
-    /// their bytes, each with whether it is a symbolic link and, when it
-    /// cannot be read, why (`refusal`).
+    /// The caption files under `folder` (whose real path is `canonical`), as
+    /// paths relative to it, sorted by their bytes, each with, when it
+    /// cannot be read, why (`refusal`), and its name's bytes when they are
+    /// not UTF-8.
     ///
-    /// Walks the tree with `openat`/`fdopendir`/`readdir` relative to each
-    /// folder's own descriptor, so a file whose whole path is longer than
-    /// `PATH_MAX` is still found (and read, see `FileInput.read`); the entry
-    /// type the directory already holds saves a `stat` per file (one only
-    /// for symbolic links and file systems that do not say). Symbolic links
-    /// to files are taken; links to folders are not followed. A name that is
-    /// not valid UTF-8 gets an entry that says so: it is never read under a
-    /// name decoded with U+FFFD, which could be another file.
-    static func captionFiles(in folder: String) -> [(path: String, isLink: Bool, refusal: String?, nameBytes: [UInt8]?)] {
-        let canonicalFolder = canonicalPath(folder)
-        var found: [(path: String, isLink: Bool, refusal: String?, nameBytes: [UInt8]?)] = []
-        var pending: [String] = [""]  // folders to read, relative to `folder`
-        while let relativeFolder = pending.popLast() {
-            guard let fd = FileInput.openFolder(relativeFolder.isEmpty ? folder : folder + "/" + relativeFolder) else { continue }
-            guard let dir = fdopendir(fd) else { close(fd); continue }
-            defer { closedir(dir) }
+    /// Walks the tree with `FolderWalk`: each folder is opened once,
+    /// relative to the one it lies in, never through a link, so the walk
+    /// costs the same per folder at any depth (a path longer than `PATH_MAX`
+    /// included; the file is read the same way, see `FileInput.openInput(_:)`);
+    /// the entry type the directory already holds saves a `stat` per file
+    /// (one only for symbolic links and file systems that do not say).
+    /// Symbolic links to files inside the folder are taken (followed by
+    /// `InsideFolder`, which never leaves the folder); a link leading out of
+    /// it gets an entry that says so; links to folders are not followed. A
+    /// name that is not valid UTF-8 gets an entry that says so: it is never
+    /// read under a name decoded with U+FFFD, which could be another file.
+    static func captionFiles(in folder: String, canonical: String) -> [(path: String, refusal: String?, nameBytes: [UInt8]?)] {
+        var found: [(path: String, refusal: String?, nameBytes: [UInt8]?)] = []
+        guard let top = FileInput.openFolder(folder) else { return found }
+        let walk = FolderWalk(top: top)
+        let topNames = { [canonical, PathText.absolute(folder)] }
+        walk.run { dir, fd in
+            var subfolders: [[UInt8]] = []
             while let entry = readdir(dir) {
                 let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
                 if bytes.first == 0x2E { continue }  // hidden files and folders, and "." and ".."
                 let validName = String(validating: bytes, as: UTF8.self)
                 // A name that is not UTF-8 is shown with its other bytes as `\xE9` (never as U+FFFD, which is a name of its own).
                 let name = validName ?? bytes.map { $0 < 0x80 && $0 >= 0x20 ? String(UnicodeScalar($0)) : String(format: "\\x%02X", $0) }.joined()
+                let relativeFolder = walk.relativePath()
                 let relative = relativeFolder.isEmpty ? name : relativeFolder + "/" + name
                 var type = Int32(entry.pointee.d_type)
                 if type == Int32(DT_UNKNOWN) {
@@ -264,37 +277,82 @@ public struct InputPlan: Sendable, Equatable {
                     }
                 }
                 let search = CaptionFileExtension.named(extensionOf(name))?.folderSearch
-                guard let validName else {
+                /// Whether the `.xml` entry holds TTML, opened inside the folder only (a link leading out is not even opened).
+                func isTTML() -> Bool {
+                    guard case .success(let file) = openInside(bytes, walk: walk, fd: fd, topNames: topNames,
+                                                                flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC) else { return false }
+                    defer { close(file) }
+                    return looksLikeTTML(file)
+                }
+                guard validName != nil else {
                     // Not valid UTF-8: a caption file is read by its bytes (its output is named as shown, `\xE9`);
                     // a folder is not searched, and its entry says so.
                     if type == Int32(DT_DIR) {
-                        found.append((relative, false, "not searched: the folder name is not valid UTF-8; rename it (for example with convmv) to process the files in it", nil))
-                    } else if search == .always || (search == .whenContentIsTTML && type == Int32(DT_REG) && looksLikeTTML(inFolder: fd, name: bytes)) {
-                        found.append((relative, type == Int32(DT_LNK), nil, bytes))
+                        found.append((relative, "not searched: the folder name is not valid UTF-8; rename it (for example with convmv) to process the files in it", nil))
+                    } else if search == .always || (search == .whenContentIsTTML && type == Int32(DT_REG) && isTTML()) {
+                        if type != Int32(DT_LNK) { found.append((relative, nil, bytes)); continue }
+                        guard let refusal = linkRefusal(bytes, walk: walk, fd: fd, topNames: topNames) else { continue }
+                        found.append((relative, refusal.isEmpty ? nil : refusal, bytes))
                     }
                     continue
                 }
-                if type == Int32(DT_DIR) { pending.append(relative); continue }
+                if type == Int32(DT_DIR) { subfolders.append(bytes); continue }
                 // A FIFO, device or socket with a caption file's name gets an entry (its
                 // read refuses it: only regular files are read), never a silent skip.
                 if type != Int32(DT_REG) && type != Int32(DT_LNK) {
-                    if search == .always { found.append((relative, false, nil, nil)) }
+                    if search == .always { found.append((relative, nil, nil)) }
                     continue
                 }
                 // An `.xml` link leading out of the folder is not even opened to see whether it is TTML.
-                let wanted = search == .always
-                    || (search == .whenContentIsTTML && (type != Int32(DT_LNK) || linkLeavingFolder(folder + "/" + relative, folder: canonicalFolder) == nil)
-                        && looksLikeTTML(inFolder: fd, name: bytes))
+                let wanted = search == .always || (search == .whenContentIsTTML && isTTML())
                 guard wanted else { continue }
                 if type == Int32(DT_LNK) {
-                    var info = stat()
-                    guard fstatat(fd, validName, &info, 0) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
+                    guard let refusal = linkRefusal(bytes, walk: walk, fd: fd, topNames: topNames) else { continue }
+                    found.append((relative, refusal.isEmpty ? nil : refusal, nil))
+                    continue
                 }
-                found.append((relative, type == Int32(DT_LNK), nil, nil))
+                found.append((relative, nil, nil))
             }
+            return subfolders
+        }
+        for relative in walk.unfinished {
+            found.append((relative, "not searched to the end: the folder was moved or replaced while it was being searched; run again", nil))
         }
         found.sort { precedesByBytes($0.path, $1.path) }
         return found
+    }
+
+    /// Opens the entry `name` of the folder being walked (`fd`) with `flags`,
+    /// following a link only while it stays inside the walked folder.
+    static func openInside(_ name: [UInt8], walk: FolderWalk, fd: Int32, topNames: () -> [String],
+                           flags: Int32) -> Result<Int32, InsideFolder.Failure> {
+        InsideFolder.reach([name], below: fd, startNames: walk.names(), top: walk.top, topNames: topNames) { folder, entry in
+            openat(folder, entry, flags | O_NOFOLLOW)
+        }
+    }
+
+    /// What becomes of the symbolic link `name` in the folder being walked
+    /// (`fd`) with a caption file's name: "" when it leads to a file inside
+    /// the walked folder (taken), the reason when it leads out of it (an
+    /// entry that says so), nil when it is not listed (it leads to a folder,
+    /// or nowhere). Nothing is opened but folders: the target is looked at
+    /// with `fstatat`.
+    static func linkRefusal(_ name: [UInt8], walk: FolderWalk, fd: Int32, topNames: () -> [String]) -> String? {
+        var info = stat()
+        let reached = InsideFolder.reach([name], below: fd, startNames: walk.names(), top: walk.top, topNames: topNames) { folder, entry in
+            guard fstatat(folder, entry, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return -1 }
+            if (info.st_mode & S_IFMT) == S_IFLNK { errno = ELOOP; return -1 }
+            return 0
+        }
+        switch reached {
+        case .success: return (info.st_mode & S_IFMT) == S_IFDIR ? nil : ""
+        case .failure(.leavesFolder):
+            // A link to a folder elsewhere is not searched, as one inside is not: no entry (the target is only looked at).
+            var target = stat()
+            let isFolder = InsideFolder.cString(name) { fstatat(fd, $0, &target, 0) } == 0 && (target.st_mode & S_IFMT) == S_IFDIR
+            return isFolder ? nil : "not read: " + InsideFolder.Failure.leavesFolder(atEntry: true).reason
+        case .failure: return nil
+        }
     }
 
     /// The extension of the last part of `path` (what `NSString.pathExtension`
@@ -319,36 +377,9 @@ public struct InputPlan: Sendable, Equatable {
         }
     }
 
-    /// Why the file at `path`, found in the folder whose canonical path is
-    /// `folder`, is not read: it is a symbolic link to a file outside that
-    /// folder. nil for a regular file, or a link to a file inside the folder.
-    ///
-    /// A folder given as input is a promise about what is processed: a link
-    /// inside it that leads elsewhere (to `/etc`, to another project) is not
-    /// followed, and its report entry says so. Links to folders are never
-    /// followed while searching. A file named on the command line is read
-    /// even when it is a link: the user named it.
-    static func linkLeavingFolder(_ path: String, folder: String) -> String? {
-        // `lstat`, not `FileManager.attributesOfItem`: that one also looks up
-        // the owner's and group's names (reading /etc/passwd and /etc/group)
-        // and the extended attributes, for every file of the batch.
-        var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return nil }
-        guard let resolved = realpath(path, nil) else {
-            return "not read: this is a symbolic link whose target cannot be found (\(String(cString: strerror(errno))))"
-        }
-        let target = String(cString: resolved)
-        free(resolved)
-        if isSameOrInside(target, folder), !target.utf8.elementsEqual(folder.utf8) { return nil }
-        return "not read: this is a symbolic link to a file outside the input folder, which is never followed; name the file itself to process it"
-    }
-
-    /// Whether the `.xml` file `name` in the open folder `dir`: its first 4 KiB detect as TTML.
-    static func looksLikeTTML(inFolder dir: Int32, name: [UInt8]) -> Bool {
+    /// Whether the open `.xml` file `fd`'s first 4 KiB detect as TTML.
+    static func looksLikeTTML(_ fd: Int32) -> Bool {
         // Opened without blocking and checked: a FIFO named `x.xml` must not stop the planning.
-        let fd = openat(dir, name.map { CChar(bitPattern: $0) } + [0], O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
         var head = [UInt8](repeating: 0, count: 4096)

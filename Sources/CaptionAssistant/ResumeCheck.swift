@@ -36,10 +36,12 @@ enum ResumeCheck {
     /// The largest sidecar read back (far larger than any sidecar this tool writes).
     static let sidecarLimit = 64 << 20
 
-    static func check(_ item: InputPlan.Item, path: String, folder: OutputFolder, settings: OutputSettings) -> Finding {
-        // By the item's bytes when its name is not UTF-8 (`path` then shows it, and could name another file).
-        let pathBytes = item.pathBytes ?? Array(path.utf8)
-        guard let inputInfo = FileInput.status(bytes: pathBytes),
+    static func check(_ item: InputPlan.Item, folder: OutputFolder, settings: OutputSettings) -> Finding {
+        // Opened once, as every input is (`FileInput.openInput`), for its time and, when needed, its bytes.
+        guard let input = try? FileInput.openInput(item) else { return Finding(report: nil, input: nil) }
+        defer { close(input) }
+        var inputInfo = stat()
+        guard fstat(input, &inputInfo) == 0,
               let captionInfo = folder.regularFileStatus(item.output),
               let sidecarInfo = folder.regularFileStatus(item.output + ".assistant.json"),
               !isEarlier(captionInfo, than: inputInfo), !isEarlier(sidecarInfo, than: inputInfo),
@@ -51,7 +53,7 @@ enum ResumeCheck {
               report.model.availability == .available, report.fingerprint.settings == settings,
               let inputHash = report.fingerprint.inputSHA256, let outputHash = report.fingerprint.outputSHA256
         else { return Finding(report: nil, input: nil) }
-        guard let input = try? FileInput.read(bytes: pathBytes) else { return Finding(report: nil, input: nil) }
+        guard let input = try? FileInput.read(descriptor: input, limit: FileInput.maximumSize) else { return Finding(report: nil, input: nil) }
         guard SHA256.hex(input) == inputHash,
               let caption = folder.read(item.output, limit: FileInput.maximumSize), SHA256.hex(caption) == outputHash
         else { return Finding(report: nil, input: input) }

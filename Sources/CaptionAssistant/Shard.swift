@@ -20,6 +20,10 @@ package struct Shard: Sendable, Equatable {
 
     /// The most shards a plan may be cut into.
     package static let maximumCount = 100_000
+    /// The largest array task number read from the environment (Slurm's own
+    /// limit, `MaxArraySize`, is 4,000,001): with it, no sum or difference of
+    /// two of them can overflow.
+    package static let maximumTaskNumber = Int(Int32.max)
 
     /// Creates a shard; `index` must lie in `0..<count`.
     package init(index: Int, count: Int) { self.index = index; self.count = count }
@@ -59,11 +63,17 @@ package struct Shard: Sendable, Equatable {
     }
 
     /// What `item` weighs: its size when it is a file that can be read, plus `perFileWeight`.
+    ///
+    /// The size counts up to `FileInput.maximumSize` (a larger file is not
+    /// read at all), so a sparse file that says it holds exabytes cannot
+    /// overflow the sums of `ranges(weights:count:)`: with every weight at
+    /// most 2^30 + 4096, the doubled total fits an `Int` for any plan of
+    /// fewer than 2^31 files.
     static func weight(of item: InputPlan.Item) -> Int {
         guard case .file(let path) = item.location else { return perFileWeight }
         var info = stat()
         guard stat(path, &info) == 0 else { return perFileWeight }
-        return max(0, Int(info.st_size)) + perFileWeight
+        return Int(clamping: min(max(0, Int64(info.st_size)), Int64(FileInput.maximumSize))) + perFileWeight
     }
 
     /// A fingerprint of the whole plan as this shard saw it: every item's
@@ -108,9 +118,11 @@ package enum ShardRequest: Sendable, Equatable {
     package static func parse(_ text: String) throws(SettingsError) -> ShardRequest {
         if text == "auto" { return .auto }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), parts[0].allSatisfy(\.isASCII) else {
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
             throw SettingsError("'--shard' needs INDEX/COUNT (for example 0/4; INDEX counts from 0) or auto (got '\(text)')")
         }
+        let count = try CheckedNumber.whole(String(parts[1]), name: "'--shard \(text)': COUNT", in: 1...Shard.maximumCount)
+        let index = try CheckedNumber.whole(String(parts[0]), name: "'--shard \(text)': INDEX (counted from 0)", in: 0...count - 1)
         return .fixed(try checked(index: index, count: count, from: "'--shard \(text)'"))
     }
 
@@ -132,15 +144,14 @@ package enum ShardRequest: Sendable, Equatable {
     }
 
     private static func fromEnvironment(shardCount: Int?, environment env: [String: String]) throws(SettingsError) -> Shard {
-        func number(_ name: String) throws(SettingsError) -> Int? {
+        /// The variable `name` (from 0 to `Shard.maximumTaskNumber`, or a count from 1 to `Shard.maximumCount`), nil when unset.
+        func number(_ name: String, isCount: Bool = false) throws(SettingsError) -> Int? {
             guard let text = env[name] else { return nil }
-            guard let n = Int(text.trimmingCharacters(in: .whitespaces)), n >= 0 else {
-                throw SettingsError("'--shard auto': \(name) is '\(text)', not a whole number")
-            }
-            return n
+            return try CheckedNumber.whole(text, name: "'--shard auto': \(name)",
+                                           in: isCount ? 1...Shard.maximumCount : 0...Shard.maximumTaskNumber)
         }
         if let id = try number("SLURM_ARRAY_TASK_ID") {
-            guard let low = try number("SLURM_ARRAY_TASK_MIN"), let count = try number("SLURM_ARRAY_TASK_COUNT") else {
+            guard let low = try number("SLURM_ARRAY_TASK_MIN"), let count = try number("SLURM_ARRAY_TASK_COUNT", isCount: true) else {
                 throw SettingsError("'--shard auto': SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_MIN or SLURM_ARRAY_TASK_COUNT is not; submit with sbatch --array")
             }
             if let high = try number("SLURM_ARRAY_TASK_MAX"), high - low + 1 != count {
@@ -154,12 +165,7 @@ package enum ShardRequest: Sendable, Equatable {
         for (variable, engine) in [("JOB_COMPLETION_INDEX", "Kubernetes Indexed Job"), ("AWS_BATCH_JOB_ARRAY_INDEX", "AWS Batch array job")] {
             guard let index = try number(variable) else { continue }
             var count = shardCount
-            if count == nil, let text = env[countVariable] {
-                guard let n = Int(text.trimmingCharacters(in: .whitespaces)) else {
-                    throw SettingsError("'--shard auto': \(countVariable) is '\(text)', not a whole number")
-                }
-                count = n
-            }
+            if count == nil { count = try number(countVariable, isCount: true) }
             guard let count else {
                 throw SettingsError("'--shard auto': this is a \(engine) (\(variable)=\(index)), which does not say how many shards there are; add --shard-count N or set \(countVariable) (the job's completions or array size)")
             }

@@ -154,10 +154,9 @@ struct CommandOption: Sendable {
         .valued(["-test-fake-assistant-delay"], "MS", [.process, .check], .model, hidden: true,
                 "Make the fake wait MS milliseconds before each answer, like a slow model.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.model.fake = true
-            guard let ms = Int(v), ms >= 0, ms <= 600_000 else {
-                throw UsageError("'\(name)' needs a whole number of milliseconds from 0 to 600000 (got '\(v)')")
-            }
-            a.process.model.fakeDelayMilliseconds = ms
+            do throws(SettingsError) {
+                a.process.model.fakeDelayMilliseconds = try CheckedNumber.whole(v, name: "'\(name)'", in: 0...600_000)
+            } catch { throw UsageError(error) }
         },
         .valued(["--model"], "auto|foundation|http|none", [.process, .check], .model, setting: .backend,
                 "Choose the backend: auto uses Apple's on-device model where present, else the HTTP server if an endpoint is set, else none.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in

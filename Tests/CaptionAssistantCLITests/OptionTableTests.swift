@@ -85,6 +85,27 @@ import Testing
         }
     }
 
+    /// Every option that takes a number (`N`, `MS`, `SECONDS`, `INDEX/COUNT`)
+    /// refuses values past its range, past `Int`, negative, or not decimal
+    /// with a usage error that names it (`--shard 9223372036854775807/…`
+    /// was taken as "not INDEX/COUNT"; no value may reach arithmetic unchecked).
+    @Test(arguments: CommandOption.table.filter { ["N", "MS", "SECONDS", "INDEX/COUNT|auto"].contains($0.metavar ?? "") }.map { $0.names[0] })
+    func everyNumberOptionRefusesOutOfRangeValuesByName(name: String) throws {
+        let option = try #require(CommandOption.named(name))
+        let subcommand = try #require(option.subcommands.first)
+        let numbers = ["9223372036854775807", "9223372036854775808", "-9223372036854775808", "99999999999999999999",
+                       "-1", "1e400", "nan", "inf", "0x10", "\u{663}", ""]
+        let values = option.metavar == "INDEX/COUNT|auto" ? numbers.flatMap { ["\($0)/2", "0/\($0)"] } : numbers
+        for value in values {
+            do {
+                _ = try CommandLineParser.parse(Self.arguments(subcommand, [name, value]), defaultJobs: 1)
+                Issue.record("\(name) \(value) was taken")
+            } catch {
+                #expect(error.message.hasPrefix("'\(name)"), "\(name) \(value): \(error.message)")
+            }
+        }
+    }
+
     @Test func everyShownOptionIsInHelpOnceInItsSection() {
         let lines = Self.helpOptionLines()
         for option in CommandOption.table where !option.hidden {

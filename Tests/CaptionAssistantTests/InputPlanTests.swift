@@ -118,6 +118,39 @@ import Testing
         #expect(byName["secret.srt"] == .file(dir.path + "/outside/secret.srt"))
     }
 
+    /// A link is followed only along a path that stays inside the folder: a
+    /// target that climbs out, even to come back in, is refused; an absolute
+    /// target inside the folder (by its real path or as the user named it) is
+    /// followed; so is a link through a folder link inside. A link whose name
+    /// is not UTF-8 is judged the same (it was once read through, whatever
+    /// its target: its shown name could not be looked at).
+    @Test func linksAreFollowedOnlyWhileTheyStayInsideTheFolder() throws {
+        let dir = try TemporaryFolder()
+        try dir.write("in/real.srt", sampleSRT)
+        try dir.write("in/sub/deeper.srt", sampleSRT)
+        try dir.write("outside/secret.srt", sampleSRT)
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: dir.path + "/in/out-and-back.srt", withDestinationPath: "../in/real.srt")
+        try fm.createSymbolicLink(atPath: dir.path + "/in/absolute-inside.srt", withDestinationPath: dir.path + "/in/sub/deeper.srt")
+        try fm.createSymbolicLink(atPath: dir.path + "/in/sub-link", withDestinationPath: "sub")
+        try fm.createSymbolicLink(atPath: dir.path + "/in/through-folder-link.srt", withDestinationPath: "sub-link/deeper.srt")
+        try fm.createSymbolicLink(atPath: dir.path + "/in/up-from-sub.srt", withDestinationPath: "sub/../real.srt")
+        let notUTF8 = Array((dir.path + "/in/caf").utf8) + [0xE9] + Array(".srt".utf8)
+        #expect(symlink(dir.path + "/outside/secret.srt", notUTF8.map { CChar(bitPattern: $0) } + [0]) == 0)
+        let plan = try InputPlan.make(inputs: [dir.path + "/in"], outputFolder: dir.path + "/out", convertTo: nil)
+        let byName = Dictionary(uniqueKeysWithValues: plan.items.map { ($0.output, $0.location) })
+        for name in ["out-and-back.srt", "caf\\xE9.srt"] {
+            guard case .refused(let reason)? = byName[name] else { Issue.record("\(name) was not refused: \(String(describing: byName[name]))"); continue }
+            #expect(reason.contains("outside the input folder"), "\(name): \(reason)")
+        }
+        for name in ["absolute-inside.srt", "through-folder-link.srt", "up-from-sub.srt"] {
+            guard case .file? = byName[name], let item = plan.items.first(where: { $0.output == name }) else {
+                Issue.record("\(name) was not taken: \(String(describing: byName[name]))"); continue
+            }
+            #expect(try FileInput.read(item) == Array(sampleSRT.utf8), "\(name)")
+        }
+    }
+
     @Test func dotDotInInputNamesStaysInsideTheOutputFolder() throws {
         let dir = try TemporaryFolder()
         try dir.write("in/sub/ep.srt", sampleSRT)
