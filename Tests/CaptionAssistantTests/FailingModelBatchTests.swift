@@ -2,6 +2,7 @@ import Assistant
 import Captions
 import Foundation
 import Testing
+import TestSupport
 @testable import CaptionAssistant
 
 /// A model that fails in every way over a batch of many files: every file
