@@ -13,19 +13,3 @@ public protocol SuggestionSource: Sendable {
 }
 
 extension AssistantService: SuggestionSource {}
-
-/// How much of the transcript the model was sent, as the report writes it
-/// (nil in the report when the model was unavailable: no transcript was made).
-public struct TranscriptStats: Sendable, Equatable {
-    /// The transcript's length in Swift `Character`s.
-    public var characters: Int
-    /// How many of them were sent, after the cap.
-    public var sentCharacters: Int
-    /// Whether the cap cut the transcript.
-    public var truncated: Bool
-
-    /// Creates the figures.
-    public init(characters: Int, sentCharacters: Int, truncated: Bool) {
-        self.characters = characters; self.sentCharacters = sentCharacters; self.truncated = truncated
-    }
-}

@@ -55,62 +55,39 @@ package struct ReportPart: Sendable, Equatable {
     }
 
     /// The `shard` object.
-    package var json: JSONValue {
-        .object([
-            ("index", .int(shard.index)), ("count", .int(shard.count)), ("plan", .string(plan)), ("planFiles", .int(planFiles)),
-            ("first", .int(first)), ("files", .int(files)), ("complete", .bool(complete)), ("missingInput", .bool(missingInput)),
-            ("options", settings.json),
-        ])
-    }
-
-    /// Reads the `shard` object back; nil when it is not what `json` writes.
-    init?(json: JSONValue) {
-        guard case .int(let index)? = json["index"], case .int(let count)? = json["count"], case .string(let plan)? = json["plan"],
-              case .int(let planFiles)? = json["planFiles"], case .int(let first)? = json["first"],
-              case .int(let files)? = json["files"], case .bool(let complete)? = json["complete"],
-              case .bool(let missingInput)? = json["missingInput"],
-              let options = json["options"], let settings = OutputSettings(json: options),
-              count >= 1, index >= 0, index < count, first >= 0, files >= 0, planFiles >= 0 else { return nil }
-        self.init(shard: Shard(index: index, count: count), plan: plan, planFiles: planFiles, first: first, files: files,
-                  settings: settings, complete: complete, missingInput: missingInput)
-    }
-
-    /// What comes before `files` in the part: `report.json`'s opening with the `shard` object.
-    static let headerStart = Array("{\n  \"schemaVersion\": 1,\n  \"shard\": ".utf8)
-    /// What ends the header and opens the entries.
-    static let filesStart = Array(",\n  \"files\": [".utf8)
+    package var json: JSONValue { reportJSON }
 
     /// The part's opening, up to and including `"files": [`.
-    func opening() -> [UInt8] {
-        var out = Self.headerStart
-        json.write(to: &out, indent: 2)
-        out += Self.filesStart
-        return out
+    func opening() -> [UInt8] { BatchReport.opening(shard: json) }
+}
+
+extension ReportPart: ReportObject {
+    package static let blank = ReportPart(shard: Shard(index: 0, count: 1), plan: "", planFiles: 0, first: 0, files: 0,
+                                          settings: .blank)
+
+    /// A part's `shard` object: the one table of its keys.
+    package static let keys: [ReportKey<ReportPart>] = [
+        .value(.index, \.shard.index), .value(.count, \.shard.count), .value(.plan, \.plan), .value(.planFiles, \.planFiles),
+        .value(.first, \.first), .value(.files, \.files), .value(.complete, \.complete), .value(.missingInput, \.missingInput),
+        .value(.options, \.settings),
+    ]
+
+    /// A shard of a count from 1, whose files lie within the plan (checked without overflow).
+    package func validated() throws(ReportError) {
+        guard shard.count >= 1 else { throw ReportError("is not a shard count (it is less than 1)").under(.count) }
+        guard shard.index < shard.count else { throw ReportError("is not below the shard count \(shard.count)").under(.index) }
+        let (end, overflow) = first.addingReportingOverflow(files)
+        guard !overflow, end <= planFiles else {
+            throw ReportError("and first (\(first)) reach past the plan's \(planFiles) files").under(.files)
+        }
     }
 }
 
-extension BatchReport.Totals {
-    /// Adds another batch's totals to these.
-    mutating func add(_ other: BatchReport.Totals) {
-        files += other.files; written += other.written; failed += other.failed; notProcessed += other.notProcessed
-        unavailable += other.unavailable
-        applied += other.applied; actionsFailed += other.actionsFailed; disabled += other.disabled
-        cues += other.cues; keywordOccurrences += other.keywordOccurrences; warnings += other.warnings
-    }
-
-    /// Reads `totals` back from a report; nil when it is not what `json` writes.
-    init?(json: JSONValue) {
-        guard case .int(let files)? = json["files"], case .int(let written)? = json["written"], case .int(let failed)? = json["failed"],
-              case .int(let notProcessed)? = json["notProcessed"],
-              case .int(let unavailable)? = json["modelUnavailable"], let actions = json["actions"],
-              case .int(let applied)? = actions["applied"], case .int(let actionsFailed)? = actions["failed"],
-              case .int(let disabled)? = actions["disabled"], case .int(let cues)? = json["cues"],
-              case .int(let occurrences)? = json["keywordOccurrences"], case .int(let warnings)? = json["warnings"] else { return nil }
+/// The summary's figures of a shard's run.
+extension RunSummary.ShardFigures {
+    /// The figures of `part`.
+    package init(_ part: ReportPart) {
         self.init()
-        self.files = files; self.written = written; self.failed = failed; self.notProcessed = notProcessed
-        self.unavailable = unavailable
-        self.applied = applied; self.actionsFailed = actionsFailed; self.disabled = disabled
-        self.cues = cues; self.keywordOccurrences = occurrences; self.warnings = warnings
-        guard self.json == json else { return nil }
+        index = part.shard.index; count = part.shard.count; files = part.files; first = part.first; planFiles = part.planFiles
     }
 }
