@@ -81,6 +81,7 @@ enum SuggestionApplier {
                 edits[last] = edit
                 var action = ActionReport(id: .emoji, state: .applied)
                 action.emoji = emoji
+                action.cue = last + 1
                 actions.append(action)
             }
         }

@@ -8,7 +8,7 @@ extension ReviewPages {
     /// the file styles them, line breaks kept, markup that is not a plain
     /// style tag shown as written (dimmed), and the added emoji marked in the
     /// cue the report says it went on (`emoji.cue`, from 0).
-    static func cueList(_ w: inout HTMLWriter, _ document: CaptionDocument, emoji: (text: String, cue: Int?)?, limit: Int,
+    static func cueList(_ w: inout HTMLWriter, _ document: CaptionDocument, emoji: (text: String, cue: Int)?, limit: Int,
                         output: String?) {
         let cues = document.cues
         if cues.isEmpty {
@@ -30,7 +30,7 @@ extension ReviewPages {
             }
         }
         w.raw("<ol class=\"cues\">\n")
-        let emojiCue = emoji.map { $0.cue ?? cues.count - 1 } ?? -1
+        let emojiCue = emoji?.cue ?? -1
         let emojiBytes = emoji.map { Array($0.text.utf8) } ?? []
         var text: [UInt8] = []
         for i in 0..<min(cues.count, limit) {

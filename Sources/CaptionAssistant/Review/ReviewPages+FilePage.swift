@@ -176,10 +176,10 @@ extension ReviewPages {
     /// when the emoji action was applied: the report records the cue
     /// (`ActionReport.cue`), so the page marks it there, never where it
     /// would guess the emoji went.
-    static func addedEmoji(_ r: FileReport) -> (text: String, cue: Int?)? {
+    static func addedEmoji(_ r: FileReport) -> (text: String, cue: Int)? {
         guard let action = r.actions.first(where: { $0.id == .emoji }), action.state == .applied,
-              let emoji = action.emoji, !emoji.isEmpty else { return nil }
-        return (emoji, action.cue.map { $0 - 1 })
+              let emoji = action.emoji, !emoji.isEmpty, let cue = action.cue else { return nil }
+        return (emoji, cue - 1)
     }
 
     /// The three actions as the CapScribe menu: each with its state and what
