@@ -11,8 +11,8 @@ public final class PromptLog: @unchecked Sendable {
     /// Every prompt received so far.
     public var prompts: [String] { lock.withLock { entries } }
 
-    /// Adds `prompt` to the log (the test doubles in TestSupport record through it too).
-    package func record(_ prompt: String) {
+    /// Adds `prompt` to the log (any test model may record through it, those in TestSupport too).
+    public func record(_ prompt: String) {
         lock.withLock { entries.append(prompt) }
     }
 }

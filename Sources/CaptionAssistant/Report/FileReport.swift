@@ -123,6 +123,11 @@ public enum ModelAvailability: Sendable, Equatable {
     case available
     /// The model could not be called; why, and what to do.
     case unavailable(ModelUnavailability)
+
+    /// The word `availability` says.
+    enum Kind: String, ReportName {
+        case available, unavailable
+    }
 }
 
 /// Why the model could not be called, as a report records it (from `Diagnostics`).
@@ -175,31 +180,19 @@ extension ReportKey {
                           root[keyPath: path] = .unavailable(u)
                       })
         }
-        let state = ReportKey(
-            name: .availability, isWritten: { _ in true },
-            write: { root in
-                switch root[keyPath: path] {
-                case nil: return .null
-                case .available?: return .string("available")
-                case .unavailable?: return .string("unavailable")
-                }
-            },
-            read: { (root: inout Root, json: JSONValue) throws(ReportError) in
-                switch json {
-                case .null: root[keyPath: path] = nil
-                case .string("available"): root[keyPath: path] = .available
-                case .string("unavailable"): root[keyPath: path] = .unavailable(.blank)
-                default: throw ReportError("is not null, \"available\" or \"unavailable\"")
-                }
-            },
-            readLeniently: { root, json, problems in
-                switch json {
-                case .null: root[keyPath: path] = nil
-                case .string("available"): root[keyPath: path] = .available
-                case .string("unavailable"): root[keyPath: path] = .unavailable(.blank)
-                default: problems.append(ReportError("is not null, \"available\" or \"unavailable\""))
-                }
-            })
+        let state = ReportKey.value(.availability, get: { root -> ModelAvailability.Kind? in
+            switch root[keyPath: path] {
+            case nil: return nil
+            case .available?: return .available
+            case .unavailable?: return .unavailable
+            }
+        }, set: { root, kind in
+            switch kind {
+            case nil: root[keyPath: path] = nil
+            case .available?: root[keyPath: path] = .available
+            case .unavailable?: root[keyPath: path] = .unavailable(.blank)
+            }
+        })
         var keys = [state, part(.reason, \.reason)]
         if let reasonRow {
             keys.append(.value(.reasonRow, reasonRow, writtenIf: isUnavailable))
