@@ -117,6 +117,13 @@ import Testing
                              stopped: true, shard: RunSummary.ShardFigures(part), report: nil, exitStatus: 130)
         #expect(try RunSummary(reportJSON: run.json) == run)
         #expect(try ReportPart(reportJSON: part.json) == part)
+        // A part's files lie within its plan, checked without overflow.
+        for (first, files) in [(8, 2), (Int.max, 1)] {
+            var beyond = part
+            beyond.first = first
+            beyond.files = files
+            #expect(throws: ReportError.self) { try ReportPart(reportJSON: beyond.json) }
+        }
         var check = CheckSummary()
         check.backend = "http"; check.endpoint = .some(nil); check.model = "m"; check.serverModels = ["m"]; check.retryPolicy = "3 tries"
         check.availability = Self.full.model.availability; check.reasonRow = "row"
