@@ -33,7 +33,7 @@ let package = Package(
         .executableTarget(name: "caption-assistant", dependencies: ["CaptionAssistantCLI", "CEarlySignals"]),
         .executableTarget(name: "caption-bench", dependencies: ["Captions", "CaptionAssistant"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TestSupport"], resources: [.copy("Fixtures")]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Assistant"], path: "Tests/TestSupport"),
         .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Captions", "TestSupport"]),
         .testTarget(name: "CaptionAssistantTests", dependencies: ["CaptionAssistant", "CaptionAssistantCLI", "TestSupport"]),
         .testTarget(name: "CaptionAssistantCLITests", dependencies: ["CaptionAssistantCLI", "CaptionAssistant", "Assistant", "Captions"]),

@@ -11,7 +11,8 @@ public final class PromptLog: @unchecked Sendable {
     /// Every prompt received so far.
     public var prompts: [String] { lock.withLock { entries } }
 
-    func record(_ prompt: String) {
+    /// Adds `prompt` to the log (any test model may record through it, those in TestSupport too).
+    public func record(_ prompt: String) {
         lock.withLock { entries.append(prompt) }
     }
 }

@@ -20,13 +20,14 @@ private final class HandMadeBatch {
         .object([("id", .string(id)), ("label", .string(label)), ("state", .string(state))] + more)
     }
 
-    static let applied: [JSONValue] = [
+    /// The three actions applied, the emoji on cue `emojiCue` (from 1).
+    static func applied(emojiCue: Int = 2) -> [JSONValue] { [
         action("keywordEmphasis", "Emphasize keywords", "applied",
                [("keywords", .strings(["rocket"])), ("occurrences", .int(1)), ("dropped", .array([]))]),
         action("titles", "Suggest titles", "applied",
                [("titles", .strings(["\"><img src=x onerror=alert(1)>", "Second <b>title</b>", "Third & last"]))]),
-        action("emoji", "Add emoji", "applied", [("emoji", .string("🎬"))]),
-    ]
+        action("emoji", "Add emoji", "applied", [("emoji", .string("🎬")), ("cue", .int(emojiCue))]),
+    ] }
 
     static func disabled() -> [JSONValue] {
         [action("keywordEmphasis", "Emphasize keywords", "disabled"), action("titles", "Suggest titles", "disabled"),
@@ -36,7 +37,7 @@ private final class HandMadeBatch {
     /// Adds a file: its captions (when `captions` is given), its sidecar and its report entry.
     func add(input: String, output: String?, captions: String? = nil, warnings: [(Int, String)] = [],
              model: JSONValue = .object([("backend", .string("fake")), ("availability", .string("available"))]),
-             actions: [JSONValue] = applied, reasonRow: String? = nil, error: String? = nil, sidecar: Bool = true) throws {
+             actions: [JSONValue] = applied(), reasonRow: String? = nil, error: String? = nil, sidecar: Bool = true) throws {
         let entry: JSONValue = .object([
             ("schemaVersion", .int(1)), ("input", .string(input)), ("output", .string(output)), ("format", .string("srt")),
             ("cues", .int(2)),
@@ -190,7 +191,7 @@ The <b>rocket</b> &amp; <script>alert(1)</script>
     @Test func srtLinesQuotesAndOverrideCodesComeOutAsTheyRead() throws {
         let batch = try HandMadeBatch()
         let srt = "1\r\n00:00:01,000 --> 00:00:02,000\r\n{\\an8}Tom & \"Jerry\" <font color=\"red\">said</font>\r\nline 'two' 🎬\r\n"
-        try batch.add(input: "a.srt", output: "a.srt", captions: srt)
+        try batch.add(input: "a.srt", output: "a.srt", captions: srt, actions: HandMadeBatch.applied(emojiCue: 1))
         try batch.writeReport()
         try ReviewSite.build(outputFolder: batch.path)
         let page = try batch.page("files/00001.html")
@@ -201,7 +202,7 @@ The <b>rocket</b> &amp; <script>alert(1)</script>
     /// as its text reads: the page stays valid UTF-8 (it wrote the raw byte before the walker).
     @Test func aDamagedSRTsPageIsValidUTF8() throws {
         let batch = try HandMadeBatch()
-        try batch.add(input: "a.srt", output: "a.srt", captions: "x")
+        try batch.add(input: "a.srt", output: "a.srt", captions: "x", actions: HandMadeBatch.applied(emojiCue: 1))
         let damaged = Array("1\n00:00:01,000 --> 00:00:02,000\nCafé naïve ü ö <b>ok</b> ".utf8) + [0xFF] + Array(" robot 🎬\n".utf8)
         try Data(damaged).write(to: batch.url.appendingPathComponent("a.srt"))
         try batch.writeReport()
@@ -282,6 +283,37 @@ The <b>rocket</b> &amp; <script>alert(1)</script>
         #expect(!FileManager.default.fileExists(atPath: files.appendingPathComponent("00009.html").path))
         #expect(!FileManager.default.fileExists(atPath: batch.url.appendingPathComponent("review/index-9.html").path))
         #expect(FileManager.default.fileExists(atPath: files.appendingPathComponent("notes.html").path))
+    }
+
+    /// An SRT whose cues are out of time order: the emoji goes on the cue shown
+    /// last (the first in the file), the report says so (`cue`), and the review
+    /// marks it there, not on the last cue in the file.
+    @Test func theEmojiIsMarkedOnTheCueTheReportSaysItWentOn() async throws {
+        let dir = try TemporaryFolder()
+        try dir.write("in/a.srt", """
+            1
+            00:00:05,000 --> 00:00:06,000
+            The rocket lands.
+
+            2
+            00:00:01,000 --> 00:00:02,000
+            The rocket launch begins.
+
+            """)
+        let plan = try InputPlan.make(inputs: [dir.path + "/in"], outputFolder: dir.path + "/out", convertTo: nil)
+        let run = await BatchRunner(processor: FileProcessor(configuration: fakeConfiguration()), destination: .folder(dir.path + "/out"),
+                                    jobs: 1, keepsReports: true).run(plan)
+        let emoji = try #require(run.files.first?.actions.first { $0.id == .emoji })
+        #expect(emoji.state == .applied && emoji.cue == 1)
+        let written = String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/a.srt")), as: UTF8.self)
+        #expect(written.contains("The <b>rocket</b> lands. 🎬\n"))
+        try ReviewSite.build(outputFolder: dir.path + "/out")
+        let page = String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/review/files/00001.html")), as: UTF8.self)
+        let items = page.components(separatedBy: "<li><time>").dropFirst()
+        #expect(items.count == 2)
+        #expect(items.first?.contains("lands. <mark class=\"emoji\" title=\"the emoji the assistant added\">🎬</mark>") == true, "\(page)")
+        #expect(items.dropFirst().allSatisfy { !$0.contains("<mark") })
+        #expect(page.contains("added to the end of cue 1, the one shown last"))
     }
 
     @Test func aCueListLongerThanTheLimitSaysWhereTheRestIs() throws {

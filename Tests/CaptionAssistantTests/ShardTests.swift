@@ -133,11 +133,13 @@ import Testing
 
     @Test func totalsReadBackFromTheirJSON() throws {
         var totals = BatchReport.Totals()
-        totals.files = 5; totals.written = 4; totals.failed = 1; totals.unavailable = 2; totals.applied = 9
-        totals.actionsFailed = 3; totals.disabled = 6; totals.cues = 77; totals.keywordOccurrences = 12; totals.warnings = 2
-        #expect(BatchReport.Totals(json: totals.json) == totals)
-        var twice = totals
-        twice.add(totals)
-        #expect(twice.files == 10 && twice.cues == 154 && twice.warnings == 4)
+        totals.files = 5; totals.written = 4; totals.failed = 1; totals.modelUnavailable = 2; totals.actions.applied = 9
+        totals.actions.failed = 3; totals.actions.disabled = 6; totals.cues = 77; totals.keywordOccurrences = 12; totals.warnings = 2
+        #expect(try BatchReport.Totals(reportJSON: totals.reportJSON) == totals)
+        var cost = totals
+        cost.cost = ReportCost()
+        cost.cost?.requests = 3
+        cost.cost?.milliseconds = 1500
+        #expect(try BatchReport.Totals(reportJSON: cost.reportJSON) == cost)
     }
 }

@@ -36,28 +36,14 @@ public struct OutputSettings: Sendable, Equatable {
     }
 
     /// The settings as the sidecar records them.
-    var json: JSONValue {
-        .object([
-            ("backend", .string(backend)), ("model", .string(model)), ("endpoint", .string(endpoint)),
-            ("serverKind", .string(serverKind)), ("simulatedAvailability", .string(simulatedAvailability)),
-            ("maxCharacters", .int(maxCharacters)), ("to", .string(convertTo?.rawValue)),
-        ])
-    }
+    var json: JSONValue { reportJSON }
+}
 
-    /// Reads settings back from a sidecar; nil when `json` is not exactly what `json` writes.
-    init?(json: JSONValue) {
-        guard case .object(let pairs) = json, pairs.map(\.0) == ["backend", "model", "endpoint", "serverKind",
-              "simulatedAvailability", "maxCharacters", "to"],
-              case .string(let backend)? = json["backend"], case .int(let cap)? = json["maxCharacters"] else { return nil }
-        guard let model = json.stringOrNull("model"), let endpoint = json.stringOrNull("endpoint"),
-              let kind = json.stringOrNull("serverKind"), let simulated = json.stringOrNull("simulatedAvailability"),
-              let to = json.stringOrNull("to") else { return nil }
-        var format: CaptionFormat?
-        if let to {
-            guard let f = CaptionFormat(rawValue: to) else { return nil }
-            format = f
-        }
-        self.init(backend: backend, model: model, endpoint: endpoint, serverKind: kind, simulatedAvailability: simulated,
-                  maxCharacters: cap, convertTo: format)
-    }
+extension OutputSettings: ReportObject {
+    package static let blank = OutputSettings(backend: "")
+
+    package static let keys: [ReportKey<OutputSettings>] = [
+        .value(.backend, \.backend), .value(.model, \.model), .value(.endpoint, \.endpoint), .value(.serverKind, \.serverKind),
+        .value(.simulatedAvailability, \.simulatedAvailability), .value(.maxCharacters, \.maxCharacters), .value(.to, \.convertTo),
+    ]
 }

@@ -1,3 +1,4 @@
+import Assistant
 import Foundation
 
 /// A provider that answers a scripted sequence of states, then repeats the last one; it counts the questions.

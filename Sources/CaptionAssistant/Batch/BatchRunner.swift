@@ -16,7 +16,7 @@ import Foundation
 ///
 /// When `stop` is asked for (SIGINT, SIGTERM), no new file is started; the
 /// files in flight finish; every file not started gets an entry with
-/// `error` set to `FileProcessor.notProcessedError` and no sidecar.
+/// `error` set to `FileReport.notProcessedError` and no sidecar.
 public struct BatchRunner: Sendable {
     /// The per-file job.
     public var processor: FileProcessor
@@ -115,17 +115,20 @@ public struct BatchRunner: Sendable {
                 }
             }
         }
-        var (summary, files, skipped, started) = collector.finish()
+        var (summary, files, skipped, started, uncounted) = collector.finish()
         var notProcessed = 0
         for index in items.indices where !started[index] {
             let report = processor.notProcessed(input: items[index].input)
             spool?.add(BatchReport.entry(report.json), at: index)
-            summary.add(report)
+            do throws(ReportError) { try summary.add(report) } catch { uncounted = uncounted ?? error.inFile(report.input) }
             if keepsReports { files[index] = report }
             notProcessed += 1
         }
         var reportError = folderError
-        if let folder, let spool {
+        if let uncounted {
+            // Totals that cannot be counted are not written as if they could (a sidecar `--resume` read back states a count too large to add).
+            reportError = "\(part?.name ?? "report.json") was not written: \(uncounted.localizedDescription)"
+        } else if let folder, let spool {
             do {
                 if var part {
                     part.complete = notProcessed == 0
@@ -173,6 +176,8 @@ public struct BatchRunner: Sendable {
         private var started: [Bool]
         private var done = 0
         private var skipped = 0
+        /// The first entry whose numbers could not be added to the totals.
+        private var uncounted: ReportError?
         /// The plan index of each entry of `summary.failures`.
         private var failureIndices: [Int] = []
         private let keepsReports: Bool
@@ -189,7 +194,7 @@ public struct BatchRunner: Sendable {
         func record(_ handled: Handled, at index: Int) {
             lock.withLock {
                 let failuresBefore = summary.failures.count
-                summary.add(handled.report)
+                do throws(ReportError) { try summary.add(handled.report) } catch { uncounted = uncounted ?? error.inFile(handled.report.input) }
                 if summary.failures.count > failuresBefore, let failure = summary.failures.last {
                     failureIndices.append(index)
                     failed?(failure)
@@ -203,13 +208,13 @@ public struct BatchRunner: Sendable {
         }
 
         /// The summary (its failures in plan order, not in the order files
-        /// finished), the kept reports (by index), how many were skipped, and
-        /// which indices were handled.
-        func finish() -> (BatchSummary, [FileReport?], Int, [Bool]) {
+        /// finished), the kept reports (by index), how many were skipped,
+        /// which indices were handled, and the first entry that could not be counted.
+        func finish() -> (BatchSummary, [FileReport?], Int, [Bool], ReportError?) {
             lock.withLock {
                 var ordered = summary
                 ordered.failures = zip(failureIndices, summary.failures).sorted { $0.0 < $1.0 }.map(\.1)
-                return (ordered, files, skipped, started)
+                return (ordered, files, skipped, started, uncounted)
             }
         }
     }
@@ -269,9 +274,6 @@ public struct BatchRunner: Sendable {
         return Handled(report: report, sidecar: sidecar)
     }
 
-    /// How a report's `error` starts when the file's sidecar could not be written (a failure of the file).
-    static let sidecarFailure = "the sidecar report could not be written"
-
     /// Writes the sidecar `<output>.assistant.json` (not for standard output)
     /// and returns its JSON. When it cannot be written, the report's `error`
     /// says so (in `report.json`), and nil is returned (the JSON no longer
@@ -283,7 +285,7 @@ public struct BatchRunner: Sendable {
             try folder.write(json.renderedBytes(), to: output + ".assistant.json")
             return json
         } catch {
-            let text = "\(Self.sidecarFailure): \(error.localizedDescription)"
+            let text = "\(FileReport.sidecarFailure): \(error.localizedDescription)"
             report.error = report.error.map { $0 + "; " + text } ?? text
             return nil
         }

@@ -17,9 +17,13 @@ import Darwin
 /// end; otherwise nothing is written and the error says which shards are
 /// missing (rerun them, with `--resume` for one that was stopped).
 ///
-/// The parts are streamed: each part's header and totals are read from its
-/// two ends, and its entries are copied a megabyte at a time, so memory does
-/// not grow with the number of files (only, a little, with the number of shards).
+/// Every part is read through the report's one definition: its header as a
+/// `ReportPart`, each entry strictly as a `FileReport`, its totals as
+/// `BatchReport.Totals`, which must be those its entries add up to (checked
+/// arithmetic). A part that is not exactly that is damaged: `report.json` is
+/// not written (or replaced), and the error names the part and the value.
+/// The parts are streamed, one entry at a time, so memory does not grow with
+/// the number of files.
 package enum ReportMerge {
     /// What a merge did.
     package struct Result: Sendable, Equatable {
@@ -63,17 +67,11 @@ package enum ReportMerge {
         }
     }
 
-    /// A part as found: where its entries lie in its file, and its totals.
+    /// A part as found: its file name and its header.
     struct Found {
         var name: String
         var part: ReportPart
-        /// The bytes between `"files": [` and the closing `]` (empty for no files).
-        var entries: Range<Int>
-        var totals: BatchReport.Totals
     }
-
-    /// How much of each end of a part is read to find its header and totals.
-    static let endSize = 256 << 10
 
     /// Merges the parts in the folder `path` into `report.json`; removes the
     /// parts afterwards unless `keepParts`.
@@ -93,7 +91,7 @@ package enum ReportMerge {
             throw .noParts("\(path) holds no report part (report.shard-INDEX-of-COUNT.json); run 'process --shard' first")
         }
         var found: [Found] = []
-        for name in names { found.append(try read(name, in: path)) }
+        for name in names { found.append(try header(name, in: path)) }
         found.sort { $0.part.shard.index < $1.part.shard.index || ($0.part.shard.index == $1.part.shard.index && $0.part.shard.count < $1.part.shard.count) }
 
         // One plan, one set of options, one shard count.
@@ -111,14 +109,13 @@ package enum ReportMerge {
         let missing = (0..<count).filter { !present.contains($0) }
         let stopped = found.filter { !$0.part.complete }.map(\.part.shard.index)
         guard missing.isEmpty, stopped.isEmpty else { throw .incomplete(count: count, missing: missing, stopped: stopped) }
+        // Each part's files lie within the plan (`ReportPart.validated`), so these sums cannot overflow.
         var next = 0
-        var totals = BatchReport.Totals()
         for f in found {
             guard f.part.first == next else {
                 throw .mismatch("\(f.name) starts at file \(f.part.first) of the plan, but the shards before it end at \(next)")
             }
             next += f.part.files
-            totals.add(f.totals)
         }
         guard next == reference.planFiles else {
             throw .mismatch("the shards hold \(next) files, but the plan has \(reference.planFiles)")
@@ -126,109 +123,136 @@ package enum ReportMerge {
 
         let folder: OutputFolder
         do { folder = try OutputFolder(path: path) } catch { throw .write(error.localizedDescription) }
-        var failure: String?
+        var failure: Failure?
+        var totals = BatchReport.Totals()
         do {
             try folder.write(to: "report.json") { fd in
-                var buffer = [UInt8](repeating: 0, count: 1 << 20)
-                guard AtomicFileWriter.writeAll(fd, BatchReport.opening) else { return false }
-                var first = true
-                for f in found where !f.entries.isEmpty {
-                    // A part's entries are "\n    E,\n    E\n  ": all but the last newline and indent.
-                    if !first { guard AtomicFileWriter.writeAll(fd, [UInt8](",".utf8)) else { return false } }
-                    first = false
-                    let source = open(path + "/" + f.name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-                    guard source >= 0 else { failure = "\(f.name) could not be opened again: \(String(cString: strerror(errno)))"; return false }
-                    defer { close(source) }
-                    var at = f.entries.lowerBound
-                    let end = f.entries.upperBound - 3
-                    while at < end {
-                        let want = min(buffer.count, end - at)
-                        let n = buffer.withUnsafeMutableBytes { pread(source, $0.baseAddress!, want, off_t(at)) }
-                        if n < 0 && errno == EINTR { continue }
-                        guard n > 0 else { failure = "\(f.name) could not be read: \(n == 0 ? "it became shorter" : String(cString: strerror(errno)))"; return false }
-                        guard AtomicFileWriter.writeAll(fd, buffer[0..<n]) else { return false }
-                        at += n
+                // The writer may call this again on a fresh descriptor: a part found damaged stays so,
+                // and the totals start again from nothing.
+                if failure != nil { return false }
+                totals = BatchReport.Totals()
+                guard AtomicFileWriter.writeAll(fd, BatchReport.opening()) else { return false }
+                var written = 0
+                for f in found {
+                    do {
+                        try copyEntries(of: f, in: path, into: fd, written: &written, totals: &totals)
+                    } catch let error as Failure {
+                        failure = error
+                        return false
+                    } catch {
+                        return false
                     }
                 }
-                return AtomicFileWriter.writeAll(fd, BatchReport.closing(totals, empty: totals.files == 0))
+                return AtomicFileWriter.writeAll(fd, BatchReport.closing(totals, empty: written == 0))
             }
         } catch {
-            throw .write(failure.map { "report.json could not be written: " + $0 } ?? error.localizedDescription)
+            if let failure { throw failure }
+            throw .write(error.localizedDescription)
         }
         if !keepParts { for f in found { unlink(path + "/" + f.name) } }
         return Result(shards: count, totals: totals, missingInput: found.contains { $0.part.missingInput })
     }
 
-    /// Reads the header, totals and place of the entries of the part `name` in `folder`.
-    static func read(_ name: String, in folder: String) throws(Failure) -> Found {
-        // O_NONBLOCK: a FIFO planted under a part's name is refused below, never waited on.
+    /// Opens the part `name` in `folder` (never through a link, never waiting on a FIFO).
+    static func openPart(_ name: String, in folder: String) throws(Failure) -> Int32 {
         let fd = open(folder + "/" + name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw .damaged(name: name, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .damaged(name: name, reason: "not a regular file") }
-        let size = Int(info.st_size)
-        guard let head = readRange(fd, 0..<min(size, endSize)), let tail = readRange(fd, max(0, size - endSize)..<size) else {
-            throw .damaged(name: name, reason: String(cString: strerror(errno)))
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw .damaged(name: name, reason: "not a regular file")
         }
-        guard head.starts(with: ReportPart.headerStart), let filesAt = find(ReportPart.filesStart, in: head) else {
-            throw .damaged(name: name, reason: "no shard header")
+        return fd
+    }
+
+    /// Stops a stream once the header is read.
+    private struct HeaderRead: Error {}
+
+    /// The keys a part has before `files`: `schemaVersion`, then `shard`.
+    static func checkHeader(_ keys: [(String, JSONValue)]) throws(ReportError) -> ReportPart {
+        guard keys.count == 2, keys[0].0 == ReportKeyName.schemaVersion.rawValue, keys[1].0 == ReportKeyName.shard.rawValue else {
+            throw ReportError("has \(keys.map(\.0)) before \"files\", not [\"schemaVersion\", \"shard\"]")
         }
-        guard let header = JSONValue.parse(Array(head[ReportPart.headerStart.count..<filesAt])), let part = ReportPart(json: header) else {
-            throw .damaged(name: name, reason: "its shard header cannot be read")
+        guard keys[0].1 == .int(BatchReport.schemaVersion) else {
+            throw ReportError("is not \(BatchReport.schemaVersion)").under(.schemaVersion)
         }
+        do { return try ReportPart(reportJSON: keys[1].1) } catch { throw error.under(.shard) }
+    }
+
+    /// Reads the header of the part `name` in `folder`.
+    static func header(_ name: String, in folder: String) throws(Failure) -> Found {
+        let fd = try openPart(name, in: folder)
+        defer { close(fd) }
+        var stream = ReportStream(descriptor: fd, name: name)
+        var part: ReportPart?
+        do {
+            _ = try stream.read(header: { keys in
+                part = try checkHeader(keys)
+                throw HeaderRead()
+            }, entry: { _ in })
+        } catch is HeaderRead {
+        } catch let error as ReportError {
+            throw .damaged(name: name, reason: error.localizedDescription)
+        } catch {
+            throw .damaged(name: name, reason: error.localizedDescription)
+        }
+        guard let part else { throw .damaged(name: name, reason: "it has no shard header") }
         guard part.name == name else { throw .damaged(name: name, reason: "its header says it is \(part.name)") }
-        let closing = Array("],\n  \"totals\": ".utf8)
-        let end = Array("\n}\n".utf8)
-        guard tail.count >= end.count, tail.suffix(end.count).elementsEqual(end), let closeAt = findLast(closing, in: tail),
-              closeAt + closing.count <= tail.count - end.count,
-              let totalsJSON = JSONValue.parse(Array(tail[(closeAt + closing.count)..<(tail.count - end.count)])),
-              let totals = BatchReport.Totals(json: totalsJSON) else {
-            throw .damaged(name: name, reason: "its totals cannot be read")
-        }
-        let entries = (filesAt + ReportPart.filesStart.count)..<(size - tail.count + closeAt)
-        guard entries.lowerBound <= entries.upperBound, totals.files == part.files else {
-            throw .damaged(name: name, reason: "its totals do not match its header")
-        }
-        let expectedEnd = BatchReport.closing(totals, empty: totals.files == 0)
-        let endStart = closeAt - (totals.files == 0 ? 0 : 3)
-        guard endStart >= 0, Array(tail[endStart...]) == expectedEnd else {
-            throw .damaged(name: name, reason: "it does not end as a report does")
-        }
-        if part.files > 0 {
-            guard entries.count > 8, let start = readRange(fd, entries.lowerBound..<entries.lowerBound + 5),
-                  start == Array("\n    ".utf8) else {
-                throw .damaged(name: name, reason: "its entries do not start as a report's do")
-            }
-        } else if !entries.isEmpty {
-            throw .damaged(name: name, reason: "it has entries but its header says it has no files")
-        }
-        return Found(name: name, part: part, entries: entries, totals: totals)
+        return Found(name: name, part: part)
     }
 
-    /// The bytes `range` of `fd`; nil when they cannot all be read.
-    static func readRange(_ fd: Int32, _ range: Range<Int>) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: range.count)
-        var done = 0
-        while done < range.count {
-            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, range.count - done, off_t(range.lowerBound + done)) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            done += n
+    /// Stops reading a part when `report.json` cannot be written.
+    private struct WriteStopped: Error {}
+
+    /// Reads the part `f` again, whole, and writes its entries to `fd`:
+    /// each entry read strictly, its totals what its entries add up to, and
+    /// as many entries as its header says. Adds them to `totals` and `written`.
+    static func copyEntries(of f: Found, in folder: String, into out: Int32, written: inout Int,
+                            totals: inout BatchReport.Totals) throws {
+        let fd = try openPart(f.name, in: folder)
+        defer { close(fd) }
+        var stream = ReportStream(descriptor: fd, name: f.name)
+        var own = BatchReport.Totals()
+        var merged = totals
+        var index = 0
+        var count = written
+        let others: [(String, JSONValue)]
+        do {
+            others = try stream.read(header: { keys in
+                guard try checkHeader(keys) == f.part else { throw ReportError("changed while the parts were merged").under(.shard) }
+            }, entry: { json in
+                do throws(ReportError) {
+                    let report = try FileReport(reportJSON: json)
+                    try own.add(report)
+                    try merged.add(report)
+                } catch { throw error.at(index).under(.files) }
+                index += 1
+                guard AtomicFileWriter.writeAll(out, BatchReport.separator(first: count == 0) + BatchReport.entry(json)) else {
+                    throw WriteStopped()
+                }
+                count += 1
+            })
+        } catch let error as ReportError {
+            throw Failure.damaged(name: f.name, reason: error.localizedDescription)
+        } catch let error as ReportStream.Failure {
+            throw Failure.damaged(name: f.name, reason: error.message)
         }
-        return bytes
-    }
-
-    static func find(_ needle: [UInt8], in hay: [UInt8]) -> Int? {
-        guard hay.count >= needle.count else { return nil }
-        for i in 0...(hay.count - needle.count) where hay[i] == needle[0] && hay[i..<i + needle.count].elementsEqual(needle) { return i }
-        return nil
-    }
-
-    static func findLast(_ needle: [UInt8], in hay: [UInt8]) -> Int? {
-        guard hay.count >= needle.count else { return nil }
-        for i in stride(from: hay.count - needle.count, through: 0, by: -1) where hay[i] == needle[0] && hay[i..<i + needle.count].elementsEqual(needle) { return i }
-        return nil
+        // The keys other than `files`: the header's two, then `totals`.
+        guard others.count == 3, others[2].0 == ReportKeyName.totals.rawValue else {
+            throw Failure.damaged(name: f.name, reason: "it has \(others.map(\.0).dropFirst(2)) after \"files\", not [\"totals\"]")
+        }
+        let stated: BatchReport.Totals
+        do { stated = try BatchReport.Totals(reportJSON: others[2].1) } catch {
+            throw Failure.damaged(name: f.name, reason: error.under(.totals).localizedDescription)
+        }
+        guard index == f.part.files else {
+            throw Failure.damaged(name: f.name, reason: "it has \(index) entries, but its header says \(f.part.files)")
+        }
+        guard stated == own else {
+            throw Failure.damaged(name: f.name, reason: "its totals are not what its entries add up to")
+        }
+        totals = merged
+        written = count
     }
 
     /// `0, 2, 5` (at most 20 listed, then how many more).

@@ -46,7 +46,7 @@ enum ResumeCheck {
               let sidecarInfo = folder.regularFileStatus(item.output + ".assistant.json"),
               !isEarlier(captionInfo, than: inputInfo), !isEarlier(sidecarInfo, than: inputInfo),
               let sidecar = folder.read(item.output + ".assistant.json", limit: sidecarLimit),
-              let json = JSONValue.parse(sidecar), let report = FileReport(json: json),
+              let json = JSONValue.parse(sidecar), let report = try? FileReport(reportJSON: json),
               Array(report.json.rendered().utf8) == sidecar,
               report.input.utf8.elementsEqual(item.input.utf8), report.output?.utf8.elementsEqual(item.output.utf8) == true,
               report.error == nil,

@@ -28,6 +28,8 @@ struct ReportStream {
     static let maximumValueSize = 64 << 20
 
     private let descriptor: Int32
+    /// The file's name, for messages.
+    private let name: String
     private let chunkSize: Int
     private var buffer: [UInt8] = []
     private var position = 0
@@ -35,9 +37,11 @@ struct ReportStream {
     /// Bytes read so far before `buffer`, for messages.
     private var consumed = 0
 
-    /// A stream over the open file `descriptor` (not closed here). `chunkSize` is for tests.
-    init(descriptor: Int32, chunkSize: Int = 1 << 20) {
+    /// A stream over the open file `descriptor` (not closed here), named
+    /// `name` in messages. `chunkSize` is for tests.
+    init(descriptor: Int32, name: String = "report.json", chunkSize: Int = 1 << 20) {
         self.descriptor = descriptor
+        self.name = name
         self.chunkSize = max(1, chunkSize)
     }
 
@@ -49,14 +53,14 @@ struct ReportStream {
                        entry: (JSONValue) throws -> Void) throws -> [(String, JSONValue)] {
         var others: [(String, JSONValue)] = []
         var sawFiles = false
-        try expect(UInt8(ascii: "{"), "report.json does not start with an object")
+        try expect(UInt8(ascii: "{"), "it does not start with an object")
         try skipSpace()
-        if try peek() == UInt8(ascii: "}") { position += 1; throw Failure(message: "report.json has no \"files\" list") }
+        if try peek() == UInt8(ascii: "}") { position += 1; throw Failure(message: "\(name) has no \"files\" list") }
         while true {
             let keyBytes = try valueBytes()
             guard case .string(let key)? = JSONValue.parse(Array(keyBytes)) else { throw failure("a key that is not a string") }
             try expect(UInt8(ascii: ":"), "a key without a value")
-            if key == "files" {
+            if key == ReportKeyName.files.rawValue {
                 sawFiles = true
                 try header(others)
                 try expect(UInt8(ascii: "["), "\"files\" is not a list")
@@ -89,12 +93,12 @@ struct ReportStream {
         }
         try skipSpace()
         guard position == buffer.count, atEnd else { throw failure("text after the report object") }
-        guard sawFiles else { throw Failure(message: "report.json has no \"files\" list") }
+        guard sawFiles else { throw Failure(message: "\(name) has no \"files\" list") }
         return others
     }
 
     private func failure(_ what: String) -> Failure {
-        Failure(message: "report.json cannot be read: \(what) (near byte \(consumed + position))")
+        Failure(message: "\(name) cannot be read: \(what) (near byte \(consumed + position))")
     }
 
     /// Makes sure at least one unread byte is buffered; false at the end of the file.
@@ -121,7 +125,7 @@ struct ReportStream {
         } while n < 0 && problem == EINTR
         if n < 0 {
             buffer.removeLast(chunkSize)
-            throw Failure(message: "report.json cannot be read: \(String(cString: strerror(problem)))")
+            throw Failure(message: "\(name) cannot be read: \(String(cString: strerror(problem)))")
         }
         buffer.removeLast(chunkSize - n)
         if n == 0 { atEnd = true }

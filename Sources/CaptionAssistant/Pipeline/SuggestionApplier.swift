@@ -34,27 +34,34 @@ enum SuggestionApplier {
 
         switch suggestions.keywords {
         case .failed(let reason):
-            actions.append(ActionReport(id: .keywordEmphasis, state: .failed, reason: reason,
-                                        details: dropped.isEmpty ? [] : [("dropped", droppedJSON(dropped))]))
+            var action = ActionReport(id: .keywordEmphasis, state: .failed, reason: reason)
+            if !dropped.isEmpty { action.dropped = dropped }
+            actions.append(action)
         case .applied(let keywords):
             let result = KeywordEmphasis(keywords: keywords).apply(to: document.cues)
             let found = keywords.indices.filter { result.counts[$0] > 0 }.map { keywords[$0] }
             dropped += keywords.indices.filter { result.counts[$0] == 0 }.map { DroppedKeyword(keyword: keywords[$0], reason: notInPlainText) }
             if found.isEmpty {
-                actions.append(ActionReport(id: .keywordEmphasis, state: .failed,
-                                            reason: "none of the suggested keywords occurs as a whole word in caption text that is not already bold",
-                                            details: [("dropped", droppedJSON(dropped))]))
+                var action = ActionReport(id: .keywordEmphasis, state: .failed,
+                                          reason: "none of the suggested keywords occurs as a whole word in caption text that is not already bold")
+                action.dropped = dropped
+                actions.append(action)
             } else {
                 edits = result.edits
-                actions.append(ActionReport(id: .keywordEmphasis, state: .applied, details: [
-                    ("keywords", .strings(found)), ("occurrences", .int(result.occurrences)), ("dropped", droppedJSON(dropped)),
-                ]))
+                var action = ActionReport(id: .keywordEmphasis, state: .applied)
+                action.keywords = found
+                action.occurrences = result.occurrences
+                action.dropped = dropped
+                actions.append(action)
             }
         }
 
         switch suggestions.titles {
         case .failed(let reason): actions.append(ActionReport(id: .titles, state: .failed, reason: reason))
-        case .applied(let titles): actions.append(ActionReport(id: .titles, state: .applied, details: [("titles", .strings(titles))]))
+        case .applied(let titles):
+            var action = ActionReport(id: .titles, state: .applied)
+            action.titles = titles
+            actions.append(action)
         }
 
         switch suggestions.emoji {
@@ -72,13 +79,16 @@ enum SuggestionApplier {
                 var edit = edits[last] ?? CueEdit()
                 edit.appendedText = appended
                 edits[last] = edit
-                actions.append(ActionReport(id: .emoji, state: .applied, details: [("emoji", .string(emoji))]))
+                var action = ActionReport(id: .emoji, state: .applied)
+                action.emoji = emoji
+                action.cue = last + 1
+                actions.append(action)
             }
         }
         // An action applied from the repair request's answer says so.
         for (i, field) in ["keywords", "titles", "emoji"].enumerated()
         where suggestions.repaired.contains(field) && i < actions.count && actions[i].state == .applied {
-            actions[i].details.append(("repaired", .bool(true)))
+            actions[i].repaired = true
         }
         return Applied(edits: edits, actions: actions)
     }
@@ -92,9 +102,5 @@ enum SuggestionApplier {
             best = index
         }
         return best
-    }
-
-    static func droppedJSON(_ dropped: [DroppedKeyword]) -> JSONValue {
-        .array(dropped.map { .object([("keyword", .string($0.keyword)), ("reason", .string($0.reason))]) })
     }
 }

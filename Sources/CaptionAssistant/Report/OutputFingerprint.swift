@@ -18,18 +18,21 @@ public struct OutputFingerprint: Sendable, Equatable {
     public init(inputSHA256: String?, outputSHA256: String?, settings: OutputSettings) {
         self.inputSHA256 = inputSHA256; self.outputSHA256 = outputSHA256; self.settings = settings
     }
+}
+
+extension OutputFingerprint: ReportObject {
+    package static let blank = OutputFingerprint(inputSHA256: nil, outputSHA256: nil, settings: .blank)
+
+    /// A SHA-256 as the fingerprint writes it: 64 lower-case hexadecimal digits.
+    static let isHash: @Sendable (String?) -> String? = { hash in
+        guard let hash else { return nil }
+        return hash.utf8.count == 64 && hash.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+            ? nil : "is not a SHA-256 in lower-case hexadecimal"
+    }
 
     /// `{"inputSHA256": …, "outputSHA256": …, "options": {…}}`.
-    var json: JSONValue {
-        .object([("inputSHA256", .string(inputSHA256)), ("outputSHA256", .string(outputSHA256)), ("options", settings.json)])
-    }
-
-    /// Reads a fingerprint back; nil when `json` is not exactly what `json` writes.
-    init?(json: JSONValue) {
-        guard case .object(let pairs) = json, pairs.map(\.0) == ["inputSHA256", "outputSHA256", "options"],
-              let options = json["options"], let settings = OutputSettings(json: options) else { return nil }
-        guard let input = json.stringOrNull("inputSHA256"), let output = json.stringOrNull("outputSHA256"),
-              [input, output].allSatisfy({ ($0?.utf8.count ?? 64) == 64 }) else { return nil }
-        self.init(inputSHA256: input, outputSHA256: output, settings: settings)
-    }
+    package static let keys: [ReportKey<OutputFingerprint>] = [
+        .value(.inputSHA256, \.inputSHA256, check: isHash), .value(.outputSHA256, \.outputSHA256, check: isHash),
+        .value(.options, \.settings),
+    ]
 }

@@ -80,11 +80,11 @@ public struct FileProcessor: Sendable {
         let applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo)
 
         var model = FileReport.Model(backend: configuration.backend, availability: .available)
-        if configuration.recordsCost && result.cost.requests > 0 { model.cost = result.cost }
+        if configuration.recordsCost && result.cost.requests > 0 { model.cost = ReportCost(result.cost) }
         var reasonRow: String?
         if case .unavailable(let reason) = result.availability {
             let info = Diagnostics(reason, context: configuration.diagnosticsContext)
-            model.availability = .unavailable(info)
+            model.availability = .unavailable(ModelUnavailability(info))
             reasonRow = info.reasonRow
         } else if result.error != nil {
             reasonRow = Self.modelFailedRow
@@ -121,14 +121,12 @@ public struct FileProcessor: Sendable {
         }
     }
 
-    /// The `error` of a file the batch did not get to because it was stopped (SIGINT, SIGTERM).
-    static let notProcessedError = "not processed: the run was interrupted before this file was started; run the same command with --resume to finish the batch"
     /// The reason row of such a file.
     static let notProcessedRow = "The run was interrupted before this file was processed, so nothing was written for it."
 
     /// The report of a file the batch did not get to (no sidecar is written for it).
     func notProcessed(input: String) -> FileReport {
-        var report = failure(input: input, error: Self.notProcessedError)
+        var report = failure(input: input, error: FileReport.notProcessedError)
         report.actions = ActionReport.ID.allCases.map {
             ActionReport(id: $0, state: .failed, reason: "the run was interrupted before this file was processed")
         }

@@ -21,6 +21,8 @@ public struct BatchSummary: Sendable, Equatable {
     public var modelErrors: [String: Int] = [:]
     /// Files whose model error was not kept because `modelErrors` was full.
     public var otherModelErrors = 0
+    /// Files where the model was available and gave a usable answer (no model error).
+    public var answered = 0
     /// The most distinct model error texts kept.
     static let maxModelErrors = 16
 
@@ -36,17 +38,20 @@ public struct BatchSummary: Sendable, Equatable {
     public init() {}
 
     /// The summary of `files`.
-    public init(_ files: [FileReport]) {
-        for file in files { add(file) }
+    public init(_ files: [FileReport]) throws(ReportError) {
+        for file in files { try add(file) }
     }
 
-    /// Counts `file` in.
-    public mutating func add(_ file: FileReport) {
-        totals.add(file)
+    /// Counts `file` in (the totals through `BatchReport.Totals.add`, whose
+    /// error it throws, with nothing counted).
+    public mutating func add(_ file: FileReport) throws(ReportError) {
+        try totals.add(file)
         if case .unavailable(let info)? = file.model.availability {
-            unavailableRows.insert(info.name + ": " + info.reasonRow)
-            unavailableReasons[info.name] = info.reasonRow
+            let row = file.reasonRow ?? ""
+            unavailableRows.insert(info.reason + ": " + row)
+            unavailableReasons[info.reason] = row
         }
+        if case .available? = file.model.availability, file.error == nil, file.written { answered += 1 }
         if let error = file.error, file.written, file.actions.contains(where: { $0.state == .failed }) {
             if modelErrors[error] != nil || modelErrors.count < Self.maxModelErrors {
                 modelErrors[error, default: 0] += 1
@@ -56,8 +61,8 @@ public struct BatchSummary: Sendable, Equatable {
         }
         // A file written whose sidecar was not (its `error` says so) is a failure too: every failure sets the
         // exit status. (A model that failed is not: the captions are written, and the report says why.)
-        if let error = file.error, error != FileProcessor.notProcessedError,
-           !file.written || error.contains(BatchRunner.sidecarFailure) {
+        if let error = file.error, error != FileReport.notProcessedError,
+           !file.written || error.contains(FileReport.sidecarFailure) {
             failures.append(Failure(input: file.input, error: error))
         }
     }

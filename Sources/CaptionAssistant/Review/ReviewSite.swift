@@ -81,11 +81,10 @@ public enum ReviewSite {
 
         var builder = Builder(folder: folder, pageSize: max(1, pageSize), cueLimit: max(1, cueLimit), jobs: max(1, jobs))
         var stream = ReportStream(descriptor: report)
-        let others: [(String, JSONValue)]
         do {
-            others = try stream.read(header: { keys in
-                if let version = keys.first(where: { $0.0 == "schemaVersion" })?.1, version != .int(1) {
-                    throw ReportStream.Failure(message: "report.json has schemaVersion \(version.rendered().trimmingCharacters(in: .whitespacesAndNewlines)); this review reads version 1")
+            _ = try stream.read(header: { keys in
+                if let version = keys.first(where: { $0.0 == ReportKeyName.schemaVersion.rawValue })?.1, version != .int(BatchReport.schemaVersion) {
+                    throw ReportStream.Failure(message: "report.json has schemaVersion \(version.oneLine(spaced: true)); this review reads version \(BatchReport.schemaVersion)")
                 }
             }, entry: { json in try builder.add(json) })
             try builder.finish()
@@ -96,8 +95,7 @@ public enum ReviewSite {
         } catch {
             throw Failure(kind: .cannotWrite, message: error.localizedDescription)
         }
-        let totals = others.first(where: { $0.0 == "totals" }).flatMap { reportTotals($0.1) } ?? builder.totals
-        let pages = try builder.writeIndex(totals: totals, folderName: (path as NSString).lastPathComponent)
+        let pages = try builder.writeIndex(totals: builder.totals, folderName: (path as NSString).lastPathComponent)
         builder.removeStalePages()
         return Result(files: builder.count, indexPages: pages, index: path + "/review/index.html")
     }
@@ -124,20 +122,42 @@ public enum ReviewSite {
         }
     }
 
-    /// The report's own totals, when they are there in the usual shape.
-    private static func reportTotals(_ json: JSONValue) -> BatchReport.Totals? {
-        func int(_ v: JSONValue?) -> Int? { if case .int(let n)? = v { return n }; return nil }
-        guard let files = int(json["files"]), let written = int(json["written"]), let failed = int(json["failed"]),
-              let actions = json["actions"], let applied = int(actions["applied"]), let actionsFailed = int(actions["failed"]),
-              let disabled = int(actions["disabled"]) else { return nil }
-        var t = BatchReport.Totals()
-        t.files = files; t.written = written; t.failed = failed
-        t.applied = applied; t.actionsFailed = actionsFailed; t.disabled = disabled
-        t.unavailable = int(json["modelUnavailable"]) ?? 0
-        t.cues = int(json["cues"]) ?? 0
-        t.warnings = int(json["warnings"]) ?? 0
-        t.keywordOccurrences = int(json["keywordOccurrences"]) ?? 0
-        return t
+    /// One file of the report as the review shows it: its entry read
+    /// leniently through the report's one definition (`FileReport.lenient`),
+    /// so a value that cannot be read is left out and named, and the rest is
+    /// shown. Every string in it is untrusted and is escaped wherever it is shown.
+    struct Entry: Sendable {
+        /// The plan position, from 0.
+        var index: Int
+        /// What could be read of the entry.
+        var report: FileReport
+        /// The values that could not be read (`files[i].cues is not …`).
+        var unread: [ReportError]
+        /// The entry as it was read, to compare with the sidecar.
+        var json: JSONValue
+
+        /// Reads the entry at plan position `index`.
+        init(_ json: JSONValue, index: Int) {
+            self.index = index
+            self.json = json
+            var problems: [ReportError] = []
+            report = FileReport.lenient(json, problems: &problems) ?? .blank
+            unread = problems.map { $0.at(index).under(.files) }
+        }
+
+        /// The input as named in the report (or a note that it names none).
+        var input: String { report.input.isEmpty ? "(no input named)" : report.input }
+        /// Whether the file was not written, or an action failed.
+        var hasFailure: Bool { report.output == nil || report.error != nil || report.actions.contains { $0.state == .failed } }
+        /// Whether an action was disabled (the model was unavailable).
+        var hasDisabled: Bool { report.actions.contains { $0.state == .disabled } }
+        /// Whether the reader left warnings.
+        var hasWarnings: Bool { !report.warnings.isEmpty }
+        /// Why the model was unavailable, when it was.
+        var unavailability: ModelUnavailability? {
+            if case .unavailable(let u)? = report.model.availability { return u }
+            return nil
+        }
     }
 
     /// Builds the pages as the entries come.
@@ -149,12 +169,12 @@ public enum ReviewSite {
         var rows: [[UInt8]] = []
         var failed: [Int] = [], disabled: [Int] = [], warned: [Int] = []
         var reasons: [ReviewPages.Reason] = []
-        /// Totals counted from the entries (used when the report has none).
+        /// Totals counted from the entries (`BatchReport.Totals.add`, as every total is).
         var totals = BatchReport.Totals()
         /// Entries whose pages are not written yet: they are written a group at
         /// a time, `jobs` at once, and the last one read waits until it is
         /// known whether another follows it.
-        var pending: [ReviewEntry] = []
+        var pending: [Entry] = []
         let jobs: Int
         var count = 0
         /// Index pages written, by name.
@@ -182,7 +202,7 @@ public enum ReviewSite {
         static let groupSize = 64
 
         mutating func add(_ json: JSONValue) throws(Failure) {
-            let entry = ReviewEntry(json, index: count)
+            let entry = Entry(json, index: count)
             count += 1
             pending.append(entry)
             if pending.count > Self.groupSize {
@@ -194,7 +214,7 @@ public enum ReviewSite {
             if entry.hasFailure { failed.append(entry.index) }
             if entry.hasDisabled { disabled.append(entry.index) }
             if entry.hasWarnings { warned.append(entry.index) }
-            tally(entry)
+            try tally(entry)
         }
 
         mutating func finish() throws(Failure) {
@@ -202,34 +222,24 @@ public enum ReviewSite {
             pending = []
         }
 
-        private mutating func tally(_ e: ReviewEntry) {
-            totals.files += 1
-            if e.output != nil { totals.written += 1 } else { totals.failed += 1 }
-            for a in e.actions {
-                switch a.state {
-                case "applied": totals.applied += 1
-                case "failed": totals.actionsFailed += 1
-                case "disabled": totals.disabled += 1
-                default: break
-                }
+        private mutating func tally(_ e: Entry) throws(Failure) {
+            do { try totals.add(e.report) } catch {
+                throw Failure(kind: .unreadable, message: error.at(e.index).under(.files).inFile("report.json").localizedDescription)
             }
-            totals.cues += e.cues ?? 0
-            totals.warnings += e.warnings.count
-            if e.availability == "unavailable" {
-                totals.unavailable += 1
-                let name = e.reason ?? "unknown"
-                let row = e.reasonRow ?? "The model was unavailable (the report gives no reason)"
-                if let i = reasons.firstIndex(where: { $0.name == name && $0.reasonRow == row && $0.remedy == (e.remedy ?? "") }) {
+            if let u = e.unavailability {
+                let name = u.reason.isEmpty ? "unknown" : u.reason
+                let row = e.report.reasonRow.flatMap { $0.isEmpty ? nil : $0 } ?? "The model was unavailable (the report gives no reason)"
+                if let i = reasons.firstIndex(where: { $0.name == name && $0.reasonRow == row && $0.remedy == u.remedy }) {
                     reasons[i].count += 1
                 } else {
-                    reasons.append(ReviewPages.Reason(name: name, reasonRow: row, remedy: e.remedy ?? "", permanence: e.permanence,
-                                                      offersSettings: e.offersSettings, count: 1))
+                    reasons.append(ReviewPages.Reason(name: name, reasonRow: row, remedy: u.remedy, permanence: u.permanence.rawValue,
+                                                      offersSettings: u.offersSettings, count: 1))
                 }
             }
         }
 
         /// Writes the pages of `entries` (consecutive in the plan), `jobs` at once.
-        private mutating func writePages(_ entries: [ReviewEntry], lastHasNext: Bool) throws(Failure) {
+        private mutating func writePages(_ entries: [Entry], lastHasNext: Bool) throws(Failure) {
             guard !entries.isEmpty else { return }
             let failures = FirstFailure()
             let workers = min(jobs, entries.count)
@@ -248,11 +258,11 @@ public enum ReviewSite {
             if let failure = failures.first { throw failure }
         }
 
-        private static func writePage(_ e: ReviewEntry, hasNext: Bool, folder: OutputFolder, pages: PagesFolder, pageSize: Int,
+        private static func writePage(_ e: Entry, hasNext: Bool, folder: OutputFolder, pages: PagesFolder, pageSize: Int,
                                       cueLimit: Int) throws(Failure) {
             var captions = ReviewPages.Captions.none
             var sidecar = ReviewPages.SidecarCheck.notApplicable
-            if let output = e.output {
+            if let output = e.report.output {
                 if let bytes = folder.read(output, limit: FileInput.maximumSize) {
                     do {
                         let source = try SourceText.decode(bytes: bytes)

@@ -1,3 +1,4 @@
+import Assistant
 import Foundation
 
 /// A model that gives scripted answers or errors in order, for tests of decoding and retries.

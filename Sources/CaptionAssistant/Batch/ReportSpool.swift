@@ -94,7 +94,7 @@ final class ReportSpool: @unchecked Sendable {
     /// memory than one group.
     /// `opening` replaces `BatchReport.opening` (a shard's report part has its own).
     func write(to relative: String, in folder: OutputFolder, totals: BatchReport.Totals,
-               opening: [UInt8] = BatchReport.opening) throws(WriteError) {
+               opening: [UInt8] = BatchReport.opening()) throws(WriteError) {
         lock.lock()
         defer { lock.unlock() }
         flush()
