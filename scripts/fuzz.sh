@@ -62,7 +62,10 @@ maxlen_of() { case $1 in decoder) echo 16384 ;; *) echo 65536 ;; esac; }
 build_target() {
     local t=$1 module bin f
     module=$(module_of "$t"); bin=$build/$(binary_of "$t")
-    local sources=(Sources/"$module"/*.swift $(entries_of "$t"))
+    local sources=()
+    # Every Swift file of the module, subfolders included, in a stable order.
+    while IFS= read -r -d '' f; do sources+=("$f"); done < <(find Sources/"$module" -name '*.swift' -print0 | sort -z)
+    sources+=($(entries_of "$t"))
     for f in "${sources[@]}"; do [ -f "$f" ] || { echo "fuzz.sh: $f is missing" >&2; return 1; }; done
     if [ -x "$bin" ] && [ "$(cat "$bin.optimization" 2>/dev/null)" = "$optimization" ] \
             && [ -z "$(find "${sources[@]}" "$self" -newer "$bin" 2>/dev/null | head -1)" ]; then
@@ -72,7 +75,7 @@ build_target() {
     local extra=()
     [ "$module" = Captions ] && extra=(-I Sources/CLibXML2 "${xml_flags[@]}")
     if ! swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 "$optimization" -g \
-            -module-name "$module" "${sources[@]}" "${extra[@]}" "${linker[@]}" \
+            -module-name "$module" -package-name CaptionAssistant "${sources[@]}" "${extra[@]}" "${linker[@]}" \
             -o "$bin.tmp" >"$bin.build.log" 2>&1; then
         grep -v 'warning: Cannot export local symbol' "$bin.build.log" >&2
         return 1
