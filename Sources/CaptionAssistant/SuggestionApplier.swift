@@ -5,8 +5,9 @@ import Captions
 ///
 /// Only text already in the captions is emphasised; the one emoji is the only
 /// text the model can add, one space after the last visible character of the
-/// cue shown last in time (`lastShown`), and
-/// only when the file's encoding can hold it. Titles go to the report only.
+/// cue shown last in time (`lastShown`), where `AppendPoint` puts it (keeping
+/// the style of the line it ends), and only when the file's encoding can hold
+/// it. Titles go to the report only.
 enum SuggestionApplier {
     /// The edits to write and the actions to report.
     struct Applied: Sendable, Equatable {

@@ -114,33 +114,53 @@ extension CaptionDocument {
 
 extension Cue {
     /// The cue with an edit applied to its runs (for conversion, where the
-    /// target writer renders runs rather than splicing source bytes).
+    /// target writer renders runs rather than splicing source bytes). The
+    /// appended text goes where `AppendPoint` puts it, with the style it
+    /// gives, so a converted file shows it as the source would.
     public func applying(_ edit: CueEdit) -> Cue {
         var out = self
+        let runs = self.runs
         var newRuns: [TextRun] = []
+        newRuns.reserveCapacity(runs.count + 2 * edit.emphasis.count + 1)
         // Each run's ranges, grouped once (not a pass over every range per run).
         var byRun: [Int: [Range<Int>]] = [:]
         for range in edit.emphasis { byRun[range.run, default: []].append(range.utf8) }
+        var appended: TextRun?
+        var point: AppendPoint?
+        if let extra = edit.appendedText, !extra.isEmpty {
+            point = AppendPoint.find { RunView.forEach(in: runs, $0) }
+            let at = point.map { $0.source.upperBound } ?? textRange.upperBound
+            appended = TextRun(kind: .text, text: extra, style: point?.style ?? [], source: at..<at)
+        }
         for (i, run) in runs.enumerated() {
-            guard run.kind == .text, var ranges = byRun[i], !ranges.isEmpty else { newRuns.append(run); continue }
+            let cut = point?.run == i ? point?.utf8 : nil
+            guard run.kind == .text, (byRun[i] != nil || cut != nil) else {
+                newRuns.append(run)
+                if let appended, point?.run == i { newRuns.append(appended) }
+                continue
+            }
+            var ranges = byRun[i] ?? []
             ranges.sort { $0.lowerBound < $1.lowerBound }
             let utf8 = Array(run.text.utf8)
             var at = 0
-            for r in ranges where r.lowerBound >= at && r.upperBound <= utf8.count {
-                if r.lowerBound > at {
-                    newRuns.append(TextRun(kind: .text, text: String(decoding: utf8[at..<r.lowerBound], as: UTF8.self), style: run.style, source: run.source))
+            func plain(upTo end: Int) {
+                if end > at {
+                    newRuns.append(TextRun(kind: .text, text: String(decoding: utf8[at..<end], as: UTF8.self), style: run.style, source: run.source))
+                    at = end
                 }
+            }
+            for r in ranges where r.lowerBound >= at && r.upperBound <= utf8.count {
+                plain(upTo: r.lowerBound)
                 newRuns.append(TextRun(kind: .text, text: String(decoding: utf8[r], as: UTF8.self), style: run.style.union(.bold), source: run.source))
                 at = r.upperBound
             }
-            if at < utf8.count {
-                newRuns.append(TextRun(kind: .text, text: String(decoding: utf8[at...], as: UTF8.self), style: run.style, source: run.source))
+            if let cut, let appended {
+                plain(upTo: min(max(cut, at), utf8.count))
+                newRuns.append(appended)
             }
+            plain(upTo: utf8.count)
         }
-        if let extra = edit.appendedText, !extra.isEmpty {
-            let end = textRange.upperBound
-            newRuns.append(TextRun(kind: .text, text: extra, style: [], source: end..<end))
-        }
+        if let appended, point == nil { newRuns.append(appended) }
         out.runs = newRuns
         return out
     }

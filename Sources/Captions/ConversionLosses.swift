@@ -70,15 +70,12 @@ enum ConversionLosses {
 
     /// Whether `raw` is an opening tag named `name` (`<rt>`, `<rt.class>`).
     static func isTag(_ raw: String, _ name: String) -> Bool {
-        guard raw.hasPrefix("<"), !raw.hasPrefix("</") else { return false }
-        let tag = raw.dropFirst().prefix { $0.isLetter || $0.isNumber }
-        return tag.lowercased() == name
+        MarkupTag(raw).map { !$0.closing && $0.name == name } ?? false
     }
 
     /// Whether `raw` is a closing tag named `name`.
     static func isClosingTag(_ raw: String, _ name: String) -> Bool {
-        guard raw.hasPrefix("</") else { return false }
-        return raw.dropFirst(2).prefix { $0.isLetter || $0.isNumber }.lowercased() == name
+        MarkupTag(raw).map { $0.closing && $0.name == name } ?? false
     }
 
     /// The runs with each ruby reading put in parentheses: `kan<rt>kanji</rt>` reads "kan(kanji)".

@@ -11,6 +11,8 @@ enum TTMLWriter {
             case open(scope: Int, cdata: Bool)
             case close(scope: Int, cdata: Bool)
             case text([UInt8])
+            /// Text inside a CDATA section: the section is closed around it.
+            case textInCDATA([UInt8])
             /// Text appended to an empty-element `<p …/>`: replaces `/>`.
             case closeEmptyParagraph(text: [UInt8], name: String)
         }
@@ -21,9 +23,10 @@ enum TTMLWriter {
     }
 
     /// The document's bytes (UTF-8) with `edits` applied: emphasis as
-    /// `<span tts:fontWeight="bold">` around the raw text, appended text at the
-    /// end of the cue's `p`, and the styling namespace declared on the root
-    /// element when no prefix is bound to it where a span is added.
+    /// `<span tts:fontWeight="bold">` around the raw text, appended text where
+    /// `AppendPoint` puts it (inside the span of the paragraph's last text),
+    /// and the styling namespace declared on the root element when no prefix
+    /// is bound to it where a span is added.
     static func apply(_ edits: [Int: CueEdit], to document: CaptionDocument) throws -> [UInt8] {
         guard case let .ttml(payload) = document.payload else {
             throw CaptionError(.unsupported, message: "this document was not read as TTML, so it cannot be edited as TTML")
@@ -93,7 +96,8 @@ enum TTMLWriter {
                 if let name = payload.selfClosingParagraphs[index] {
                     cueInsertions.append(Insertion(at: cue.textRange.upperBound, order: Int.max, kind: .closeEmptyParagraph(text: text, name: name)))
                 } else {
-                    cueInsertions.append(Insertion(at: AppendPoint.visibleEnd(of: cue.textRange, in: source), order: Int.max, kind: .text(text)))
+                    let (at, cdata) = appendOffset(runs, cue: cue, source: source, maps: &maps)
+                    cueInsertions.append(Insertion(at: at, order: Int.max, kind: cdata ? .textInCDATA(text) : .text(text)))
                 }
             }
             cueInsertions.sort { $0.at != $1.at ? $0.at < $1.at : $0.order < $1.order }
@@ -136,6 +140,10 @@ enum TTMLWriter {
                 if cdata { out.append(contentsOf: startCDATA) }
             case let .text(bytes):
                 out.append(contentsOf: bytes)
+            case let .textInCDATA(bytes):
+                out.append(contentsOf: endCDATA)
+                out.append(contentsOf: bytes)
+                out.append(contentsOf: startCDATA)
             case let .closeEmptyParagraph(text, name):
                 // `<p …/>` → `<p …>text</p>`: skip the `/` (and keep the `>`).
                 if copied < source.count, source[copied] == UInt8(ascii: "/") {
@@ -151,6 +159,22 @@ enum TTMLWriter {
         }
         out.append(contentsOf: source[copied...])
         return out
+    }
+
+    /// Where appended text goes in a paragraph (see `AppendPoint`: inside the
+    /// innermost element holding its last visible character), and whether
+    /// that is inside a CDATA section.
+    private static func appendOffset(_ runs: [TextRun], cue: Cue, source: [UInt8],
+                                     maps: inout [Int: TTMLTextAlignment.Map]) -> (at: Int, cdata: Bool) {
+        let fallback = (AppendPoint.visibleEnd(of: cue.textRange, in: source), false)
+        guard let point = AppendPoint.find({ RunView.forEach(in: runs, $0) }), runs.indices.contains(point.run),
+              point.source.lowerBound >= 0, point.source.upperBound <= source.count else { return fallback }
+        guard let utf8 = point.utf8 else { return (point.source.upperBound, false) }
+        let cdata = isCDATA(source, point.source.lowerBound)
+        let map = maps[point.run] ?? TTMLTextAlignment.Map(raw: source[point.source], plain: Array(runs[point.run].text.utf8), cdata: cdata)
+        maps[point.run] = map
+        guard let raw = map.rawOffset(utf8, side: .early) else { return fallback }
+        return (point.source.lowerBound + raw, cdata)
     }
 
     /// Adds `range` to `taken` (sorted, none overlapping) unless it overlaps one there.

@@ -82,7 +82,7 @@ struct TextCueSplicer {
                     var extra: [UInt8] = []
                     if let text = edit.appendedText, !text.isEmpty {
                         extra = escape(text)
-                        inserts.append(Insert(at: AppendPoint.visibleEnd(of: cues[index].textRange, in: src), order: Int.max))
+                        inserts.append(Insert(at: appendOffset(cues[index], src), order: Int.max))
                     }
                     Self.sort(&inserts)
                     for ins in inserts where ins.at >= copied && ins.at <= source.count {
@@ -99,6 +99,17 @@ struct TextCueSplicer {
             }
         }
         return out
+    }
+
+    /// Where appended text goes in `cue`, as an absolute byte offset (see `AppendPoint`).
+    private func appendOffset(_ cue: Cue, _ src: [UInt8]) -> Int {
+        guard let point = AppendPoint.find(cue.forEachRun),
+              point.source.lowerBound >= 0, point.source.upperBound <= src.count else {
+            return AppendPoint.visibleEnd(of: cue.textRange, in: src)
+        }
+        guard let utf8 = point.utf8 else { return point.source.upperBound }
+        var cursor = OffsetCursor()
+        return point.source.lowerBound + map(src[point.source], utf8, &cursor)
     }
 
     /// Sorts a cue's few insertions by offset, then order (insertion sort:

@@ -4,7 +4,7 @@ enum WebVTTWriter {
     /// The source bytes with `edits` spliced in: `<b>…</b>` around emphasis
     /// and escaped appended text; every other byte is copied as it came.
     ///
-    /// Appended text stays on the cue's last text line (line breaks in it
+    /// Appended text goes where `AppendPoint` puts it, on the cue's last text line (line breaks in it
     /// become spaces, so it cannot split the cue). A cue with no text gets
     /// its appended text on a line of its own.
     static func apply(_ edits: [Int: CueEdit], to document: CaptionDocument) throws -> [UInt8] {
