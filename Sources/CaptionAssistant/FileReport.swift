@@ -59,7 +59,8 @@ public struct FileReport: Sendable {
     public var cues: Int?
     /// Problems the reader repaired, with line numbers.
     public var warnings: [CaptionWarning]
-    /// What conversion could not carry over (only when converting).
+    /// What conversion could not carry over (when converting), or what else
+    /// the output does not keep of the input (its encoding, with `--encoding utf-8`).
     public var losses: [String]
     /// How much of the transcript was sent.
     public var transcript: TranscriptStats?
@@ -102,7 +103,7 @@ public struct FileReport: Sendable {
         pairs.append(("warnings", .array(warnings.map {
             .object([("line", .int($0.line)), ("message", .string($0.message))])
         })))
-        if convertedTo != nil { pairs.append(("losses", .strings(losses))) }
+        if convertedTo != nil || !losses.isEmpty { pairs.append(("losses", .strings(losses))) }
         pairs.append(("transcript", transcript.map {
             .object([("characters", .int($0.characters)), ("sentCharacters", .int($0.sentCharacters)),
                      ("truncated", .bool($0.truncated))])

@@ -154,7 +154,7 @@ enum ReviewPages {
             w.raw("</ul>\n")
         }
 
-        if e.convertedTo != nil {
+        if e.convertedTo != nil || !e.losses.isEmpty {
             w.raw("<h2 id=\"losses-h\">Conversion losses</h2>\n")
             if e.losses.isEmpty {
                 w.raw("<p class=\"muted\">Nothing was lost in the conversion.</p>\n")

@@ -66,7 +66,9 @@ struct AppendPoint: Equatable, Sendable {
                 run.appendText(to: &text)
                 if let last = text.lastIndex(where: { !isSpace($0) }) { fact.visibleEnd = last + 1 }
             case .markup:
-                fact.tag = MarkupTag(run.text)
+                // Only a finished tag (`</i>`, not a cut-off `</i`, which would swallow text put after it).
+                let raw = run.text
+                if raw.hasSuffix(">") { fact.tag = MarkupTag(raw) }
             case .lineBreak:
                 break
             }

@@ -206,14 +206,15 @@ enum TTMLWriter {
     // MARK: - Conversion
 
     /// A minimal TTML document for cues from another format: `tt` with
-    /// `xml:lang`, the parameter and styling namespaces, `body`/`div`/`p` with
-    /// clock times, spans for bold/italic/underline/strikethrough and `br`
-    /// for line breaks. What TTML cannot carry is listed in `losses`.
-    static func render(_ cues: [Cue], from format: CaptionFormat, losses: inout [String]) -> [UInt8] {
+    /// `xml:lang` (`language`, or `und` when there is none), the parameter
+    /// and styling namespaces, `body`/`div`/`p` with clock times, spans for
+    /// bold/italic/underline/strikethrough and `br` for line breaks. What
+    /// TTML cannot carry is listed in `losses`.
+    static func render(_ cues: [Cue], from format: CaptionFormat, language: String? = nil, losses: inout [String]) -> [UInt8] {
         var s = """
         <?xml version="1.0" encoding="UTF-8"?>
         <tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" \
-        xmlns:tts="http://www.w3.org/ns/ttml#styling" ttp:timeBase="media" xml:lang="und">
+        xmlns:tts="http://www.w3.org/ns/ttml#styling" ttp:timeBase="media" xml:lang="\(escapeAttribute(language ?? "und"))">
           <body>
             <div>
 

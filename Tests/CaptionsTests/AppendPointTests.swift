@@ -53,6 +53,8 @@ import Testing
         ("<i>A &amp; B</i>", "<i>A &amp; B 🎬</i>"),
         ("<i>caf&eacute;</i> ", "<i>caf&eacute; 🎬</i> "),
         ("word <00:00:01.500><c>last</c>", "word <00:00:01.500><c>last</c> 🎬"),
+        // A cut-off closing tag would swallow text put after it.
+        ("We saw <i>Jaws</i", "We saw <i>Jaws 🎬</i"),
     ])
     func webVTTKeepsTheStyleOfTheLastLine(_ text: String, _ expected: String) throws {
         #expect(try appended(vtt(text), .vtt) == vtt(expected))
