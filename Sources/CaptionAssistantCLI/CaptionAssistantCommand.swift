@@ -240,7 +240,7 @@ public enum CaptionAssistantCommand {
 
         var pipeline = PipelineConfiguration(
             backend: backend.selection.reportName, source: backend.service, diagnosticsContext: backend.diagnosticsContext,
-            convertTo: options.convertTo, settings: backend.settings(options))
+            convertTo: options.convertTo, writeOptions: options.writeOptions, settings: backend.settings(options))
         pipeline.recordsCost = backend.selection.kind == .http || backend.selection.kind == .foundation
         let processor = FileProcessor(configuration: pipeline)
         var runner = BatchRunner(processor: processor, destination: destination, jobs: options.jobs, resume: options.resume)
@@ -402,6 +402,6 @@ public enum CaptionAssistantCommand {
 extension AssistantBackend {
     /// The settings that shape every output of `options`' batch (recorded in sidecars for `--resume`).
     func settings(_ options: ProcessOptions) -> OutputSettings {
-        settings(options.model, maxCharacters: options.maxCharacters, convertTo: options.convertTo)
+        settings(options.model, maxCharacters: options.maxCharacters, convertTo: options.convertTo, writeOptions: options.writeOptions)
     }
 }

@@ -17,6 +17,8 @@ struct ProcessOptions: Sendable, Equatable {
     var jobs: Int
     /// `--to FORMAT`: convert while writing.
     var convertTo: CaptionFormat?
+    /// `--encoding keep|utf-8` and `--language TAG`: how outputs are written besides their edits.
+    var writeOptions = WriteOptions()
     /// `--quiet`: no progress line and no summary.
     var quiet = false
     /// `--json`: a machine-readable summary on standard output.

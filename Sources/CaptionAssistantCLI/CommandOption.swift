@@ -108,6 +108,17 @@ struct CommandOption: Sendable {
                 "Convert the captions to this format while writing (\(CommandLineParser.formatSpellingsHelp)); the report lists what could not be carried over.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.convertTo = try CommandLineParser.choice(name, v, among: CommandLineParser.formatSpellings, listed: CommandLineParser.formatChoices)
         },
+        .valued(["--encoding"], "keep|utf-8", [.process], .process,
+                "Write each caption file in its own encoding (keep, the default: what is not edited stays byte for byte as it came) or in UTF-8 (utf-8: a file in Windows-1252, which cannot hold an emoji, or in UTF-16 or UTF-32 is written as UTF-8 without a byte-order mark, a TTML file's XML declaration saying so; the report lists the change among its losses). Files converted to another format (--to) are always UTF-8.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            a.process.writeOptions.encoding = try CommandLineParser.choice(name, v, among: ["keep": .keep, "utf-8": .utf8, "utf8": .utf8], listed: ["keep", "utf-8"])
+        },
+        .valued(["--language"], "TAG", [.process], .process,
+                "Declare the captions' language as TAG, a BCP 47 tag such as en, en-GB or zh-Hant, in every WebVTT (a Language: header line) and TTML (xml:lang) output whose input declares none (or declares und); a file that declares its own language keeps it, whatever TAG says, and SRT files cannot declare one. Without it, a converted file carries its input's language, and a TTML output of a file with none says und.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            guard LanguageTag.isWellFormed(v) else {
+                throw UsageError("'\(name)' needs a BCP 47 language tag, such as en, en-GB, pt-BR or zh-Hant (got '\(v)')")
+            }
+            a.process.writeOptions.language = v
+        },
         .valued(["--max-characters"], "N", [.process], .process, setting: .maxCharacters,
                 "Send the model at most N characters of the transcript (default \(PromptBuilder.defaultMaxCharacters), at most 10000000); a cut falls between words, so fewer may be sent.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.maxCharacters = try CommandLineParser.count(name, v, max: 10_000_000)

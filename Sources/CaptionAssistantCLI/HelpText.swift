@@ -32,8 +32,8 @@ enum HelpText {
     the exit status is 66, unless --allow-empty is given (a file named on its own is
     read whatever its extension). Each file that fails is said on standard error when
     it fails, and listed again at the end. Option names, commands and values of a fixed
-    set (--to, --model, --server-kind, --simulate-availability) are checked before any
-    work, values ignoring case, and a near miss is answered with "did you mean".
+    set (--to, --encoding, --model, --server-kind, --simulate-availability) are checked
+    before any work, values ignoring case, and a near miss is answered with "did you mean".
 
     PROCESS OPTIONS:
     \(CommandOption.helpLines(.process))

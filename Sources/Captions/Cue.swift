@@ -135,7 +135,8 @@ public struct CueEdit: Sendable, Hashable {
 
     /// Ranges to wrap in bold emphasis (`<b>` in SRT and WebVTT, a bold `span` in TTML).
     public var emphasis: [RunRange]
-    /// Text to append to the end of the cue's text (already including any leading space).
+    /// Text to append after the cue's last visible character, where
+    /// `AppendPoint` puts it (already including any leading space).
     public var appendedText: String?
 
     public init(emphasis: [RunRange] = [], appendedText: String? = nil) {

@@ -270,7 +270,7 @@ struct TTMLReader {
             else { log.warn(tagLine, "xml:space=\"\(v)\" is neither \"default\" nor \"preserve\"; ignored") }
         }
 
-        if !buildRuns { noteUncarried(element) }
+        if !buildRuns { noteUncarried(element); noteLanguage(element) }
         let parent = stack.last
         switch element {
         case .head:
@@ -383,6 +383,24 @@ struct TTMLReader {
                 payload.hasMetadata = true
             default:
                 break
+            }
+        }
+    }
+
+    /// Notes the `xml:lang` of the root and of the body's content (for the
+    /// language carried to another format, and set with `--language`).
+    private mutating func noteLanguage(_ element: Element) {
+        guard element == .tt || element == .body || element == .div || element == .p || element == .span else { return }
+        for a in attributes where a.colon >= 0 && raw.equals(a.name, "xml:lang") {
+            let language = LanguageTag.declared(raw.decodedString(a.value))
+            if stack.isEmpty {
+                payload.rootLanguageValue = a.value
+                payload.rootLanguage = language
+            }
+            // A few are all a loss names: a hostile file's thousands are not compared with each other.
+            if let language, payload.languages.count < TTMLPayload.languagesKept,
+               !payload.languages.contains(where: { $0.lowercased() == language.lowercased() }) {
+                payload.languages.append(language)
             }
         }
     }

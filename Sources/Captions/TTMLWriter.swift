@@ -16,7 +16,7 @@ enum TTMLWriter {
             case open
             /// An emphasis `span` closed, in scope `index`.
             case close
-            /// The bytes `texts[index]`.
+            /// The bytes `texts[index]` (inside a CDATA section, the section is closed around them).
             case text
             /// Text appended to an empty-element `<p …/>`: replaces `/>` with `>`, `texts[index]`, and the end tag `texts[index + 1]`.
             case closeEmptyParagraph
@@ -38,9 +38,10 @@ enum TTMLWriter {
     }
 
     /// The document's bytes (UTF-8) with `edits` applied: emphasis as
-    /// `<span tts:fontWeight="bold">` around the raw text, appended text at the
-    /// end of the cue's `p`, and the styling namespace declared on the root
-    /// element when no prefix is bound to it where a span is added.
+    /// `<span tts:fontWeight="bold">` around the raw text, appended text where
+    /// `AppendPoint` puts it (inside the span of the paragraph's last text),
+    /// and the styling namespace declared on the root element when no prefix
+    /// is bound to it where a span is added.
     static func apply(_ edits: [Int: CueEdit], to document: CaptionDocument) throws -> [UInt8] {
         guard case let .ttml(payload) = document.payload else {
             throw CaptionError(.unsupported, message: "this document was not read as TTML, so it cannot be edited as TTML")
@@ -122,7 +123,8 @@ enum TTMLWriter {
                     texts.append(Array("</\(name)>".utf8))
                     insertions.append(Insertion(at: cue.textRange.upperBound, order: Int.max, .closeEmptyParagraph, index: texts.count - 2))
                 } else {
-                    insertions.append(Insertion(at: AppendPoint.visibleEnd(of: cue.textRange, in: source), order: Int.max, .text, index: texts.count - 1))
+                    let (at, cdata) = appendOffset(runs, cue: cue, source: source)
+                    insertions.append(Insertion(at: at, order: Int.max, .text, index: texts.count - 1, cdata: cdata))
                 }
             }
             Self.sortIfNeeded(&insertions, from: cueStart)
@@ -170,7 +172,9 @@ enum TTMLWriter {
                 out.append(contentsOf: closes[insertion.index])
                 if insertion.cdata { out.append(contentsOf: startCDATA) }
             case .text:
+                if insertion.cdata { out.append(contentsOf: endCDATA) }
                 out.append(contentsOf: texts[insertion.index])
+                if insertion.cdata { out.append(contentsOf: startCDATA) }
             case .closeEmptyParagraph:
                 // `<p …/>` → `<p …>text</p>`: skip the `/` (and keep the `>`).
                 if copied < source.count, source[copied] == UInt8(ascii: "/") {
@@ -197,6 +201,20 @@ enum TTMLWriter {
         if zip(slice, slice.dropFirst()).allSatisfy({ !($1 < $0) }) { return }
         let sorted = slice.enumerated().sorted { $0.element < $1.element || (!($1.element < $0.element) && $0.offset < $1.offset) }.map(\.element)
         insertions.replaceSubrange(start..., with: sorted)
+    }
+
+    /// Where appended text goes in a paragraph (see `AppendPoint`: inside the
+    /// innermost element holding its last visible character), and whether
+    /// that is inside a CDATA section.
+    private static func appendOffset(_ runs: [TextRun], cue: Cue, source: [UInt8]) -> (at: Int, cdata: Bool) {
+        let fallback = (AppendPoint.visibleEnd(of: cue.textRange, in: source), false)
+        guard let point = AppendPoint.find({ RunView.forEach(in: runs, $0) }), runs.indices.contains(point.run),
+              point.source.lowerBound >= 0, point.source.upperBound <= source.count else { return fallback }
+        guard let utf8 = point.utf8 else { return (point.source.upperBound, false) }
+        let cdata = isCDATA(source, point.source.lowerBound)
+        var cursor = TTMLTextAlignment.Cursor(raw: source[point.source], plain: runs[point.run].text, cdata: cdata)
+        guard let raw = cursor.rawOffset(utf8, side: .early) else { return fallback }
+        return (point.source.lowerBound + raw, cdata)
     }
 
     /// Adds `range` to `taken` (sorted, none overlapping) unless it overlaps one there.
@@ -228,14 +246,15 @@ enum TTMLWriter {
     // MARK: - Conversion
 
     /// A minimal TTML document for cues from another format: `tt` with
-    /// `xml:lang`, the parameter and styling namespaces, `body`/`div`/`p` with
-    /// clock times, spans for bold/italic/underline/strikethrough and `br`
-    /// for line breaks. What TTML cannot carry is listed in `losses`.
-    static func render(_ cues: [Cue], from format: CaptionFormat, losses: inout [String]) -> [UInt8] {
+    /// `xml:lang` (`language`, or `und` when there is none), the parameter
+    /// and styling namespaces, `body`/`div`/`p` with clock times, spans for
+    /// bold/italic/underline/strikethrough and `br` for line breaks. What
+    /// TTML cannot carry is listed in `losses`.
+    static func render(_ cues: [Cue], from format: CaptionFormat, language: String? = nil, losses: inout [String]) -> [UInt8] {
         var s = """
         <?xml version="1.0" encoding="UTF-8"?>
         <tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" \
-        xmlns:tts="http://www.w3.org/ns/ttml#styling" ttp:timeBase="media" xml:lang="und">
+        xmlns:tts="http://www.w3.org/ns/ttml#styling" ttp:timeBase="media" xml:lang="\(escapeAttribute(language ?? "und"))">
           <body>
             <div>
 

@@ -68,11 +68,12 @@ struct TextCueSplicer {
                     runs.removeAll(keepingCapacity: true)
                     if !edit.emphasis.isEmpty { cues[index].appendRunOutlines(to: &runs) }
                     var extra: [UInt8] = []
-                    var appendAt: Int?
+                    var appendPoint: Int?
                     if let text = edit.appendedText, !text.isEmpty {
                         extra = escape(text)
-                        appendAt = AppendPoint.visibleEnd(of: cues[index].textRange, in: src)
+                        appendPoint = appendOffset(cues[index], src)
                     }
+                    var appendAt = appendPoint
                     /// Copies the source up to `at` and writes `bytes` there (nothing for an offset already passed).
                     func insert(_ bytes: [UInt8], at: Int) {
                         guard at >= copied && at <= source.count else { return }
@@ -111,9 +112,7 @@ struct TextCueSplicer {
                         inserts.append(Insert(at: lo, order: 2 * n + 1))
                         inserts.append(Insert(at: hi, order: 2 * n))
                     }
-                    if let text = edit.appendedText, !text.isEmpty {
-                        inserts.append(Insert(at: AppendPoint.visibleEnd(of: cues[index].textRange, in: src), order: Int.max))
-                    }
+                    if let at = appendPoint { inserts.append(Insert(at: at, order: Int.max)) }
                     Self.sort(&inserts)
                     for ins in inserts {
                         insert(ins.order == Int.max ? extra : ins.order & 1 == 0 ? close : open, at: ins.at)
@@ -123,6 +122,17 @@ struct TextCueSplicer {
             }
         }
         return out
+    }
+
+    /// Where appended text goes in `cue`, as an absolute byte offset (see `AppendPoint`).
+    private func appendOffset(_ cue: Cue, _ src: [UInt8]) -> Int {
+        guard let point = AppendPoint.find(cue.forEachRun),
+              point.source.lowerBound >= 0, point.source.upperBound <= src.count else {
+            return AppendPoint.visibleEnd(of: cue.textRange, in: src)
+        }
+        guard let utf8 = point.utf8 else { return point.source.upperBound }
+        var cursor = OffsetCursor()
+        return point.source.lowerBound + map(src[point.source], utf8, &cursor)
     }
 
     /// Sorts a cue's few insertions by offset, then order (insertion sort:

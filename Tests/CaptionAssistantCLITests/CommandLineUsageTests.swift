@@ -49,6 +49,17 @@ import Testing
         #expect(try processOptions(["a", "-o", "o", "--simulate-availability", "Available"]).model.simulatedAvailability == "available")
     }
 
+    @Test func encodingAndLanguageAreTaken() throws {
+        #expect(try processOptions(["a", "-o", "o"]).writeOptions == WriteOptions())
+        for spelling in ["utf-8", "UTF-8", "utf8"] {
+            #expect(try processOptions(["a", "-o", "o", "--encoding", spelling]).writeOptions.encoding == .utf8)
+        }
+        #expect(try processOptions(["a", "-o", "o", "--encoding", "KEEP"]).writeOptions.encoding == .keep)
+        // The tag is kept as typed (BCP 47 tags ignore case).
+        #expect(try processOptions(["a", "-o", "o", "--language", "zh-Hant-TW"]).writeOptions.language == "zh-Hant-TW")
+        #expect(usageMessage(["a", "-o", "o", "--encoding", "utf-16"])?.contains("did you mean 'utf-8'?") == true)
+    }
+
     @Test(arguments: [("webvtt", CaptionFormat.vtt), ("WebVTT", .vtt), ("dfxp", .ttml), ("DFXP", .ttml), ("vtt", .vtt), ("ttml", .ttml)])
     func toTakesItsAliases(spelling: String, format: CaptionFormat) throws {
         #expect(try processOptions(["a", "-o", "o", "--to", spelling]).convertTo == format)

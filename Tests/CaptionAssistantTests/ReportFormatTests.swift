@@ -36,7 +36,8 @@ import Testing
             fingerprint: OutputFingerprint(inputSHA256: String(repeating: "a", count: 64), outputSHA256: String(repeating: "0", count: 64),
                                            settings: OutputSettings(backend: "http", model: "smollm2", endpoint: "http://127.0.0.1:8080",
                                                                     serverKind: "llama-cpp", simulatedAvailability: "modelMissing",
-                                                                    maxCharacters: 200, convertTo: .vtt)))
+                                                                    maxCharacters: 200, convertTo: .vtt,
+                                                                    writeOptions: WriteOptions(encoding: .utf8, language: "en-GB"))))
     }()
 
     /// The keys of `T`'s table that `json` (an object of `T`) lacks.

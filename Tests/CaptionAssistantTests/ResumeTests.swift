@@ -162,4 +162,22 @@ import Testing
         #expect(result.skipped == 0)
         #expect(model.calls == 6)
     }
+
+    /// `--encoding` and `--language` are options that shape the output: a run
+    /// with another value redoes the file. They are recorded only when given,
+    /// and read back exactly or not at all.
+    @Test func encodingAndLanguageAreRecordedOptions() throws {
+        let plain = OutputSettings(backend: "fake")
+        guard case .object(let plainPairs) = plain.json else { Issue.record("not an object"); return }
+        #expect(plainPairs.count == 7)
+        let given = OutputSettings(backend: "fake", writeOptions: WriteOptions(encoding: .utf8, language: "en-GB"))
+        #expect((try? OutputSettings(reportJSON: given.json)) == given)
+        #expect(given != plain)
+        guard case .object(let pairs) = given.json else { Issue.record("not an object"); return }
+        #expect(pairs.suffix(2).map(\.0) == ["encoding", "language"])
+        #expect((try? OutputSettings(reportJSON: .object(pairs + [("language", .string("fr"))]))) == nil)
+        #expect((try? OutputSettings(reportJSON: .object(pairs.dropLast(2) + [pairs[8], pairs[7]]))) == nil)
+        #expect((try? OutputSettings(reportJSON: .object(pairs.dropLast(2) + [("encoding", .string("latin1"))]))) == nil)
+        #expect((try? OutputSettings(reportJSON: .object(pairs.dropLast(2) + [("encoding", .string("keep"))]))) == nil)
+    }
 }

@@ -94,7 +94,8 @@ package struct AssistantBackend: Sendable {
 
     /// The options that shape every output of a batch run with these
     /// model options, recorded in sidecars for `--resume`.
-    package func settings(_ options: ModelOptions, maxCharacters: Int, convertTo: CaptionFormat?) -> OutputSettings {
+    package func settings(_ options: ModelOptions, maxCharacters: Int, convertTo: CaptionFormat?,
+                          writeOptions: WriteOptions = WriteOptions()) -> OutputSettings {
         var model = diagnosticsContext.modelName
         if selection.kind == .fake && options.failingFake {
             model = "failing test model: " + (options.fakeError ?? "default error")
@@ -103,7 +104,7 @@ package struct AssistantBackend: Sendable {
             backend: selection.reportName, model: model, endpoint: diagnosticsContext.endpoint,
             serverKind: selection.kind == .http ? options.serverKind : nil,
             simulatedAvailability: options.simulatedAvailability, maxCharacters: maxCharacters,
-            convertTo: convertTo)
+            convertTo: convertTo, writeOptions: writeOptions)
     }
 
     /// Reads availability, waiting up to `seconds` for a model that is getting ready.

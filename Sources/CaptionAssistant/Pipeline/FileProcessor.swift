@@ -12,20 +12,23 @@ public struct PipelineConfiguration: Sendable {
     public var diagnosticsContext: DiagnosticsContext
     /// The format to convert to (`--to`), if any.
     public var convertTo: CaptionFormat?
+    /// How outputs are written besides their edits (`--encoding`, `--language`).
+    public var writeOptions: WriteOptions
     /// The options that shape every output, recorded in each sidecar for `--resume`.
     public var settings: OutputSettings
     /// Whether sidecars record the model's cost (requests, tokens, seconds): for real models, not the fake.
     public var recordsCost: Bool = false
 
     /// Creates a configuration. Without `settings`, they are the backend's
-    /// name, `convertTo` and (for an `AssistantService`) its transcript cap.
+    /// name, `convertTo`, `writeOptions` and (for an `AssistantService`) its transcript cap.
     public init(backend: String, source: any SuggestionSource,
                 diagnosticsContext: DiagnosticsContext = DiagnosticsContext(), convertTo: CaptionFormat? = nil,
-                settings: OutputSettings? = nil) {
+                writeOptions: WriteOptions = WriteOptions(), settings: OutputSettings? = nil) {
         self.backend = backend; self.source = source; self.diagnosticsContext = diagnosticsContext; self.convertTo = convertTo
+        self.writeOptions = writeOptions
         self.settings = settings ?? OutputSettings(
             backend: backend, maxCharacters: (source as? AssistantService)?.options.maxCharacters ?? PromptBuilder.defaultMaxCharacters,
-            convertTo: convertTo)
+            convertTo: convertTo, writeOptions: writeOptions)
     }
 }
 
@@ -77,7 +80,8 @@ public struct FileProcessor: Sendable {
         // The transcript lives only for the call (a large file's copy of its text is not kept),
         // and is made only when there is a model to send it to.
         let result = await configuration.source.suggest(transcript: { Transcript.text(of: document) })
-        let applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo)
+        let options = configuration.writeOptions
+        let applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo, options: options)
 
         var model = FileReport.Model(backend: configuration.backend, availability: .available)
         if configuration.recordsCost && result.cost.requests > 0 { model.cost = ReportCost(result.cost) }
@@ -102,13 +106,15 @@ public struct FileProcessor: Sendable {
 
         do {
             if let convertTo = configuration.convertTo {
-                let conversion = try document.converted(to: convertTo, edits: applied.edits)
+                let conversion = try document.converted(to: convertTo, edits: applied.edits, options: options)
                 report.losses = conversion.losses
                 return finished(report, [UInt8](conversion.data))
             }
             // Nothing to change: the input's own bytes, so the output is identical by construction.
-            if applied.edits.values.allSatisfy(\.isEmpty) { return finished(report, bytes, sameAsInput: true) }
-            return finished(report, try document.writeBytes(edits: applied.edits))
+            if document.writesInputUnchanged(edits: applied.edits, options: options) { return finished(report, bytes, sameAsInput: true) }
+            // A file written in another encoding (--encoding utf-8) says so, as a conversion's losses do.
+            report.losses = document.losses(writing: options)
+            return finished(report, try document.writeBytes(edits: applied.edits, options: options))
         } catch {
             report.output = nil
             report.error = Self.describe(error)

@@ -5,8 +5,9 @@ import Captions
 ///
 /// Only text already in the captions is emphasised; the one emoji is the only
 /// text the model can add, one space after the last visible character of the
-/// cue shown last in time (`lastShown`), and
-/// only when the file's encoding can hold it. Titles go to the report only.
+/// cue shown last in time (`lastShown`), where `AppendPoint` puts it (keeping
+/// the style of the line it ends), and only when the encoding the file is
+/// written in can hold it. Titles go to the report only.
 enum SuggestionApplier {
     /// The edits to write and the actions to report.
     struct Applied: Sendable, Equatable {
@@ -22,9 +23,10 @@ enum SuggestionApplier {
     /// Applies `suggestions` (nil when no model was available: every action
     /// disabled) to `document`. `convertTo` is the format being written when
     /// converting (the output is then UTF-8, so any emoji fits; `--to` the
-    /// file's own format writes it in its own encoding, as without `--to`).
+    /// file's own format writes it as without `--to`), and `options` how it is
+    /// written (`--encoding utf-8` makes any emoji fit too).
     static func apply(_ suggestions: Suggestions?, to document: CaptionDocument,
-                             convertTo: CaptionFormat? = nil) -> Applied {
+                      convertTo: CaptionFormat? = nil, options: WriteOptions = WriteOptions()) -> Applied {
         guard let suggestions else {
             return Applied(edits: [:], actions: ActionReport.ID.allCases.map(ActionReport.disabled))
         }
@@ -70,10 +72,9 @@ enum SuggestionApplier {
             let appended = " " + emoji
             if document.cues.isEmpty {
                 actions.append(ActionReport(id: .emoji, state: .failed, reason: "the file has no cue to add it to"))
-            } else if (convertTo == nil || convertTo == document.format) && !document.source.encoding.canEncode(appended) {
-                // Written in its own format, a file keeps its own encoding (`--to` its own format included).
-                actions.append(ActionReport(id: .emoji, state: .failed,
-                                            reason: "the file is written in \(document.source.encoding.rawValue), which cannot hold \(emoji); the captions were left without it"))
+            } else if case let encoding = document.outputEncoding(convertingTo: convertTo, options: options), !encoding.canEncode(appended) {
+                // Written in its own format, a file keeps its own encoding unless --encoding utf-8 is given.
+                actions.append(ActionReport(id: .emoji, state: .failed, reason: Self.unencodableReason(emoji, encoding)))
             } else {
                 let last = lastShown(document.cues)
                 var edit = edits[last] ?? CueEdit()
@@ -91,6 +92,13 @@ enum SuggestionApplier {
             actions[i].repaired = true
         }
         return Applied(edits: edits, actions: actions)
+    }
+
+    /// Why an emoji was not added to a file written in an encoding that cannot
+    /// hold it, with the way out (the other actions are applied as usual).
+    static func unencodableReason(_ emoji: String, _ encoding: TextEncoding) -> String {
+        "the file is written in \(encoding.rawValue), which cannot hold \(emoji), so the captions were left without it; "
+            + "--encoding utf-8 writes it in UTF-8, which can (the report lists the change)"
     }
 
     /// The index of the cue shown last in time: the latest start (the latest

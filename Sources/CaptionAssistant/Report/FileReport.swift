@@ -44,7 +44,8 @@ public struct FileReport: Sendable, Equatable {
     public var cues: Int?
     /// Problems the reader repaired, with line numbers.
     public var warnings: [CaptionWarning]
-    /// What conversion could not carry over (only when converting).
+    /// What conversion could not carry over (when converting), or what else
+    /// the output does not keep of the input (its encoding, with `--encoding utf-8`).
     public var losses: [String]
     /// How much of the transcript was sent.
     public var transcript: TranscriptStats?
@@ -97,7 +98,7 @@ extension FileReport: ReportObject {
         .ifPresent(.convertedTo, \.convertedTo),
         .value(.cues, \.cues),
         .value(.warnings, \.warnings),
-        .value(.losses, \.losses, writtenIf: { $0.convertedTo != nil }),
+        .value(.losses, \.losses, writtenIf: { $0.convertedTo != nil || !$0.losses.isEmpty }),
         .value(.transcript, \.transcript),
         .value(.model, \.model),
         .value(.actions, \.actions),

@@ -7,7 +7,9 @@ import Captions
 /// These are the options that change what is written: the backend and which
 /// model it asks (the HTTP server's address, without any user name, password
 /// or query, and the model name and server kind), a forced availability, the
-/// transcript cap and the format converted to. Options that only change how
+/// transcript cap, the format converted to, and `--encoding` and `--language`
+/// (recorded only when given, so sidecars of runs without them are as they
+/// were). Options that only change how
 /// the run goes (`--jobs`, `--quiet`, `--json`, timeouts, waiting) are left
 /// out, and so is the tool's version: a resumed run after an upgrade keeps
 /// the files already done (delete the output folder to redo everything).
@@ -27,17 +29,23 @@ public struct OutputSettings: Sendable, Equatable {
     public var maxCharacters: Int
     /// `--to`.
     public var convertTo: CaptionFormat?
+    /// `--encoding` and `--language`.
+    public var writeOptions: WriteOptions
 
     /// Creates settings.
     public init(backend: String, model: String? = nil, endpoint: String? = nil, serverKind: String? = nil,
-                simulatedAvailability: String? = nil, maxCharacters: Int = PromptBuilder.defaultMaxCharacters, convertTo: CaptionFormat? = nil) {
+                simulatedAvailability: String? = nil, maxCharacters: Int = PromptBuilder.defaultMaxCharacters, convertTo: CaptionFormat? = nil,
+                writeOptions: WriteOptions = WriteOptions()) {
         self.backend = backend; self.model = model; self.endpoint = endpoint; self.serverKind = serverKind
         self.simulatedAvailability = simulatedAvailability; self.maxCharacters = maxCharacters; self.convertTo = convertTo
+        self.writeOptions = writeOptions
     }
 
     /// The settings as the sidecar records them.
     var json: JSONValue { reportJSON }
 }
+
+extension OutputEncoding: ReportName {}
 
 extension OutputSettings: ReportObject {
     package static let blank = OutputSettings(backend: "")
@@ -45,5 +53,8 @@ extension OutputSettings: ReportObject {
     package static let keys: [ReportKey<OutputSettings>] = [
         .value(.backend, \.backend), .value(.model, \.model), .value(.endpoint, \.endpoint), .value(.serverKind, \.serverKind),
         .value(.simulatedAvailability, \.simulatedAvailability), .value(.maxCharacters, \.maxCharacters), .value(.to, \.convertTo),
+        // Written only when given, so sidecars of runs without them are as they were.
+        .value(.encoding, \.writeOptions.encoding, writtenIf: { $0.writeOptions.encoding != .keep }),
+        .ifPresent(.language, \.writeOptions.language),
     ]
 }

@@ -109,7 +109,7 @@ extension ReviewPages {
             w.raw("</ul>\n")
         }
 
-        if r.convertedTo != nil {
+        if r.convertedTo != nil || !r.losses.isEmpty {
             w.raw("<h2 id=\"losses-h\">Conversion losses</h2>\n")
             if r.losses.isEmpty {
                 w.raw("<p class=\"muted\">Nothing was lost in the conversion.</p>\n")
