@@ -17,7 +17,15 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         .target(name: "Captions", dependencies: ["CLibXML2"]),
-        .target(name: "Assistant"),
+        // HTTP on Linux: Debian's libcurl (Apple platforms use URLSession).
+        .systemLibrary(
+            name: "CLibCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(name: "Assistant", dependencies: [
+            .target(name: "CLibCurl", condition: .when(platforms: [.linux])),
+        ]),
         .systemLibrary(
             name: "CLibCrypto",
             pkgConfig: "libcrypto",
