@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "CaptionAssistantCLI", dependencies: ["CaptionAssistant", "Captions", "Assistant"]),
         .target(name: "CEarlySignals"),
         .executableTarget(name: "caption-assistant", dependencies: ["CaptionAssistantCLI", "CEarlySignals"]),
-        .executableTarget(name: "caption-bench", dependencies: ["Captions", "CaptionAssistant"]),
+        .executableTarget(name: "caption-bench", dependencies: ["Captions", "CaptionAssistant", "TestSupport"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TestSupport"], resources: [.copy("Fixtures")]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Captions", "TestSupport"]),

@@ -8,11 +8,14 @@ emoji), so a batch against it costs only the wait. For benchmarks of our side
 of a model run (BENCHMARKS.md, scripts/bench-model-wait.sh) and for reproducing
 transport problems against servers of different make.
 
-  python3 scripts/model-stub.py --port 8799 --latency 0.5 [--kind http.server|raw]
+  python3 scripts/model-stub.py --port 8799 --latency 0.5 [--kind http.server|raw] [--log FILE]
 
 --kind http.server: Python's http.server (ThreadingHTTPServer, HTTP/1.0 answers).
 --kind raw: a socket server, one thread per connection: reads the whole request,
             sleeps, answers HTTP/1.1 with Content-Length and closes.
+--log FILE: appends each chat request as a JSON line {"method", "path",
+            "request"}, the logging proxy's form (scripts/real_model_e2e.py), so
+            scripts/plain-model-client.py can post the same bodies again.
 Prints "listening on PORT" once it accepts connections (port 0: a free one).
 """
 
@@ -49,6 +52,9 @@ def completion(request_body):
     }).encode()
 
 
+LOG = {"path": None, "lock": threading.Lock()}
+
+
 def answer(method, path, body, latency):
     """(status, body) for a request."""
     if method == "GET" and path == "/health":
@@ -56,6 +62,9 @@ def answer(method, path, body, latency):
     if method == "GET" and path == "/v1/models":
         return 200, MODELS
     if method == "POST" and path == "/v1/chat/completions":
+        if LOG["path"]:
+            with LOG["lock"], open(LOG["path"], "a", encoding="utf-8") as log:
+                log.write(json.dumps({"method": method, "path": path, "request": body.decode("utf-8", "replace")}) + "\n")
         time.sleep(latency)
         return 200, completion(body)
     return 404, b'{"error": {"message": "not found"}}'
@@ -128,7 +137,9 @@ def main():
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--latency", type=float, default=0.5, help="seconds before each chat completion is answered")
     parser.add_argument("--kind", choices=["http.server", "raw"], default="http.server")
+    parser.add_argument("--log", help="append each chat request here as a JSON line")
     args = parser.parse_args()
+    LOG["path"] = args.log
     try:
         (serve_http_server if args.kind == "http.server" else serve_raw)(args.port, args.latency)
     except KeyboardInterrupt:

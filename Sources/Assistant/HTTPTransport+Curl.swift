@@ -62,6 +62,15 @@ private final class CurlTransfer: @unchecked Sendable {
     func start(_ continuation: CheckedContinuation<HTTPTransport.Response, any Error>) {
         self.continuation = continuation
         let thread = Thread { [self] in
+            // A TLS write to a connection the server closed raises SIGPIPE in the
+            // writing thread (CURLOPT_NOSIGNAL leaves it to us, and OpenSSL does
+            // not send with MSG_NOSIGNAL): blocked on this thread of ours, the
+            // write fails with EPIPE instead of ending the process, and the
+            // signal is dropped with the thread.
+            var pipeSignal = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
             let result = Result { try run() }
             self.continuation?.resume(with: result)
             self.continuation = nil
