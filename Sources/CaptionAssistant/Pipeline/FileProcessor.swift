@@ -78,10 +78,23 @@ public struct FileProcessor: Sendable {
         }
 
         // The transcript lives only for the call (a large file's copy of its text is not kept),
-        // and is made only when there is a model to send it to.
-        let result = await configuration.source.suggest(transcript: { Transcript.text(of: document) })
+        // and is made only when there is a model to send it to, or a fallback that may need it.
+        let settings = configuration.settings
+        var transcript: String?
+        let result = await configuration.source.suggest(transcript: {
+            let text = Transcript.text(of: document)
+            if settings.fallback != nil { transcript = text }
+            return text
+        })
         let options = configuration.writeOptions
-        let applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo, options: options)
+        var request = SuggestionApplier.Request(actions: settings.actions, emphasis: settings.emphasis,
+                                                notRequestedReason: Self.notRequestedReason(settings.actions, configuration.diagnosticsContext.settingNames))
+        if settings.fallback == .local {
+            let made = transcript
+            request.fallback = { LocalFallback.suggestions(for: made ?? Transcript.text(of: document), language: document.outputLanguage(options)) }
+        }
+        let applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo, options: options,
+                                              request: request)
 
         var model = FileReport.Model(backend: configuration.backend, availability: .available)
         if configuration.recordsCost && result.cost.requests > 0 { model.cost = ReportCost(result.cost) }
@@ -125,6 +138,16 @@ public struct FileProcessor: Sendable {
             }
             return Outcome(report: report, bytes: nil)
         }
+    }
+
+    /// Why an action the run did not ask for was not applied: `not requested:
+    /// this run asks only for titles (--actions titles)`, the setting spelled
+    /// as the front end spells it.
+    static func notRequestedReason(_ actions: [AssistantAction], _ names: SettingNames) -> String {
+        let listed = actions.map(\.rawValue)
+        let prose = listed.count <= 1 ? listed.joined() : listed.dropLast().joined(separator: ", ") + " and " + (listed.last ?? "")
+        let advice: Advice = "not requested: this run asks only for \(prose) (\(.actions, .literal(listed.joined(separator: ","))))"
+        return advice.rendered(names)
     }
 
     /// The reason row of such a file.

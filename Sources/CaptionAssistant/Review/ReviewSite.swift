@@ -96,6 +96,7 @@ public enum ReviewSite {
             throw Failure(kind: .cannotWrite, message: error.localizedDescription)
         }
         let pages = try builder.writeIndex(totals: builder.totals, folderName: (path as NSString).lastPathComponent)
+        try builder.writeTitles()
         builder.removeStalePages()
         return Result(files: builder.count, indexPages: pages, index: path + "/review/index.html")
     }
@@ -167,6 +168,8 @@ public enum ReviewSite {
         let cueLimit: Int
         /// Index rows, and which lists each is in.
         var rows: [[UInt8]] = []
+        /// `titles.csv`, row by row.
+        var titles = TitlesCSV.header
         var failed: [Int] = [], disabled: [Int] = [], warned: [Int] = []
         var reasons: [ReviewPages.Reason] = []
         /// Totals counted from the entries (`BatchReport.Totals.add`, as every total is).
@@ -211,6 +214,7 @@ public enum ReviewSite {
                 pending = [last]
             }
             rows.append(ReviewPages.indexRow(entry))
+            titles += TitlesCSV.row(entry.report, input: entry.input)
             if entry.hasFailure { failed.append(entry.index) }
             if entry.hasDisabled { disabled.append(entry.index) }
             if entry.hasWarnings { warned.append(entry.index) }
@@ -331,6 +335,11 @@ public enum ReviewSite {
                 }
             }
             return pages
+        }
+
+        /// Writes `review/titles.csv`.
+        func writeTitles() throws(Failure) {
+            try write(titles, to: "review/" + TitlesCSV.name)
         }
 
         /// Removes pages an earlier review wrote that this one did not
