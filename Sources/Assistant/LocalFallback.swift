@@ -13,9 +13,9 @@
 ///   words the transcript uses most (a plural `s` may be dropped to match).
 /// - **Titles**: three distinct phrases of 8 to 60 characters cut from the
 ///   transcript's sentences and clauses, without the stop words at their
-///   ends, those holding the most frequent content words first; a phrase
-///   that is a whole caption line is taken only when there are not three
-///   others. When the sentences give fewer than three, the keywords joined
+///   ends, whole clauses before ones cut at the bound, those holding the
+///   most frequent content words first; a phrase that is a whole caption
+///   line is taken only when there are not three others. When the sentences give fewer than three, the keywords joined
 ///   (`Rocket · Launch · Orbit`) make one.
 ///
 /// An action it cannot give fails with the reason (no content word, no
@@ -33,7 +33,7 @@ public enum LocalFallback {
     public static let titleLength = 8...60
     /// The most `Character`s of a content word in a script written without
     /// spaces: longer runs are phrases the word rule did not cut.
-    static let longestUnspacedWord = 10
+    static let longestUnspacedWord = 6
 
     /// The three actions for `transcript` (cue texts, one cue a line), whose
     /// language the captions declare as `language` (a BCP 47 tag), if they do.
@@ -192,7 +192,8 @@ public enum LocalFallback {
     /// Characters a title leaves out: quotes and brackets.
     static let leftOut: Set<Character> = ["\"", "“", "”", "„", "«", "»", "‹", "›", "(", ")", "[", "]", "{", "}"]
     /// Where a sentence ends (when white space or the end follows).
-    static let sentenceEnds: Set<Character> = [".", "!", "?", "…", "。", "！", "？"]
+    /// (Music notes mark the lines of a song, as caption files write lyrics.)
+    static let sentenceEnds: Set<Character> = [".", "!", "?", "…", "。", "！", "？", "♪", "♫", "♬"]
     /// Where a clause ends inside a sentence.
     static let clauseEnds: Set<Character> = [",", ";", ":", "—", "–", "、", "，"]
 
@@ -203,6 +204,8 @@ public enum LocalFallback {
         var sentence: Int
         var position: Int
         var copiesALine: Bool
+        /// Cut short at the length bound (before its last content word).
+        var cut: Bool
     }
 
     static func titles(lines: [Substring], lineWords: [[Substring]], counts: WordCounts, stop: Set<String>,
@@ -218,12 +221,13 @@ public enum LocalFallback {
                 guard let phrase = trimmed(piece, stop: stop, counts: counts) else { continue }
                 let title = cleaned(phrase.text)
                 guard titleLength.contains(title.count) else { continue }
-                candidates.append(TitleCandidate(text: title, score: phrase.score, sentence: sentence,
-                                                 position: candidates.count, copiesALine: wholeLines.contains(normalised(title[...]))))
+                candidates.append(TitleCandidate(text: title, score: phrase.score, sentence: sentence, position: candidates.count,
+                                                 copiesALine: wholeLines.contains(normalised(title[...])), cut: phrase.cut))
             }
         }
+        // Whole clauses before ones cut at the bound; a copy of a caption line last.
         candidates.sort { a, b in
-            (a.copiesALine ? 1 : 0, -a.score, a.position) < (b.copiesALine ? 1 : 0, -b.score, b.position)
+            (a.copiesALine ? 1 : 0, a.cut ? 1 : 0, -a.score, a.position) < (b.copiesALine ? 1 : 0, b.cut ? 1 : 0, -b.score, b.position)
         }
         var chosen: [String] = []
         var seen: Set<String> = []
@@ -271,13 +275,15 @@ public enum LocalFallback {
 
     /// `piece` from its first to its last content word, cut at a content
     /// word's end to at most `titleLength.upperBound` characters; with
-    /// its score (how often its distinct content words occur in all); nil
+    /// its score (how often its distinct content words occur in all) and
+    /// whether it was cut short before its last content word; nil
     /// when it has fewer than two words or no content word.
-    static func trimmed(_ piece: Substring, stop: Set<String>, counts: WordCounts) -> (text: Substring, score: Int)? {
+    static func trimmed(_ piece: Substring, stop: Set<String>, counts: WordCounts) -> (text: Substring, score: Int, cut: Bool)? {
         var found = words(in: piece)
         guard let firstContent = found.firstIndex(where: { isContent($0, stop: stop) }) else { return nil }
         found.removeFirst(firstContent)
         let start = found[0].startIndex
+        let lastContent = found.lastIndex { isContent($0, stop: stop) } ?? 0
         var last = found.count - 1
         while last >= 0, !isContent(found[last], stop: stop) || piece[start..<found[last].endIndex].count > titleLength.upperBound {
             last -= 1
@@ -288,7 +294,7 @@ public enum LocalFallback {
         var score = 0
         for word in kept where isContent(word, stop: stop) && distinct.insert(word.lowercased()).inserted { score += counts.count(word) }
         guard score > 0 else { return nil }
-        return (piece[start..<found[last].endIndex], score)
+        return (piece[start..<found[last].endIndex], score, last < lastContent)
     }
 
     /// A phrase as a title: quotes and brackets left out, white space made
