@@ -13,10 +13,11 @@
 ///   words the transcript uses most (a plural `s` may be dropped to match).
 /// - **Titles**: three distinct phrases of 8 to 60 characters cut from the
 ///   transcript's sentences and clauses, without the stop words at their
-///   ends, whole clauses before ones cut at the bound, those holding the
-///   most frequent content words first; a phrase that is a whole caption
-///   line is taken only when there are not three others. When the sentences give fewer than three, the keywords joined
-///   (`Rocket · Launch · Orbit`) make one.
+///   ends, whole clauses (then phrases of caption lines) before ones cut at
+///   the bound, those holding the most frequent content words first; a phrase that is a whole caption
+///   line is taken only when there are not three others. Captions without
+///   punctuation give phrases of their lines instead. When all these give
+///   fewer than three, the keywords joined (`Rocket · Launch · Orbit`) make one.
 ///
 /// An action it cannot give fails with the reason (no content word, no
 /// annotated word, too little text for three titles). The transcript's
@@ -47,7 +48,7 @@ public enum LocalFallback {
         let keywords = counts.keywords
         return Suggestions(
             keywords: keywords.isEmpty ? .failed("the transcript has no content word to emphasise (every word is short or a stop word)") : .applied(keywords),
-            titles: titles(lines: lines, lineWords: lineWords, counts: counts, stop: stop, keywords: keywords),
+            titles: titles(lines: lines, counts: counts, stop: stop, keywords: keywords),
             emoji: emoji(counts: counts, language: language))
     }
 
@@ -206,9 +207,11 @@ public enum LocalFallback {
         var copiesALine: Bool
         /// Cut short at the length bound (before its last content word).
         var cut: Bool
+        /// Taken from a caption line rather than a sentence (for captions without punctuation).
+        var fromLine = false
     }
 
-    static func titles(lines: [Substring], lineWords: [[Substring]], counts: WordCounts, stop: Set<String>,
+    static func titles(lines: [Substring], counts: WordCounts, stop: Set<String>,
                        keywords: [String]) -> ActionOutcome<[String]> {
         let wholeLines = Set(lines.map { normalised($0) })
         let text = lines.joined(separator: " ")
@@ -225,10 +228,21 @@ public enum LocalFallback {
                                                  copiesALine: wholeLines.contains(normalised(title[...])), cut: phrase.cut))
             }
         }
-        // Whole clauses before ones cut at the bound; a copy of a caption line last.
-        candidates.sort { a, b in
-            (a.copiesALine ? 1 : 0, a.cut ? 1 : 0, -a.score, a.position) < (b.copiesALine ? 1 : 0, b.cut ? 1 : 0, -b.score, b.position)
+        // Captions written without punctuation (automatic ones) are one long
+        // sentence: their lines are the phrases, after every sentence's.
+        for (index, line) in lines.enumerated() {
+            guard let phrase = trimmed(line, stop: stop, counts: counts) else { continue }
+            let title = cleaned(phrase.text)
+            guard titleLength.contains(title.count) else { continue }
+            candidates.append(TitleCandidate(text: title, score: phrase.score, sentence: -1 - index, position: candidates.count,
+                                             copiesALine: wholeLines.contains(normalised(title[...])), cut: phrase.cut, fromLine: true))
         }
+        // Whole clauses of sentences first, then phrases of lines, then those
+        // cut at the bound; a copy of a whole caption line last.
+        func rank(_ c: TitleCandidate) -> (Int, Int, Int, Int, Int) {
+            (c.copiesALine ? 1 : 0, c.cut ? 1 : 0, c.fromLine ? 1 : 0, -c.score, c.position)
+        }
+        candidates.sort { rank($0) < rank($1) }
         var chosen: [String] = []
         var seen: Set<String> = []
         var usedSentences: Set<Int> = []
@@ -284,9 +298,15 @@ public enum LocalFallback {
         found.removeFirst(firstContent)
         let start = found[0].startIndex
         let lastContent = found.lastIndex { isContent($0, stop: stop) } ?? 0
-        var last = found.count - 1
-        while last >= 0, !isContent(found[last], stop: stop) || piece[start..<found[last].endIndex].count > titleLength.upperBound {
-            last -= 1
+        // Forward, counting the characters as it goes, so a long piece (captions
+        // with no punctuation are one sentence) costs only its first words.
+        var last = -1, length = 0
+        var end = start
+        for i in found.indices {
+            length += piece[end..<found[i].endIndex].count
+            end = found[i].endIndex
+            if length > titleLength.upperBound { break }
+            if isContent(found[i], stop: stop) { last = i }
         }
         guard last >= 1 else { return nil }
         let kept = found[0...last]

@@ -55,6 +55,24 @@ import Testing
         }
     }
 
+    /// Automatic captions have no punctuation: the whole transcript is one
+    /// sentence, so titles come from the phrases of its lines.
+    @Test func captionsWithoutPunctuationGetTitlesFromTheirLines() throws {
+        let lines = ["so today we look at the rocket engine test", "the rocket engine fired for ninety seconds",
+                     "and the launch team says the rocket is ready", "next week the launch window opens"]
+        let titles = try #require(LocalFallback.suggestions(for: lines.joined(separator: "\n"), language: "en").titles.value)
+        #expect(titles.count == 3)
+        #expect(titles.allSatisfy { LocalFallback.titleLength.contains($0.count) })
+        #expect(titles.contains("Rocket engine test"))
+        // A phrase of one giant sentence is cut at the bound from its first words on.
+        let giant = String(repeating: "rocket engine launch ", count: 50_000)
+        let cut = LocalFallback.trimmed(giant[...], stop: StopWords.all, counts: LocalFallback.WordCounts([], stop: StopWords.all))
+        #expect(cut == nil)  // no word of it is counted, so no score
+        let counts = LocalFallback.WordCounts(LocalFallback.words(in: giant[...]), stop: StopWords.all)
+        let phrase = try #require(LocalFallback.trimmed(giant[...], stop: StopWords.all, counts: counts))
+        #expect(phrase.text.count <= LocalFallback.titleLength.upperBound && phrase.cut)
+    }
+
     @Test func aTranscriptTooShortFailsTheTitlesAndEmptyOneEveryAction() {
         let short = LocalFallback.suggestions(for: "Hello everyone, welcome to the show.", language: "en")
         #expect(short.titles.failureMessage?.contains("too short") == true)
