@@ -17,10 +17,11 @@ import Darwin
 /// as soon as its entry is read (its captions read through `Captions`), and
 /// only a small row per file is kept for the index, which is split into pages
 /// of `pageSize` rows (all files, and the failed, disabled and with-warnings
-/// ones). Every page is written atomically through `OutputFolder`, so nothing
-/// is written outside `OUT/review/` and no symbolic link in the output folder
-/// is followed, for reading or writing. Pages an earlier review left beyond
-/// the ones written now are removed.
+/// ones), and for `titles.csv` (`TitlesCSV`). Every page is written
+/// atomically through `OutputFolder`, so nothing is written outside
+/// `OUT/review/` and no symbolic link in the output folder is followed, for
+/// reading or writing. Pages an earlier review left beyond the ones written
+/// now are removed.
 public enum ReviewSite {
     /// What a review made.
     public struct Result: Sendable, Equatable {
