@@ -60,6 +60,18 @@ import TestSupport
         #expect(outcome.report.reasonRow == Diagnostics(.modelTurnedOff).reasonRow)
     }
 
+    /// A file that could not be read (or was refused, or never started) fails
+    /// only the actions asked for; the others are not requested there too.
+    @Test func aFileNotProcessedFailsOnlyTheActionsAskedFor() async {
+        let c = configuration(actions: [.emoji])
+        let unreadable = await run(c, "not a caption file")
+        #expect(unreadable.report.actions.map(\.state) == [.notRequested, .notRequested, .failed])
+        #expect(unreadable.report.actions[2].reason == "the caption file could not be read")
+        let processor = FileProcessor(configuration: c)
+        #expect(processor.refusal(input: "x", error: "no").actions.map(\.state) == [.notRequested, .notRequested, .failed])
+        #expect(processor.notProcessed(input: "x").actions.map(\.state) == [.notRequested, .notRequested, .failed])
+    }
+
     @Test func theReasonSpellsTheSettingAsTheFrontEndDoes() {
         var names = SettingNames()
         names.names[.actions] = "--actions"

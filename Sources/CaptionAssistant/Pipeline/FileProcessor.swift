@@ -156,9 +156,7 @@ public struct FileProcessor: Sendable {
     /// The report of a file the batch did not get to (no sidecar is written for it).
     func notProcessed(input: String) -> FileReport {
         var report = failure(input: input, error: FileReport.notProcessedError)
-        report.actions = ActionReport.ID.allCases.map {
-            ActionReport(id: $0, state: .failed, reason: "the run was interrupted before this file was processed")
-        }
+        report.actions = failedActions("the run was interrupted before this file was processed")
         report.reasonRow = Self.notProcessedRow
         return report
     }
@@ -181,7 +179,7 @@ public struct FileProcessor: Sendable {
     /// The report of an input that the plan refused: not read at all, for the reason `error`.
     func refusal(input: String, error: String) -> FileReport {
         var report = failure(input: input, error: error)
-        report.actions = ActionReport.ID.allCases.map { ActionReport(id: $0, state: .failed, reason: "the file was not processed") }
+        report.actions = failedActions("the file was not processed")
         report.reasonRow = Self.refusedRow
         return report
     }
@@ -191,11 +189,19 @@ public struct FileProcessor: Sendable {
         FileReport(input: input, output: nil, format: format, convertedTo: configuration.convertTo, cues: nil,
                    warnings: [], transcript: nil,
                    model: FileReport.Model(backend: configuration.backend, availability: nil),
-                   actions: ActionReport.ID.allCases.map {
-                       ActionReport(id: $0, state: .failed, reason: "the caption file could not be read")
-                   },
+                   actions: failedActions("the caption file could not be read"),
                    reasonRow: Self.unreadableRow, error: error,
                    fingerprint: OutputFingerprint(inputSHA256: nil, outputSHA256: nil, settings: configuration.settings))
+    }
+
+    /// The actions of a file that was not processed: each one asked for
+    /// failed for `reason`, the others not requested.
+    func failedActions(_ reason: String) -> [ActionReport] {
+        let settings = configuration.settings
+        let notAsked = Self.notRequestedReason(settings.actions, configuration.diagnosticsContext.settingNames)
+        return ActionReport.ID.allCases.map {
+            settings.asks(for: $0.assistantAction) ? ActionReport(id: $0, state: .failed, reason: reason) : .notRequested($0, reason: notAsked)
+        }
     }
 
     /// An error's text for a report: its `LocalizedError` description.
