@@ -108,11 +108,18 @@ public struct AssistantService: Sendable {
                 let message = AssistantError.message(for: error)
                 let temporary = (error as? any TemporaryError)?.isTemporary ?? false
                 let spread = options.retryJitter
-                let pause = spread > 0 ? delay * Double.random(in: (1 - spread)...(1 + spread)) : delay
+                var pause = spread > 0 ? delay * Double.random(in: (1 - spread)...(1 + spread)) : delay
+                // A server's Retry-After lengthens the pause up to the longest one; asking for more ends the retries.
+                let asked = (error as? any TemporaryError)?.retryAfter
+                let waitTooLong = asked.map { $0 > options.maxRetryDelay } ?? false
+                if let asked, !waitTooLong { pause = max(pause, asked) }
                 let outOfTime = left().map { $0 <= pause } ?? false
-                guard temporary, attempts < options.maxAttempts, !outOfTime, !Task.isCancelled else {
+                guard temporary, !waitTooLong, attempts < options.maxAttempts, !outOfTime, !Task.isCancelled else {
                     var text = message
                     if attempts > 1 { text += " (after \(attempts) attempts)" }
+                    if temporary, waitTooLong, let asked, attempts < options.maxAttempts, !Task.isCancelled {
+                        text += " (no further attempt after \(attempts): the server asked to wait \(AssistantOptions.seconds(asked)) (Retry-After), more than the \(AssistantOptions.seconds(options.maxRetryDelay)) a retry waits at most)"
+                    }
                     if temporary, outOfTime, let bound = options.fileTimeLimit, attempts < options.maxAttempts, !Task.isCancelled {
                         text += " (no further attempt: the file's model time limit of \(AssistantOptions.seconds(bound)) (\(options.settingNames.spell(.modelTimeLimit))) was reached after \(attempts) attempt\(attempts == 1 ? "" : "s"))"
                     }

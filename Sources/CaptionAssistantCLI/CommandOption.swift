@@ -214,7 +214,7 @@ struct CommandOption: Sendable {
                                                               listed: HTTPServerKind.allCases.map(\.rawValue)).rawValue
         },
         .valued(["--request-timeout"], "SECONDS", [.process, .check], .model, setting: .requestTimeout,
-                "Give up on one model request after SECONDS (default 120). Retry policy: a request that fails for a temporary reason (no answer in time, a dropped connection, HTTP 429 or 5xx) is tried up to 3 times in all, with pauses of about 2 s and 4 s; the report gives the attempts.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+                "Give up on one model request after SECONDS (default 120). Retry policy: \(AssistantOptions().retryPolicy); the report gives the attempts.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.model.requestTimeout = try CommandLineParser.seconds(name, v, allowZero: false)
         },
         .valued(["--model-time-limit"], "SECONDS", [.process, .check], .model, setting: .modelTimeLimit,

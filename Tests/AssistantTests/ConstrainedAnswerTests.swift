@@ -158,7 +158,10 @@ import TestSupport
 
     @Test func theRetryPolicyIsNamedWithItsPauses() {
         #expect(AssistantOptions(retryJitter: 0).retryPolicy
-                == "up to 3 attempts for temporary failures (timeouts, dropped connections, HTTP 429/5xx), pauses of 2 s, 4 s between them")
+                == "a request that fails for a temporary reason (no answer in time, a refused, dropped or reset connection, "
+                + "an answer cut short, HTTP 408, 429, 502, 503 or 504) is tried up to 3 times in all, with pauses of 2 s and 4 s, "
+                + "or as long as the server asks in Retry-After up to 30 s (a server that asks for longer is not tried again)")
+        #expect(AssistantOptions(maxAttempts: 4).retryPolicy.contains("up to 4 times in all, with pauses of about 2 s, 4 s and 8 s (each ±20 %)"))
         #expect(AssistantOptions(maxAttempts: 1).retryPolicy == "no retries")
     }
 

@@ -1,3 +1,4 @@
+import Assistant
 import CaptionAssistant
 import Foundation
 import Testing
@@ -166,5 +167,19 @@ import Testing
             }
             #expect(mentioned, "README.md does not mention \(option.names.joined(separator: " or "))")
         }
+    }
+
+    /// The retry policy is stated once (`AssistantOptions.retryPolicy`); `--help`
+    /// and `check` print it, and the README must say the same words (its line
+    /// breaks aside).
+    @Test func helpAndTheReadmeGiveTheOneRetryPolicy() throws {
+        let policy = AssistantOptions().retryPolicy
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md"), encoding: .utf8)
+        let flowing = readme.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flowing.contains(policy.prefix(1).uppercased() + policy.dropFirst()), "README.md does not state: \(policy)")
+        let help = try #require(CommandOption.table.first { $0.names.contains("--request-timeout") }).help
+        #expect(help.contains("Retry policy: \(policy);"))
     }
 }
