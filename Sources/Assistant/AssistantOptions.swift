@@ -27,6 +27,9 @@ public struct AssistantOptions: Sendable, Hashable {
     public var repairs: Bool
     /// How the settings the service's messages name are spelled (the library's own words by default).
     public var settingNames: SettingNames = .plain
+    /// The actions asked for (all three by default): a field of the answer
+    /// that is not asked for is never the reason for a repair request.
+    public var actions: Set<AssistantAction> = Set(AssistantAction.allCases)
 
     /// The retry policy in words: which failures are tried again, how often,
     /// the pauses, and how `Retry-After` is honoured. The one statement of it:

@@ -90,7 +90,7 @@ public struct AssistantService: Sendable {
                 cost.add(answer)
                 cost.requests -= 1  // counted by the answer itself
                 var suggestions = decoder.decode(answer.text, transcript: transcript)
-                if options.repairs, let repair = Self.repairPrompt(prompt, suggestions) {
+                if options.repairs, let repair = Self.repairPrompt(prompt, suggestions, asking: options.actions) {
                     if let bound = left(), bound <= .zero {
                         // No time left for the repair: the first answer stands.
                     } else {
@@ -137,15 +137,16 @@ public struct AssistantService: Sendable {
 
     /// The prompt of the one repair request: the same prompt (so the same
     /// schema and transcript), then which fields were unusable and why; nil
-    /// when every field is valid.
-    static func repairPrompt(_ prompt: Prompt, _ suggestions: Suggestions) -> String? {
+    /// when every field asked for (`actions`) is valid.
+    static func repairPrompt(_ prompt: Prompt, _ suggestions: Suggestions,
+                             asking actions: Set<AssistantAction> = Set(AssistantAction.allCases)) -> String? {
         if let whole = suggestions.answerError {
             return prompt.text + "\n\nYour previous answer could not be used: \(whole) Answer again with the JSON object only."
         }
         var problems: [String] = []
-        if let m = suggestions.keywords.failureMessage { problems.append("\"keywords\": \(m)") }
-        if let m = suggestions.titles.failureMessage { problems.append("\"titles\": \(m)") }
-        if let m = suggestions.emoji.failureMessage { problems.append("\"emoji\": \(m)") }
+        if actions.contains(.keywords), let m = suggestions.keywords.failureMessage { problems.append("\"keywords\": \(m)") }
+        if actions.contains(.titles), let m = suggestions.titles.failureMessage { problems.append("\"titles\": \(m)") }
+        if actions.contains(.emoji), let m = suggestions.emoji.failureMessage { problems.append("\"emoji\": \(m)") }
         guard !problems.isEmpty else { return nil }
         return prompt.text + """
 

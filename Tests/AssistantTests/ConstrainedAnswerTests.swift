@@ -115,6 +115,22 @@ import TestSupport
         #expect(failed.error == "The model's answer holds no JSON object: “no json here”.")
     }
 
+    /// A field the run did not ask for (`--actions`) never costs a repair request.
+    @Test func aFieldNotAskedForIsNotRepaired() async throws {
+        let badEmoji = #"{"keywords": ["rocket"], "titles": ["A", "B", "C"], "emoji": "🚀🚀🚀"}"#
+        var options = AssistantOptions(retryJitter: 0)
+        options.actions = [.keywords, .titles]
+        let model = ScriptedAssistantModel(answers: [badEmoji, badEmoji])
+        let result = await service(model, options: options).suggest(transcript: Self.transcript)
+        #expect(model.calls == 1)
+        #expect(result.suggestions?.keywords == .applied(["rocket"]))
+        // Asked for, the same answer is repaired.
+        options.actions = [.emoji]
+        let asked = ScriptedAssistantModel(answers: [badEmoji, badEmoji])
+        _ = await service(asked, options: options).suggest(transcript: Self.transcript)
+        #expect(asked.calls == 2)
+    }
+
     @Test func aValidAnswerOrAFailedRequestIsNotRepaired() async {
         let good = #"{"keywords": ["rocket"], "titles": ["A", "B", "C"], "emoji": "🚀"}"#
         let model = ScriptedAssistantModel(answers: [good])
