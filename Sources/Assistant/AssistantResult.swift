@@ -19,6 +19,10 @@ public struct AssistantResult: Sendable, Hashable {
     public let suggestions: Suggestions?
     /// What the model calls cost (requests, tokens when reported, seconds); zero requests when none was made.
     public var cost = ModelCost()
+    /// Whether the task was cancelled (the batch was stopped) before the
+    /// model's answer was complete: then nothing here may be used, and the
+    /// file is to be done again by a later run.
+    public var interrupted = false
 
     /// Creates a result.
     public init(backend: String, availability: Availability, characters: Int, sentCharacters: Int, truncated: Bool, attempts: Int, error: String?, suggestions: Suggestions?) {

@@ -49,6 +49,7 @@ public struct AssistantService: Sendable {
     public func suggest(transcript makeTranscript: () -> String) async -> AssistantResult {
         let gate = AvailabilityGate(provider: availability, clock: clock)
         let state = await gate.waitUntilAvailable(timeout: options.waitForModel)
+        if Task.isCancelled { return Self.interrupted(backendName, state) }
         guard state.isAvailable else {
             return AssistantResult(backend: backendName, availability: state, characters: 0, sentCharacters: 0,
                                    truncated: false, attempts: 0, error: nil, suggestions: nil)
@@ -101,10 +102,13 @@ public struct AssistantService: Sendable {
                             cost.requests -= 1
                             suggestions.merge(repair: decoder.decode(second.text, transcript: transcript))
                         }
+                        // A repair ended by a stop leaves the file unfinished (finishing it with the first answer would differ from a run not stopped).
+                        if Task.isCancelled { return Self.interrupted(backendName, state) }
                     }
                 }
                 return finish(attempts, suggestions.answerError, suggestions)
             } catch {
+                if error is CancellationError || Task.isCancelled { return Self.interrupted(backendName, state) }
                 let message = AssistantError.message(for: error)
                 let temporary = (error as? any TemporaryError)?.isTemporary ?? false
                 let spread = options.retryJitter
@@ -128,11 +132,21 @@ public struct AssistantService: Sendable {
                 do {
                     try await clock.sleep(for: pause)
                 } catch {
+                    if Task.isCancelled { return Self.interrupted(backendName, state) }
                     return finish(attempts, message, .allFailed(message))
                 }
                 delay = min(delay * max(options.retryBackoff, 1), options.maxRetryDelay)
             }
         }
+    }
+
+    /// The result of a call the task's cancellation ended (a batch stopped by
+    /// Ctrl-C): no suggestions and no cost, `interrupted` set.
+    static func interrupted(_ backend: String, _ state: Availability) -> AssistantResult {
+        var result = AssistantResult(backend: backend, availability: state, characters: 0, sentCharacters: 0, truncated: false,
+                                     attempts: 0, error: "the run was stopped before the model answered", suggestions: nil)
+        result.interrupted = true
+        return result
     }
 
     /// The prompt of the one repair request: the same prompt (so the same

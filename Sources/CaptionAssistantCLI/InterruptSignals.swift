@@ -12,8 +12,9 @@ import Darwin
 /// Turns SIGINT and SIGTERM into a `BatchStop` for the length of a batch.
 ///
 /// The first signal asks the batch to stop: no new file is started, the
-/// files in flight finish and are written, and the report lists the rest as
-/// not processed. A second signal ends the process at once with the usual
+/// model requests in flight end at once (their files are not written), the
+/// other files in flight finish and are written, and the report lists the
+/// rest as not processed. A second signal ends the process at once with the usual
 /// status (130 for SIGINT, 143 for SIGTERM); since every file is written
 /// atomically, even then no half-written file is left (but `report.json`
 /// is not written).

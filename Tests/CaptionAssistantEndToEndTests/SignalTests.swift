@@ -111,5 +111,72 @@ import TestSupport
             }
         }
     }
+
+    /// Ctrl-C while a file waits for a model that would answer only after a
+    /// minute ends that request at once: the run exits 130 long before the
+    /// answer could come, the file is listed as not processed with nothing
+    /// written for it, and the file answered before is written. (The bound
+    /// below is a guard against a hang, far above the time the run needs and
+    /// far below the server's minute.)
+    @Test func aSignalEndsAModelRequestInFlightAtOnce() throws {
+        let models = #"{"object":"list","data":[{"id":"m","object":"model"}]}"#
+        let server = try HTTPTestServer { request, _ in
+            switch request.path {
+            case "/v1/models": .respond(200, models)
+            case "/v1/chat/completions" where String(decoding: request.body, as: UTF8.self).contains("ocean"): .hang(seconds: 60)
+            case "/v1/chat/completions": .completion(#"{"keywords":["rocket"],"titles":["One","Two","Three"],"emoji":"🚀"}"#)
+            default: .respond(404, #"{"error":"not found"}"#)
+            }
+        }
+        defer { server.stop() }
+        let scratch = try ScratchFolder()
+        try Data("1\n00:00:01,000 --> 00:00:02,000\nThe rocket launch was delayed.\n".utf8).write(to: scratch.url.appendingPathComponent("a.srt"))
+        try Data("1\n00:00:01,000 --> 00:00:02,000\nThe ocean tide came in.\n".utf8).write(to: scratch.url.appendingPathComponent("b.srt"))
+        let process = Process()
+        process.executableURL = ExecutableRun.executable
+        process.arguments = ["a.srt", "b.srt", "-o", "out", "--jobs", "1", "--model", "http", "--endpoint", server.endpoint,
+                             "--server-kind", "llama-cpp-python"]
+        process.currentDirectoryURL = scratch.url
+        let errURL = scratch.url.appendingPathComponent("stderr.txt")
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try launch(process)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // Signalled once the second file's request has reached the server (a state, not a time).
+        let arrived = Date().addingTimeInterval(60)
+        func waiting() -> Bool {
+            server.requests(to: "/v1/chat/completions").contains { String(decoding: $0.body, as: UTF8.self).contains("ocean") }
+        }
+        while process.isRunning && Date() < arrived && !waiting() { usleep(2_000) }
+        try #require(waiting(), "the second file's request never reached the server")
+        kill(process.processIdentifier, SIGINT)
+        let guardBound = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < guardBound { usleep(5_000) }
+        #expect(!process.isRunning, "the run was still waiting for the model 30 s after SIGINT")
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        try err.close()
+        let stderr = try String(contentsOf: errURL, encoding: .utf8)
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130, "\(stderr)")
+        #expect(stderr.contains("interrupted by SIGINT"), "\(stderr)")
+
+        let out = scratch.url.appendingPathComponent("out")
+        let reportData = try Data(contentsOf: out.appendingPathComponent("report.json"))
+        let report = try #require(try JSONSerialization.jsonObject(with: reportData) as? [String: Any])
+        let files = try #require(report["files"] as? [[String: Any]])
+        #expect(files.map { $0["input"] as? String } == ["a.srt", "b.srt"])
+        #expect(files.first?["output"] as? String == "a.srt")
+        #expect((files.last?["error"] as? String)?.hasPrefix("not processed") == true, "\(files)")
+        #expect(files.last?["output"] is NSNull)
+        let totals = try #require(report["totals"] as? [String: Any])
+        #expect(totals["notProcessed"] as? Int == 1)
+        #expect(totals["written"] as? Int == 1)
+        #expect(filesUnder(out) == ["a.srt", "a.srt.assistant.json", "report.json"])
+        // One request for the second file: the stop did not turn into a retry.
+        #expect(server.requests(to: "/v1/chat/completions").count == 2)
+    }
 }
 

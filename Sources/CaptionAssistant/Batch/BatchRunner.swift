@@ -15,8 +15,10 @@ import Foundation
 /// of a resumed run equals that of a run never interrupted.
 ///
 /// When `stop` is asked for (SIGINT, SIGTERM), no new file is started; the
-/// files in flight finish; every file not started gets an entry with
-/// `error` set to `FileReport.notProcessedError` and no sidecar.
+/// model requests in flight are ended at once (the task is cancelled) and
+/// their files are not written; the other files in flight finish; every file
+/// not started or not finished gets an entry with `error` set to
+/// `FileReport.notProcessedError` and no sidecar.
 public struct BatchRunner: Sendable {
     /// The per-file job.
     public var processor: FileProcessor
@@ -63,6 +65,9 @@ public struct BatchRunner: Sendable {
     struct Handled: Sendable {
         var report: FileReport
         var skipped = false
+        /// The batch was stopped while the file waited for the model: nothing
+        /// was written for it, and it is reported as not processed.
+        var interrupted = false
         /// The sidecar's JSON, as written or (for a file `--resume` skipped) read back, so `report.json` reuses the tree.
         var sidecar: JSONValue?
     }
@@ -99,22 +104,29 @@ public struct BatchRunner: Sendable {
         let spool = folder.map { ReportSpool(count: items.count, folder: $0) }
         let collector = Collector(count: items.count, keepsReports: keepsReports, progress: progress, failed: failed)
         let cursor = Cursor(count: items.count, stop: stop)
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<min(jobs, items.count) {
-                group.addTask {
-                    while let index = cursor.next() {
-                        let handled: Handled
-                        if let folderError {
-                            handled = Handled(report: self.processor.failure(input: items[index].input, error: folderError))
-                        } else {
-                            handled = await self.handle(items[index], folder: folder)
+        let workers = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<min(jobs, items.count) {
+                    group.addTask {
+                        while let index = cursor.next() {
+                            let handled: Handled
+                            if let folderError {
+                                handled = Handled(report: self.processor.failure(input: items[index].input, error: folderError))
+                            } else {
+                                handled = await self.handle(items[index], folder: folder)
+                            }
+                            // A file whose model request the stop ended is left, as not processed, to the end.
+                            if handled.interrupted { continue }
+                            spool?.add(BatchReport.entry(handled.sidecar ?? handled.report.json), at: index)
+                            collector.record(handled, at: index)
                         }
-                        spool?.add(BatchReport.entry(handled.sidecar ?? handled.report.json), at: index)
-                        collector.record(handled, at: index)
                     }
                 }
             }
         }
+        // A stop cancels the workers: a model request in flight ends at once (not after its answer or timeout).
+        stop?.whenRequested { workers.cancel() }
+        await workers.value
         var (summary, files, skipped, started, uncounted) = collector.finish()
         var notProcessed = 0
         for index in items.indices where !started[index] {
@@ -248,6 +260,7 @@ public struct BatchRunner: Sendable {
         let outcome = await processor.process(data, input: item.input, hint: item.hint) { format in
             isStandardInput ? "stdin." + format.fileExtension : item.output
         }
+        if outcome.interrupted { return Handled(report: outcome.report, interrupted: true) }
         var report = outcome.report
         if let caption = outcome.bytes, let output = report.output {
             switch destination {

@@ -50,6 +50,9 @@ public struct FileProcessor: Sendable {
         public var bytes: [UInt8]?
         /// The caption file to write.
         public var caption: Data? { bytes.map { Data($0) } }
+        /// The batch was stopped while the file waited for the model: nothing
+        /// is to be written, and the report is that of a file not processed.
+        public var interrupted = false
 
         /// Creates an outcome.
         public init(report: FileReport, bytes: [UInt8]?) { self.report = report; self.bytes = bytes }
@@ -86,6 +89,11 @@ public struct FileProcessor: Sendable {
             if settings.fallback != nil { transcript = text }
             return text
         })
+        if result.interrupted {
+            var outcome = Outcome(report: notProcessed(input: input), bytes: nil)
+            outcome.interrupted = true
+            return outcome
+        }
         let options = configuration.writeOptions
         var request = SuggestionApplier.Request(actions: settings.actions, emphasis: settings.emphasis,
                                                 notRequestedReason: Self.notRequestedReason(settings.actions, configuration.diagnosticsContext.settingNames))
@@ -153,7 +161,8 @@ public struct FileProcessor: Sendable {
     /// The reason row of such a file.
     static let notProcessedRow = "The run was interrupted before this file was processed, so nothing was written for it."
 
-    /// The report of a file the batch did not get to (no sidecar is written for it).
+    /// The report of a file the batch did not get to, or stopped while it
+    /// waited for the model (no sidecar is written for it).
     func notProcessed(input: String) -> FileReport {
         var report = failure(input: input, error: FileReport.notProcessedError)
         report.actions = failedActions("the run was interrupted before this file was processed")

@@ -79,7 +79,7 @@ public struct FileReport: Sendable, Equatable {
     public var json: JSONValue { reportJSON }
 
     /// The `error` of a file the batch did not get to because it was stopped (SIGINT, SIGTERM).
-    package static let notProcessedError = "not processed: the run was interrupted before this file was started; run the same command with --resume to finish the batch"
+    package static let notProcessedError = "not processed: the run was interrupted before this file was finished; run the same command with --resume to finish the batch"
 
     /// How a report's `error` starts when the file's sidecar could not be written (a failure of the file).
     package static let sidecarFailure = "the sidecar report could not be written"
