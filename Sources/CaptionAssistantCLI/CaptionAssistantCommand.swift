@@ -167,7 +167,7 @@ public enum CaptionAssistantCommand {
                                            convertTo: options.convertTo)
             if let request = options.shard {
                 (plan, part) = try whole.shard(request, shardCount: options.shardCount, settings: backend.settings(options),
-                                               environment: environment)
+                                               byModelCalls: backend.selection.callsRealModel, environment: environment)
             } else {
                 (plan, part) = (whole, nil)
             }
@@ -242,7 +242,7 @@ public enum CaptionAssistantCommand {
         var pipeline = PipelineConfiguration(
             backend: backend.selection.reportName, source: backend.service, diagnosticsContext: backend.diagnosticsContext,
             convertTo: options.convertTo, writeOptions: options.writeOptions, settings: backend.settings(options))
-        pipeline.recordsCost = backend.selection.kind == .http || backend.selection.kind == .foundation
+        pipeline.recordsCost = backend.selection.callsRealModel
         let processor = FileProcessor(configuration: pipeline)
         var runner = BatchRunner(processor: processor, destination: destination, jobs: options.jobs, resume: options.resume)
         runner.part = part
@@ -337,7 +337,10 @@ public enum CaptionAssistantCommand {
     /// With `run`, says how many files `--resume` skipped (when `resume`; they
     /// are not counted as written by this run) and, when the batch was stopped,
     /// how many were not processed (not counted as failed). Warnings are counted
-    /// when there are any; the model's error text is given when actions failed.
+    /// when there are any, and the transcripts cut at the cap with how much of
+    /// their text was sent; the model's error text is given when actions failed.
+    /// The model's cost is this run's; what earlier runs spent on the files
+    /// `--resume` skipped is said apart.
     /// For a shard, it starts `shard 1/4 (1250 of 5000 files, from file 1250): ` and names the shard's report part.
     static func summary(_ report: BatchSummary, destination: OutputDestination,
                                run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil) -> String {
@@ -356,10 +359,17 @@ public enum CaptionAssistantCommand {
             line += " (model failed: \(error)\(others > 0 ? "; and \(others) other error\(others == 1 ? "" : "s")" : ""))"
         }
         if t.warnings > 0 { line += "; \(t.warnings) warning\(t.warnings == 1 ? "" : "s") while reading" }
+        let cut = report.cutTranscripts
+        if cut.files > 0 {
+            line += "; \(cut.files) transcript\(cut.files == 1 ? "" : "s") cut at \(CommandOption.settingNames.spell(.maxCharacters)): "
+                + "\(cut.sentCharacters) of \(cut.characters) characters sent"
+        }
         if let run, let signal = run.stoppedBy {
             line += "; interrupted\(signal > 0 ? " by " + signalName(signal) : "") (run the same command with --resume to finish)"
         }
-        if let cost = t.cost, cost.requests > 0 { line += "; model: \(cost.summary)" }
+        // After --resume, this run's cost; what the earlier runs spent on the files skipped is said apart.
+        if let cost = report.runCost, cost.requests > 0 { line += "; model: \(cost.summary)" }
+        if let cost = report.earlierCost, cost.requests > 0 { line += "; earlier runs' model: \(cost.summary)" }
         if case .folder(let folder) = destination, run?.reportError == nil { line += "; report in \(folder)/\(shard?.name ?? "report.json")" }
         return line
     }

@@ -169,4 +169,61 @@ import TestSupport
         #expect(second.stderrText.contains("1 already done"), "stderr: \(second.stderrText)")
         #expect(server.requests.filter { $0.path == "/v1/chat/completions" }.count == 1)
     }
+
+    /// After `--resume`, the summary's model cost is this run's (the one
+    /// request made now), and what the earlier run spent on the file it
+    /// skipped is given apart (`earlierModel`), not added in.
+    @Test func afterResumeTheSummaryCostIsThisRunsWithTheEarlierApart() throws {
+        let server = try Self.answeringServer()
+        defer { server.stop() }
+        let scratch = try scratchWithCaptions()
+        try Data(Self.srt.replacingOccurrences(of: "delayed", with: "postponed").utf8).write(to: scratch.url.appendingPathComponent("b.srt"))
+        let args = ["a.srt", "b.srt", "-o", "out", "--model", "http", "--endpoint", server.endpoint, "--server-kind", "llama-cpp-python",
+                    "--resume", "--json"]
+        let first = try ExecutableRun.run(args, in: scratch.url)
+        #expect(first.status == 0, "stderr: \(first.stderrText)")
+        // b.srt is left to do, as an interrupted run leaves it.
+        for name in ["out/b.srt", "out/b.srt.assistant.json"] { try FileManager.default.removeItem(at: scratch.url.appendingPathComponent(name)) }
+        let second = try ExecutableRun.run(args, in: scratch.url)
+        #expect(second.status == 0, "stderr: \(second.stderrText)")
+        #expect(server.requests.filter { $0.path == "/v1/chat/completions" }.count == 3)
+        let summary = try #require(try JSONSerialization.jsonObject(with: second.stdout) as? [String: Any])
+        #expect((summary["model"] as? [String: Any])?["requests"] as? Int == 1, "\(summary)")
+        #expect((summary["model"] as? [String: Any])?["promptTokens"] as? Int == 300)
+        #expect((summary["earlierModel"] as? [String: Any])?["requests"] as? Int == 1, "\(summary)")
+        #expect(second.stderrText.contains("model: 1 request, 300 prompt + 40 completion tokens"), "\(second.stderrText)")
+        #expect(second.stderrText.contains("earlier runs' model: 1 request, 300 prompt + 40 completion tokens"))
+        // The first run skipped nothing: no earlier cost.
+        let firstSummary = try #require(try JSONSerialization.jsonObject(with: first.stdout) as? [String: Any])
+        #expect((firstSummary["model"] as? [String: Any])?["requests"] as? Int == 2)
+        #expect(firstSummary["earlierModel"] == nil)
+        // report.json's totals still count every entry's cost.
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.url.appendingPathComponent("out/report.json"))) as? [String: Any])
+        #expect(((report["totals"] as? [String: Any])?["model"] as? [String: Any])?["requests"] as? Int == 2)
+    }
+
+    /// The summary and `--json` say how many files the transcript cap cut and
+    /// how much of their text was sent (until now said only in each sidecar).
+    @Test func theSummarySaysWhichTranscriptsWereCutAndHowMuchWasSent() throws {
+        let server = try Self.answeringServer()
+        defer { server.stop() }
+        let scratch = try scratchWithCaptions()
+        var long = ""
+        for i in 1...40 { long += "\(i)\n00:00:\(String(format: "%02d", i)),000 --> 00:00:\(String(format: "%02d", i)),500\nThe rocket crew waited for the launch window number \(i).\n\n" }
+        try Data(long.utf8).write(to: scratch.url.appendingPathComponent("long.srt"))
+        let run = try ExecutableRun.run(["a.srt", "long.srt", "-o", "out", "--model", "http", "--endpoint", server.endpoint,
+                                         "--server-kind", "llama-cpp-python", "--max-characters", "500", "--json"], in: scratch.url)
+        #expect(run.status == 0, "stderr: \(run.stderrText)")
+        let transcript = try #require(try sidecar(scratch, "long.srt")["transcript"] as? [String: Any])
+        #expect(transcript["truncated"] as? Bool == true)
+        let sent = try #require(transcript["sentCharacters"] as? Int), all = try #require(transcript["characters"] as? Int)
+        #expect(sent <= 500 && all > 2000)
+        #expect((try sidecar(scratch)["transcript"] as? [String: Any])?["truncated"] as? Bool == false)
+        let summary = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        let cut = try #require(summary["transcriptsCut"] as? [String: Any], "\(summary)")
+        #expect(cut["files"] as? Int == 1)
+        #expect(cut["sentCharacters"] as? Int == sent)
+        #expect(cut["characters"] as? Int == all)
+        #expect(run.stderrText.contains("1 transcript cut at --max-characters: \(sent) of \(all) characters sent"), "\(run.stderrText)")
+    }
 }

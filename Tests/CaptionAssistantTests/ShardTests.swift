@@ -93,6 +93,26 @@ import Testing
         #expect(Shard.ranges(weights: weights, count: 7).map(\.count).reduce(0, +) == 1000)
     }
 
+    /// With a real model a file costs one model call whatever its size (the
+    /// transcript is capped), so 15 small files and one of 1 MB are cut by
+    /// count; without one (`--model none`) they are cut by bytes, as before.
+    @Test func aModelRunIsCutByFilesAndARunWithoutOneByBytes() throws {
+        let dir = try TemporaryFolder()
+        let cue = "1\n00:00:01,000 --> 00:00:02,000\nA short line of captions.\n\n"
+        try dir.write("in/a-large.srt", String(repeating: cue, count: 1_000_000 / cue.utf8.count))
+        for i in 1...15 { try dir.write("in/small\(String(format: "%02d", i)).srt", cue) }
+        let plan = try InputPlan.make(inputs: [dir.path + "/in"], outputFolder: dir.path + "/out", convertTo: nil)
+        try #require(plan.items.count == 16)
+        func counts(byModelCalls: Bool) throws -> [Int] {
+            try (0..<3).map { index in
+                try plan.shard(.fixed(Shard(index: index, count: 3)), shardCount: nil, settings: .blank,
+                               byModelCalls: byModelCalls, environment: [:]).0.items.count
+            }
+        }
+        #expect(try counts(byModelCalls: true) == [5, 6, 5])
+        #expect(try counts(byModelCalls: false) == [0, 1, 15])
+    }
+
     @Test func autoReadsASlurmArrayTask() throws {
         let env = ["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_MIN": "5", "SLURM_ARRAY_TASK_MAX": "8", "SLURM_ARRAY_TASK_COUNT": "4"]
         #expect(try ShardRequest.auto.resolve(shardCount: nil, environment: env) == Shard(index: 2, count: 4))

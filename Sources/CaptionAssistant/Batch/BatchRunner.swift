@@ -206,7 +206,7 @@ public struct BatchRunner: Sendable {
         func record(_ handled: Handled, at index: Int) {
             lock.withLock {
                 let failuresBefore = summary.failures.count
-                do throws(ReportError) { try summary.add(handled.report) } catch { uncounted = uncounted ?? error.inFile(handled.report.input) }
+                do throws(ReportError) { try summary.add(handled.report, skipped: handled.skipped) } catch { uncounted = uncounted ?? error.inFile(handled.report.input) }
                 if summary.failures.count > failuresBefore, let failure = summary.failures.last {
                     failureIndices.append(index)
                     failed?(failure)

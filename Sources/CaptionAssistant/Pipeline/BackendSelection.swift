@@ -17,6 +17,11 @@ public struct BackendSelection: Sendable, Equatable {
 
     /// The backend chosen.
     public var kind: Kind
+
+    /// Whether files cost a real model's time and requests (HTTP, Foundation
+    /// Models; not the instant fake): their cost is recorded, and shards are
+    /// cut by files rather than bytes.
+    public var callsRealModel: Bool { kind == .http || kind == .foundation }
     /// The name the report gives it (`foundation` even where it is unsupported).
     public var reportName: String
     /// Why no model can answer, when that is known without asking (no backend,

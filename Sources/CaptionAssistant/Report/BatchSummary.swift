@@ -23,6 +23,14 @@ public struct BatchSummary: Sendable, Equatable {
     public var otherModelErrors = 0
     /// Files where the model was available and gave a usable answer (no model error).
     public var answered = 0
+    /// The files whose transcript was cut at the cap (`--max-characters`), and how much of their text was sent.
+    public var cutTranscripts = CutTranscripts()
+    /// What this run's model calls cost: the totals' cost less that of the
+    /// files `--resume` skipped (nil when no file of this run records a cost).
+    public var runCost: ReportCost?
+    /// What the model calls of the files `--resume` skipped cost the earlier
+    /// runs that wrote them (nil when none records a cost).
+    public var earlierCost: ReportCost?
     /// The most distinct model error texts kept.
     static let maxModelErrors = 16
 
@@ -34,6 +42,30 @@ public struct BatchSummary: Sendable, Equatable {
         public var error: String
     }
 
+    /// The files whose transcript the model was sent cut at the cap, with
+    /// their characters in all and those sent (`transcript.truncated`).
+    public struct CutTranscripts: Sendable, Equatable {
+        /// Files cut.
+        public var files = 0
+        /// Characters sent of those files' transcripts.
+        public var sentCharacters = 0
+        /// Characters of those files' whole transcripts.
+        public var characters = 0
+
+        /// None yet.
+        public init() {}
+
+        /// Counts `stats` in when it was cut (an error naming the figure too large to add).
+        func adding(_ stats: TranscriptStats?) throws(ReportError) -> CutTranscripts {
+            guard let stats, stats.truncated else { return self }
+            var sum = self
+            sum.files += 1
+            do { sum.sentCharacters = try sentCharacters.adding(stats.sentCharacters) } catch { throw error.under(.sentCharacters).under(.transcript) }
+            do { sum.characters = try characters.adding(stats.characters) } catch { throw error.under(.characters).under(.transcript) }
+            return sum
+        }
+    }
+
     /// An empty summary.
     public init() {}
 
@@ -43,9 +75,20 @@ public struct BatchSummary: Sendable, Equatable {
     }
 
     /// Counts `file` in (the totals through `BatchReport.Totals.add`, whose
-    /// error it throws, with nothing counted).
-    public mutating func add(_ file: FileReport) throws(ReportError) {
+    /// error it throws, with nothing counted). `skipped`: an earlier run
+    /// wrote it (`--resume`), so its cost is `earlierCost`, not `runCost`.
+    public mutating func add(_ file: FileReport, skipped: Bool = false) throws(ReportError) {
+        let cut = try cutTranscripts.adding(file.transcript)
+        var runCost = self.runCost, earlierCost = self.earlierCost
+        if let cost = file.model.cost {
+            var sum = (skipped ? earlierCost : runCost) ?? ReportCost()
+            do { try sum.add(cost) } catch { throw error.under(.cost).under(.model) }
+            if skipped { earlierCost = sum } else { runCost = sum }
+        }
         try totals.add(file)
+        cutTranscripts = cut
+        self.runCost = runCost
+        self.earlierCost = earlierCost
         if case .unavailable(let info)? = file.model.availability {
             let row = file.reasonRow ?? ""
             unavailableRows.insert(info.reason + ": " + row)

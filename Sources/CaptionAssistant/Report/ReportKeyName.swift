@@ -34,7 +34,7 @@ package enum ReportKeyName: String, Sendable {
     case index, count, plan, planFiles, first, complete, missingInput
 
     // The `--json` summaries.
-    case shards, missing, stopped, unavailableReasons, modelErrors, skipped, indexPages, report, exitStatus
+    case shards, missing, stopped, unavailableReasons, modelErrors, skipped, indexPages, report, exitStatus, transcriptsCut, earlierModel
     // `check --json`.
     case serverModels, retryPolicy
 }

@@ -24,12 +24,16 @@ package struct RunSummary: Sendable, Equatable {
     package var actions: BatchReport.ActionCounts?
     /// Reader warnings.
     package var warnings: Int?
+    /// The files whose transcript was cut at the cap, and how much of their text was sent (when there are any).
+    package var transcriptsCut: BatchSummary.CutTranscripts?
     /// Each distinct reason the model was unavailable, with its reason row, by name.
     package var unavailableReasons: [ReasonRow]?
     /// Each distinct error a model gave, with how many files had it, the most frequent first.
     package var modelErrors: [ModelError]?
-    /// What the model calls cost.
+    /// What this run's model calls cost (after `--resume`, not those of the files skipped).
     package var model: ReportCost?
+    /// What the model calls of the files `--resume` skipped cost the earlier runs.
+    package var earlierModel: ReportCost?
     /// Files `--resume` skipped.
     package var skipped: Int?
     /// Files a stopped run did not process.
@@ -107,7 +111,9 @@ package struct RunSummary: Sendable, Equatable {
         warnings = t.warnings
         unavailableReasons = summary.unavailableReasons.sorted { $0.key < $1.key }.map { ReasonRow(reason: $0.key, reasonRow: $0.value) }
         modelErrors = summary.modelErrors.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { ModelError(error: $0.key, files: $0.value) }
-        model = t.cost.flatMap { $0.requests > 0 ? $0 : nil }
+        if summary.cutTranscripts.files > 0 { transcriptsCut = summary.cutTranscripts }
+        model = summary.runCost.flatMap { $0.requests > 0 ? $0 : nil }
+        earlierModel = summary.earlierCost.flatMap { $0.requests > 0 ? $0 : nil }
         if showsSkipped { skipped = counts.skipped }
         if counts.notProcessed > 0 || stopped { notProcessed = counts.notProcessed }
         self.report = .some(report)
@@ -154,7 +160,9 @@ extension RunSummary: ReportObject {
         .ifPresent(.shard, \.shard), .ifPresent(.shards, \.shards), .ifPresent(.missing, \.missing), .ifPresent(.stopped, \.stopped),
         .ifPresent(.files, \.files), .ifPresent(.written, \.written), .ifPresent(.failed, \.failed),
         .ifPresent(.modelUnavailable, \.modelUnavailable), .ifPresent(.actions, \.actions), .ifPresent(.warnings, \.warnings),
+        .ifPresent(.transcriptsCut, \.transcriptsCut),
         .ifPresent(.unavailableReasons, \.unavailableReasons), .ifPresent(.modelErrors, \.modelErrors), .ifPresent(.model, \.model),
+        .ifPresent(.earlierModel, \.earlierModel),
         .ifPresent(.skipped, \.skipped), .ifPresent(.notProcessed, \.notProcessed),
         .ifPresent(.indexPages, \.indexPages), .ifPresent(.index, \.index),
         .ifPresent(.report, \.report), .ifPresent(.exitStatus, \.exitStatus),
@@ -166,6 +174,14 @@ extension RunSummary.ShardFigures: ReportObject {
 
     package static let keys: [ReportKey<RunSummary.ShardFigures>] = [
         .value(.index, \.index), .value(.count, \.count), .value(.files, \.files), .value(.first, \.first), .value(.planFiles, \.planFiles),
+    ]
+}
+
+extension BatchSummary.CutTranscripts: ReportObject {
+    package static let blank = BatchSummary.CutTranscripts()
+
+    package static let keys: [ReportKey<BatchSummary.CutTranscripts>] = [
+        .value(.files, \.files), .value(.sentCharacters, \.sentCharacters), .value(.characters, \.characters),
     ]
 }
 

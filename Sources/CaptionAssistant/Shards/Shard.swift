@@ -32,6 +32,14 @@ package struct Shard: Sendable, Equatable {
     /// a file costs a model call and a few file operations whatever its size.
     static let perFileWeight = 4096
 
+    /// What `item` weighs in a run that calls a real model: `perFileWeight`,
+    /// whatever its size. Each file is one model call of a transcript capped
+    /// at `--max-characters`: seconds of model time, against the milliseconds
+    /// our side spends reading even a file of a megabyte, so a large file is
+    /// no more work than a small one, and the shards get equal counts of files
+    /// (by bytes, 15 small files and one of 1 MB were cut 0, 1 and 15).
+    static func modelCallWeight(of item: InputPlan.Item) -> Int { perFileWeight }
+
     /// The plan's items cut into `count` runs of consecutive items (some may
     /// be empty), balanced by input size: item `i` goes to the shard whose
     /// share of the total weight holds the middle of its own weight (its
@@ -188,12 +196,14 @@ package enum ShardRequest: Sendable, Equatable {
 extension InputPlan {
     /// The part of this plan that `request`'s shard handles, with the report
     /// part that describes it: a run of consecutive items (see
-    /// `Shard.ranges(of:count:)`). The shard keeps what the whole plan found
-    /// (empty folders are said by every shard alike).
-    package func shard(_ request: ShardRequest, shardCount: Int?, settings: OutputSettings,
+    /// `Shard.ranges(of:count:)`), weighed by expected work: `byModelCalls`
+    /// (a run with a real model), every file alike (`Shard.modelCallWeight`);
+    /// otherwise by size (`Shard.weight(of:)`). The shard keeps what the whole
+    /// plan found (empty folders are said by every shard alike).
+    package func shard(_ request: ShardRequest, shardCount: Int?, settings: OutputSettings, byModelCalls: Bool = false,
                        environment: [String: String]) throws(SettingsError) -> (InputPlan, ReportPart) {
         let shard = try request.resolve(shardCount: shardCount, environment: environment)
-        let weights = items.map(Shard.weight(of:))
+        let weights = items.map(byModelCalls ? Shard.modelCallWeight(of:) : Shard.weight(of:))
         let range = Shard.ranges(weights: weights, count: shard.count)[shard.index]
         let part = ReportPart(shard: shard, plan: Shard.planFingerprint(self, weights: weights, settings: settings),
                               planFiles: items.count, first: range.lowerBound, files: range.count, settings: settings)
