@@ -73,6 +73,31 @@ struct HangingModel: AssistantModel {
         var value: Int { lock.withLock { count } }
     }
 
+    /// A batch stopped by Ctrl-C cancels the task: the call in flight ends at
+    /// once, and the result is marked interrupted (no suggestions to apply, no
+    /// failure to report, no retry), whatever the model does meanwhile.
+    @Test func aCancelledCallIsInterruptedNotFailedNorRetried() async {
+        final class CalledModel: AssistantModel, @unchecked Sendable {
+            private let lock = NSLock()
+            private var calls = 0
+            var count: Int { lock.withLock { calls } }
+            func respond(to prompt: String) async throws -> String {
+                lock.withLock { calls += 1 }
+                try? await Task.sleep(for: .seconds(30))  // ignores the cancellation, as a stuck backend may
+                return "{}"
+            }
+        }
+        let model = CalledModel()
+        let service = service(model, options: AssistantOptions(maxAttempts: 3, retryJitter: 0))
+        let call = Task { await service.suggest(transcript: Self.transcript) }
+        while model.count == 0 { try? await Task.sleep(for: .milliseconds(1)) }
+        call.cancel()
+        let result = await call.value
+        #expect(result.interrupted)
+        #expect(result.suggestions == nil)
+        #expect(model.count == 1)
+    }
+
     @Test func aThrownErrorFailsEveryActionAndKeepsItsText() async {
         let model = FailingAssistantModel(error: AssistantError.failed("llama-server: context size exceeded (4096 tokens)"))
         let result = await service(model).suggest(transcript: Self.transcript)
