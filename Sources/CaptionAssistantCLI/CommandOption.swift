@@ -158,7 +158,7 @@ struct CommandOption: Sendable {
         .flag(["--allow-empty"], [.process], .process,
               "Accept a run that finds no caption file: exit 0 (the warning is still printed) instead of 66.") { $0.process.allowEmpty = true },
         .valued(["--shard"], "INDEX/COUNT|auto", [.process], .process,
-                "Process only shard INDEX (from 0) of COUNT: a cut of the sorted inputs, balanced by size, the same on every machine; its report part goes to OUTPUT_DIR/report.shard-INDEX-of-COUNT.json (merge them with 'merge'). auto takes the shard from a Slurm job array (SLURM_ARRAY_TASK_ID, _MIN, _COUNT), a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) or an AWS Batch array job (AWS_BATCH_JOB_ARRAY_INDEX).") { (a: inout Arguments, _: String, v: String) throws(UsageError) in
+                "Process only shard INDEX (from 0) of COUNT: a cut of the sorted inputs, balanced by expected work (with a model, by files; without, by size), the same on every machine; its report part goes to OUTPUT_DIR/report.shard-INDEX-of-COUNT.json (merge them with 'merge'). auto takes the shard from a Slurm job array (SLURM_ARRAY_TASK_ID, _MIN, _COUNT), a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) or an AWS Batch array job (AWS_BATCH_JOB_ARRAY_INDEX).") { (a: inout Arguments, _: String, v: String) throws(UsageError) in
             do throws(SettingsError) { a.process.shard = try ShardRequest.parse(v) } catch { throw UsageError(error) }
         },
         .valued(["--shard-count"], "N", [.process], .process,

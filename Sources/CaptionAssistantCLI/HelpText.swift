@@ -24,8 +24,9 @@ enum HelpText {
     Nothing is ever written outside OUTPUT_DIR: symbolic links inside it are never
     followed, and in a folder given as INPUT a link to a file outside that folder is
     not read (its report entry says so; name the file itself to process it).
-    Ctrl-C (SIGINT) or SIGTERM stops the batch: files in flight are finished, the others
-    are listed in report.json as not processed, and --resume finishes the batch later
+    Ctrl-C (SIGINT) or SIGTERM stops the batch: model requests in flight end at once
+    (their files are not written), other files in flight are finished, the rest are
+    listed in report.json as not processed, and --resume finishes the batch later
     (a second signal stops at once, without report.json).
     A folder in which no caption file is found is said on standard error, with the
     extensions looked for; when no input holds any caption file, nothing is done and
