@@ -8,16 +8,12 @@ import TestSupport
 @Suite(.mayBlock) struct SignalTests {
     static let arguments = ["-test-fake-assistant", "--jobs", "2", "in"]
 
-    @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM")])
-    func aSignalStopsTheBatchCleanly(signal: Int32, status: Int32, name: String) throws {
-        let scratch = try ScratchFolder()
-        try BatchCorpus.write(count: 300, to: scratch.url.appendingPathComponent("in"))
-        let reference = try ExecutableRun.run(Self.arguments + ["--quiet", "-o", "reference"], in: scratch.url)
-        let referenceFolder = scratch.url.appendingPathComponent("reference")
-
+    /// Launches the executable in `scratch` with `arguments`, its standard
+    /// error going to `stderr.txt` there (closed by the caller once it ended).
+    static func launchWritingStandardError(_ arguments: [String], in scratch: ScratchFolder) throws -> (Process, URL, FileHandle) {
         let process = Process()
         process.executableURL = ExecutableRun.executable
-        process.arguments = Self.arguments + ["-o", "out"]
+        process.arguments = arguments
         process.currentDirectoryURL = scratch.url
         let errURL = scratch.url.appendingPathComponent("stderr.txt")
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
@@ -25,6 +21,17 @@ import TestSupport
         process.standardOutput = FileHandle.nullDevice
         process.standardError = err
         try launch(process)
+        return (process, errURL, err)
+    }
+
+    @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM")])
+    func aSignalStopsTheBatchCleanly(signal: Int32, status: Int32, name: String) throws {
+        let scratch = try ScratchFolder()
+        try BatchCorpus.write(count: 300, to: scratch.url.appendingPathComponent("in"))
+        let reference = try ExecutableRun.run(Self.arguments + ["--quiet", "-o", "reference"], in: scratch.url)
+        let referenceFolder = scratch.url.appendingPathComponent("reference")
+
+        let (process, errURL, err) = try Self.launchWritingStandardError(Self.arguments + ["-o", "out"], in: scratch)
         let out = scratch.url.appendingPathComponent("out")
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning && Date() < deadline && filesUnder(out).count < 30 { usleep(1_000) }
@@ -132,17 +139,9 @@ import TestSupport
         let scratch = try ScratchFolder()
         try Data("1\n00:00:01,000 --> 00:00:02,000\nThe rocket launch was delayed.\n".utf8).write(to: scratch.url.appendingPathComponent("a.srt"))
         try Data("1\n00:00:01,000 --> 00:00:02,000\nThe ocean tide came in.\n".utf8).write(to: scratch.url.appendingPathComponent("b.srt"))
-        let process = Process()
-        process.executableURL = ExecutableRun.executable
-        process.arguments = ["a.srt", "b.srt", "-o", "out", "--jobs", "1", "--model", "http", "--endpoint", server.endpoint,
-                             "--server-kind", "llama-cpp-python"]
-        process.currentDirectoryURL = scratch.url
-        let errURL = scratch.url.appendingPathComponent("stderr.txt")
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try launch(process)
+        let (process, errURL, err) = try Self.launchWritingStandardError(
+            ["a.srt", "b.srt", "-o", "out", "--jobs", "1", "--model", "http", "--endpoint", server.endpoint, "--server-kind", "llama-cpp-python"],
+            in: scratch)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         // Signalled once the second file's request has reached the server (a state, not a time).
         let arrived = Date().addingTimeInterval(60)
