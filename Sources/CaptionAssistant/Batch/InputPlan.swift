@@ -1,3 +1,4 @@
+import Assistant
 import Captions
 import Foundation
 #if canImport(Glibc)
@@ -87,8 +88,9 @@ public struct InputPlan: Sendable, Equatable {
 
     /// Finds the inputs. Throws a `SettingsError` when the output folder lies
     /// inside (or is) an input folder, since the next run would read its own
-    /// output as input.
-    public static func make(inputs: [String], outputFolder: String?, convertTo: CaptionFormat?) throws(SettingsError) -> InputPlan {
+    /// output as input. `names` spells the settings that refusals name.
+    public static func make(inputs: [String], outputFolder: String?, convertTo: CaptionFormat?,
+                            names settingNames: SettingNames = .plain) throws(SettingsError) -> InputPlan {
         let outputCanonical = outputFolder.map(canonicalPath)
         var items: [Item] = []
         var emptyFolders: [String] = []
@@ -125,7 +127,8 @@ public struct InputPlan: Sendable, Equatable {
                     }
                     location = .refused(collision(input: input, output: output, clash: clash, other: other.input, otherSidecar: other.isSidecar))
                 } else if AtomicFileWriter.temporaryNamePID(PathText.lastComponent(of: output)) != nil {
-                    location = .refused("its output name \(output) has the form of this tool's temporary files, which a later --resume removes; rename the file")
+                    let advice: Advice = "its output name \(output) has the form of this tool's temporary files, which a later \(.resume) removes; rename the file"
+                    location = .refused(advice.rendered(settingNames))
                 } else if let tooLong = nameTooLong(output) {
                     location = .refused(tooLong)
                 } else if mayBeInput, let outputCanonical, let absoluteInput = absoluteInput(),

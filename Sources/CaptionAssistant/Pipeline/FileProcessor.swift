@@ -18,6 +18,9 @@ public struct PipelineConfiguration: Sendable {
     public var settings: OutputSettings
     /// Whether sidecars record the model's cost (requests, tokens, seconds): for real models, not the fake.
     public var recordsCost: Bool = false
+    /// How reports name settings (`resume`, `outputEncoding`): the front end's
+    /// spellings, the ones its diagnostics use (`AssistantBackend.make`'s `names`).
+    public var settingNames: SettingNames { diagnosticsContext.settingNames }
 
     /// Creates a configuration. Without `settings`, they are the backend's
     /// name, `convertTo`, `writeOptions` and (for an `AssistantService`) its transcript cap.
@@ -81,7 +84,8 @@ public struct FileProcessor: Sendable {
         // and is made only when there is a model to send it to.
         let result = await configuration.source.suggest(transcript: { Transcript.text(of: document) })
         let options = configuration.writeOptions
-        let applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo, options: options)
+        let applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo, options: options,
+                                              names: configuration.settingNames)
 
         var model = FileReport.Model(backend: configuration.backend, availability: .available)
         if configuration.recordsCost && result.cost.requests > 0 { model.cost = ReportCost(result.cost) }
@@ -132,7 +136,7 @@ public struct FileProcessor: Sendable {
 
     /// The report of a file the batch did not get to (no sidecar is written for it).
     func notProcessed(input: String) -> FileReport {
-        var report = failure(input: input, error: FileReport.notProcessedError)
+        var report = failure(input: input, error: FileReport.notProcessedError(configuration.settingNames))
         report.actions = ActionReport.ID.allCases.map {
             ActionReport(id: $0, state: .failed, reason: "the run was interrupted before this file was processed")
         }

@@ -24,9 +24,11 @@ enum SuggestionApplier {
     /// disabled) to `document`. `convertTo` is the format being written when
     /// converting (the output is then UTF-8, so any emoji fits; `--to` the
     /// file's own format writes it as without `--to`), and `options` how it is
-    /// written (`--encoding utf-8` makes any emoji fit too).
+    /// written (`--encoding utf-8` makes any emoji fit too). `names` spells
+    /// the settings the reasons name.
     static func apply(_ suggestions: Suggestions?, to document: CaptionDocument,
-                      convertTo: CaptionFormat? = nil, options: WriteOptions = WriteOptions()) -> Applied {
+                      convertTo: CaptionFormat? = nil, options: WriteOptions = WriteOptions(),
+                      names: SettingNames = .plain) -> Applied {
         guard let suggestions else {
             return Applied(edits: [:], actions: ActionReport.ID.allCases.map(ActionReport.disabled))
         }
@@ -74,7 +76,7 @@ enum SuggestionApplier {
                 actions.append(ActionReport(id: .emoji, state: .failed, reason: "the file has no cue to add it to"))
             } else if case let encoding = document.outputEncoding(convertingTo: convertTo, options: options), !encoding.canEncode(appended) {
                 // Written in its own format, a file keeps its own encoding unless --encoding utf-8 is given.
-                actions.append(ActionReport(id: .emoji, state: .failed, reason: Self.unencodableReason(emoji, encoding)))
+                actions.append(ActionReport(id: .emoji, state: .failed, reason: Self.unencodableReason(emoji, encoding, names: names)))
             } else {
                 let last = lastShown(document.cues)
                 var edit = edits[last] ?? CueEdit()
@@ -95,10 +97,12 @@ enum SuggestionApplier {
     }
 
     /// Why an emoji was not added to a file written in an encoding that cannot
-    /// hold it, with the way out (the other actions are applied as usual).
-    static func unencodableReason(_ emoji: String, _ encoding: TextEncoding) -> String {
-        "the file is written in \(encoding.rawValue), which cannot hold \(emoji), so the captions were left without it; "
-            + "--encoding utf-8 writes it in UTF-8, which can (the report lists the change)"
+    /// hold it, with the way out (the other actions are applied as usual),
+    /// the setting spelled by `names`.
+    static func unencodableReason(_ emoji: String, _ encoding: TextEncoding, names: SettingNames) -> String {
+        let advice: Advice = "the file is written in \(encoding.rawValue), which cannot hold \(emoji), so the captions were left without it; "
+            + "\(.outputEncoding, .literal(OutputEncoding.utf8.rawValue)) writes it in UTF-8, which can (the report lists the change)"
+        return advice.rendered(names)
     }
 
     /// The index of the cue shown last in time: the latest start (the latest

@@ -53,7 +53,7 @@ public struct BatchReport: Sendable {
             t.files += 1
             if file.written {
                 t.written += 1
-            } else if file.error == FileReport.notProcessedError {
+            } else if FileReport.isNotProcessed(file.error) {
                 t.notProcessed += 1
                 self = t
                 return
