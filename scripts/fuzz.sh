@@ -74,6 +74,8 @@ build_target() {
     echo "== build $(binary_of "$t") ($optimization)" >&2
     local extra=()
     [ "$module" = Captions ] && extra=(-I Sources/CLibXML2 "${xml_flags[@]}")
+    # Assistant's HTTP goes through libcurl on Linux (Sources/CLibCurl), as in the package build.
+    [ "$module" = Assistant ] && extra=(-I Sources/CLibCurl $(pkg-config --libs libcurl 2>/dev/null || echo -lcurl))
     if ! swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 "$optimization" -g \
             -module-name "$module" -package-name CaptionAssistant "${sources[@]}" "${extra[@]}" "${linker[@]}" \
             -o "$bin.tmp" >"$bin.build.log" 2>&1; then

@@ -39,11 +39,13 @@ public struct AssistantSetting: RawRepresentable, Sendable, Hashable, CaseIterab
     public static let maxCharacters = AssistantSetting(rawValue: "maxCharacters")
     /// How many requests (one per file) are in flight at once.
     public static let concurrentRequests = AssistantSetting(rawValue: "concurrentRequests")
+    /// Which actions (`AssistantAction`) a run asks for.
+    public static let actions = AssistantSetting(rawValue: "actions")
 
     /// The settings this module's advice names (modules above add their own).
     public static let allCases: [AssistantSetting] = [
         .endpoint, .modelName, .apiKey, .backend, .fakeModel, .simulatedAvailability, .waitForModel,
-        .requestTimeout, .modelTimeLimit, .maxCharacters, .concurrentRequests,
+        .requestTimeout, .modelTimeLimit, .maxCharacters, .concurrentRequests, .actions,
     ]
 }
 

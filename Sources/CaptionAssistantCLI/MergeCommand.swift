@@ -48,7 +48,7 @@ extension CaptionAssistantCommand {
         let t = result.totals
         let status = result.missingInput ? ExitStatus.noInput : t.failed > 0 ? ExitStatus.someFileFailed : ExitStatus.success
         if !options.quiet {
-            printError("merged \(result.shards) shard\(result.shards == 1 ? "" : "s"): \(t.files) file\(t.files == 1 ? "" : "s"): \(t.written) written, \(t.failed) failed; actions: \(t.actions.applied) applied, \(t.actions.failed) failed, \(t.actions.disabled) disabled; report in \(options.output)/report.json")
+            printError("merged \(result.shards) shard\(result.shards == 1 ? "" : "s"): \(t.files) file\(t.files == 1 ? "" : "s"): \(t.written) written, \(t.failed) failed; actions: \(t.actions.summary); report in \(options.output)/report.json")
         }
         if options.json {
             print(RunSummary(merged: result.shards, totals: t, report: options.output + "/report.json", exitStatus: Int(status)).json.rendered(),

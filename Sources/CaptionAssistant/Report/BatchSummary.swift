@@ -52,7 +52,8 @@ public struct BatchSummary: Sendable, Equatable {
             unavailableReasons[info.reason] = row
         }
         if case .available? = file.model.availability, file.error == nil, file.written { answered += 1 }
-        if let error = file.error, file.written, file.actions.contains(where: { $0.state == .failed }) {
+        // A model error leaves actions failed, or taken from the fallback instead.
+        if let error = file.error, file.written, file.actions.contains(where: { $0.state == .failed || $0.source == .fallback }) {
             if modelErrors[error] != nil || modelErrors.count < Self.maxModelErrors {
                 modelErrors[error, default: 0] += 1
             } else {

@@ -5,7 +5,8 @@ import Captions
 extension ReviewPages {
     /// The cues as a list: times, then the text from the parsed runs, with
     /// bold (the keyword emphasis), italic, underline and strike-through as
-    /// the file styles them, line breaks kept, markup that is not a plain
+    /// the file styles them, line breaks kept, word timing tags
+    /// (`<00:00:01.500>`) as small times, other markup that is not a plain
     /// style tag shown as written (dimmed), and the added emoji marked in the
     /// cue the report says it went on (`emoji.cue`, from 0).
     static func cueList(_ w: inout HTMLWriter, _ document: CaptionDocument, emoji: (text: String, cue: Int)?, limit: Int,
@@ -55,7 +56,12 @@ extension ReviewPages {
                 case .lineBreak:
                     w.raw("<br>")
                 case .markup:
-                    if !isStyleTag(text[...]) {
+                    // A karaoke word's start (`<00:00:01.500>`) is timing: shown as a time, small, not as markup.
+                    if let ms = text.withUnsafeBufferPointer(TimestampTag.milliseconds) {
+                        w.raw("<time class=\"word\" title=\"this word is shown from this time (word timing)\">")
+                        w.time(milliseconds: ms)
+                        w.raw("</time>")
+                    } else if !isStyleTag(text[...]) {
                         w.raw("<code class=\"markup\" title=\"markup kept as written in the file\">")
                         w.text(utf8: text[...])
                         w.raw("</code>")
