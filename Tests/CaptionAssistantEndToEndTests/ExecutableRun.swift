@@ -36,11 +36,18 @@ struct ExecutableRun {
     /// Runs the executable with `arguments` in `directory`, with standard input
     /// from `input`, and an environment without the user's `CAPTION_ASSISTANT_*` settings
     /// (plus `environment`, the test's own).
+    /// `launcher`, when given, is a command the executable is run through
+    /// (its path, then its arguments before the executable's path).
     static func run(_ arguments: [String], in directory: URL, input: Data? = nil,
-                    environment extra: [String: String] = [:]) throws -> ExecutableRun {
+                    environment extra: [String: String] = [:], launcher: [String] = []) throws -> ExecutableRun {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let command = launcher.first {
+            process.executableURL = URL(fileURLWithPath: command)
+            process.arguments = launcher.dropFirst() + [executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CAPTION_ASSISTANT_") }
         environment["NO_COLOR"] = "1"

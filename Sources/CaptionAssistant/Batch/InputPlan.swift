@@ -321,6 +321,10 @@ public struct InputPlan: Sendable, Equatable {
         for relative in walk.unfinished {
             found.append((relative, "not searched to the end: the folder was moved or replaced while it was being searched; run again", nil))
         }
+        for (relative, error) in walk.unopened {
+            found.append((relative, "not searched: the folder could not be opened (\(String(cString: strerror(error)))); "
+                + "make it readable to process the files in it", nil))
+        }
         found.sort { precedesByBytes($0.path, $1.path) }
         return found
     }
@@ -336,10 +340,10 @@ public struct InputPlan: Sendable, Equatable {
 
     /// What becomes of the symbolic link `name` in the folder being walked
     /// (`fd`) with a caption file's name: "" when it leads to a file inside
-    /// the walked folder (taken), the reason when it leads out of it (an
-    /// entry that says so), nil when it is not listed (it leads to a folder,
-    /// or nowhere). Nothing is opened but folders: the target is looked at
-    /// with `fstatat`.
+    /// the walked folder (taken), the reason when it leads out of it or
+    /// nowhere (a dangling link, a loop: an entry that says so), nil when it
+    /// is not listed (it leads to a folder). Nothing is opened but folders:
+    /// the target is looked at with `fstatat`.
     static func linkRefusal(_ name: [UInt8], walk: FolderWalk, fd: Int32, topNames: () -> [String]) -> String? {
         var info = stat()
         let reached = InsideFolder.reach([name], below: fd, startNames: walk.names(), top: walk.top, topNames: topNames) { folder, entry in
@@ -354,7 +358,7 @@ public struct InputPlan: Sendable, Equatable {
             var target = stat()
             let isFolder = InsideFolder.cString(name) { fstatat(fd, $0, &target, 0) } == 0 && (target.st_mode & S_IFMT) == S_IFDIR
             return isFolder ? nil : "not read: " + InsideFolder.Failure.leavesFolder(atEntry: true).reason
-        case .failure: return nil
+        case .failure(let failure): return "not read: " + failure.reason
         }
     }
 

@@ -200,8 +200,13 @@ public struct BatchReport: Sendable {
     static func entry(_ json: JSONValue) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(1024)
-        json.write(to: &out, indent: 4)
+        appendEntry(json, to: &out)
         return out
+    }
+
+    /// Appends `entry(json)` to `out`.
+    static func appendEntry(_ json: JSONValue, to out: inout [UInt8]) {
+        json.write(to: &out, indent: 4)
     }
 }
 

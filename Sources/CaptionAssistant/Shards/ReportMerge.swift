@@ -219,6 +219,9 @@ package enum ReportMerge {
         var merged = totals
         var index = 0
         var count = written
+        // The entries go out in writes of about 64 KiB, not one system call each.
+        var pending: [UInt8] = []
+        pending.reserveCapacity(1 << 17)
         let others: [(String, JSONValue)]
         do {
             others = try stream.read(header: { keys in
@@ -230,11 +233,15 @@ package enum ReportMerge {
                     try merged.add(report)
                 } catch { throw error.at(index).under(.files) }
                 index += 1
-                guard AtomicFileWriter.writeAll(out, BatchReport.separator(first: count == 0) + BatchReport.entry(json)) else {
-                    throw WriteStopped()
+                pending += BatchReport.separator(first: count == 0)
+                BatchReport.appendEntry(json, to: &pending)
+                if pending.count >= 1 << 16 {
+                    guard AtomicFileWriter.writeAll(out, pending) else { throw WriteStopped() }
+                    pending.removeAll(keepingCapacity: true)
                 }
                 count += 1
             })
+            guard pending.isEmpty || AtomicFileWriter.writeAll(out, pending) else { throw WriteStopped() }
         } catch let error as ReportError {
             throw Failure.damaged(name: f.name, reason: error.localizedDescription)
         } catch let error as ReportStream.Failure {
