@@ -16,8 +16,14 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        .target(name: "Captions", dependencies: ["CLibXML2"]),
-        .target(name: "Assistant"),
+        // The one word rule (ICU's word boundaries), which Captions (keyword
+        // emphasis) and Assistant (keyword candidates, the prompt's cut, the
+        // decoder, the fake model) both cut text into words by.
+        .target(name: "Words", linkerSettings: [
+            .linkedLibrary("_FoundationICU", .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
+        ]),
+        .target(name: "Captions", dependencies: ["CLibXML2", "Words"]),
+        .target(name: "Assistant", dependencies: ["Words"]),
         .systemLibrary(
             name: "CLibCrypto",
             pkgConfig: "libcrypto",
@@ -31,9 +37,10 @@ let package = Package(
         .target(name: "CEarlySignals"),
         .executableTarget(name: "caption-assistant", dependencies: ["CaptionAssistantCLI", "CEarlySignals"]),
         .executableTarget(name: "caption-bench", dependencies: ["Captions", "CaptionAssistant"]),
+        .testTarget(name: "WordsTests", dependencies: ["Words"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TestSupport"], resources: [.copy("Fixtures")]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Captions", "TestSupport"]),
+        .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Captions", "Words", "TestSupport"]),
         .testTarget(name: "CaptionAssistantTests", dependencies: ["CaptionAssistant", "CaptionAssistantCLI", "TestSupport"]),
         .testTarget(name: "CaptionAssistantCLITests", dependencies: ["CaptionAssistantCLI", "CaptionAssistant", "Assistant", "Captions"]),
         .testTarget(name: "CaptionAssistantEndToEndTests", dependencies: ["caption-assistant", "TestSupport"]),

@@ -1,19 +1,19 @@
+import Words
+
 /// The words and short phrases of a transcript that may be offered as keywords.
 ///
-/// The HTTP backend sends them as the `enum` of the answer's keyword items, so
-/// a grammar-constrained model can only name a whole word or phrase that is
-/// really in the transcript part it was sent. The list is bounded
-/// (`maximumCount`) so the grammar stays small: words of four or more
-/// letters (or acronyms of two or more capitals, or numbers of four or more
-/// digits) that are not common function words, most frequent first (ties:
-/// first seen), then two-word phrases that occur twice or more, or that are
-/// two capitalised words (a name). Each is written as it first appears.
+/// The HTTP backend sends them as the `enum` of the answer's keyword items
+/// (`AnswerSchema.keywords`), so a grammar-constrained model can only name a
+/// whole word or phrase that is really in the transcript part it was sent.
+/// Words are the one word rule's (`WordScanner`), so every candidate is one
+/// the decoder keeps and emphasis finds. The list is bounded (`maximumCount`)
+/// so the grammar stays small: eligible words (`isEligible`), most frequent
+/// first (ties: first seen), then two-word phrases that occur twice or more,
+/// or that are two capitalised words (a name). Each is written as it first
+/// appears (a phrase with the text between its words as written).
 ///
 /// The decoder still checks every keyword afterwards: this list only narrows
-/// what a server that honours the schema lets the model say. Given the
-/// pipeline's word rule (`keeping`), only candidates that rule finds as whole
-/// words are offered, so every item the grammar allows is one the decoder
-/// keeps (this split alone would offer "rocket" from "rocket_launch").
+/// what a server that honours the schema lets the model say.
 public enum KeywordCandidates {
     /// The most candidates offered.
     public static let maximumCount = 48
@@ -21,15 +21,15 @@ public enum KeywordCandidates {
     public static let maximumPhrases = 12
 
     /// The candidates for `transcript`, at most `limit`.
-    public static func from(_ transcript: String, limit: Int = maximumCount, keeping wholeWord: WholeWordTest? = nil) -> [String] {
+    public static func from(_ transcript: String, limit: Int = maximumCount) -> [String] {
         guard limit > 0 else { return [] }
         var counts: [String: (form: String, count: Int, first: Int)] = [:]
         var pairs: [String: (form: String, count: Int, first: Int, names: Bool)] = [:]
         var index = 0
+        let scanner = WordScanner()
         for line in transcript.split(whereSeparator: \.isNewline) {
-            var previous: (word: String, eligible: Bool, capitalised: Bool)? = nil
-            for piece in words(in: Substring(line)) {
-                let word = String(piece.text)
+            var previous: (word: Substring, eligible: Bool, capitalised: Bool)? = nil
+            for word in scanner.words(in: String(line)) {
                 let eligible = isEligible(word)
                 let capitalised = word.first?.isUppercase ?? false
                 if eligible {
@@ -37,11 +37,14 @@ public enum KeywordCandidates {
                     if let seen = counts[key] {
                         counts[key] = (seen.form, seen.count + 1, seen.first)
                     } else {
-                        counts[key] = (word, 1, index)
+                        counts[key] = (String(word), 1, index)
                     }
                 }
-                if let before = previous, before.eligible, eligible, !piece.afterBreak {
-                    let phrase = before.word + " " + word
+                // Two words with only white space (or nothing, in scripts
+                // written without spaces) between them make a phrase.
+                if let before = previous, before.eligible, eligible,
+                   word.base[before.word.endIndex..<word.startIndex].allSatisfy(\.isWhitespace) {
+                    let phrase = String(word.base[before.word.startIndex..<word.endIndex])
                     let key = phrase.lowercased()
                     let names = before.capitalised && capitalised
                     if let seen = pairs[key] {
@@ -54,97 +57,86 @@ public enum KeywordCandidates {
                 index += 1
             }
         }
-        let offered: (String) -> Bool = { candidate in wholeWord?(candidate, transcript) ?? true }
         let phrases = pairs.values
-            .filter { ($0.count >= 2 || $0.names) && offered($0.form) }
+            .filter { $0.count >= 2 || $0.names }
             .sorted { ($0.count, -$0.first) > ($1.count, -$1.first) }
             .prefix(min(maximumPhrases, limit / 4))
             .map(\.form)
         let single = counts.values
-            .filter { offered($0.form) }
             .sorted { ($0.count, -$0.first) > ($1.count, -$1.first) }
             .prefix(limit - phrases.count)
             .map(\.form)
         return single + phrases
     }
 
-    /// The words of one line: runs of letters, digits and marks, with an
-    /// apostrophe or hyphen inside; `afterBreak` when punctuation (not only a
-    /// space) stands between it and the word before.
-    static func words(in line: Substring) -> [(text: Substring, afterBreak: Bool)] {
-        var result: [(text: Substring, afterBreak: Bool)] = []
-        var start: Substring.Index? = nil
-        var sawBreak = false
-        var i = line.startIndex
-        func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber }
-        while i < line.endIndex {
-            let c = line[i]
-            let next = line.index(after: i)
-            if isWordCharacter(c) {
-                if start == nil { start = i }
-            } else if start != nil, c == "'" || c == "’" || c == "-",
-                      next < line.endIndex, isWordCharacter(line[next]) {
-                // inside a word: don't, well-known
-            } else {
-                if let s = start {
-                    result.append((line[s..<i], sawBreak))
-                    start = nil
-                    sawBreak = false
-                }
-                if !c.isWhitespace { sawBreak = true }
-            }
-            i = next
-        }
-        if let s = start { result.append((line[s...], sawBreak)) }
-        return result
-    }
-
-    /// Whether a word may be a keyword on its own.
-    static func isEligible(_ word: String) -> Bool {
-        if word.count > 40 { return false }
-        if word.allSatisfy(\.isNumber) { return word.count >= 4 }
+    /// Whether a word may be a keyword on its own: at most 40 `Character`s;
+    /// a number (no letter) of four or more digits; an acronym (two to five
+    /// capital letters); a word of two or more `Character`s in the scripts
+    /// whose characters are syllables or ideographs (three or more UTF-8 bytes
+    /// each: Chinese, Japanese, Korean, Thai…) unless it is all hiragana (the
+    /// particles and endings of Japanese); else a word of four or more
+    /// `Character`s that is not a common function word (`stopWords`).
+    static func isEligible(_ word: Substring) -> Bool {
+        let count = word.count
+        if count > 40 { return false }
         let letters = word.filter(\.isLetter)
+        if letters.isEmpty { return word.filter(\.isNumber).count >= 4 }
         if letters.count >= 2, letters.count <= 5, letters.allSatisfy(\.isUppercase) { return true }
-        guard word.count >= 4 else { return false }
+        if word.utf8.count >= 3 * count {
+            return count >= 2 && !word.unicodeScalars.allSatisfy { (0x3040...0x309F).contains($0.value) }
+        }
+        guard count >= 4 else { return false }
         return !functionWords.contains(word.lowercased())
     }
 
-    /// Common words of four or more letters that make poor keywords (English,
-    /// French, Spanish, German, Italian, Portuguese).
-    static let functionWords: Set<String> = [
-        // English
-        "that", "this", "with", "have", "from", "they", "what", "there", "which", "their", "about",
-        "would", "were", "been", "when", "will", "your", "just", "like", "then", "them", "than",
-        "some", "could", "into", "only", "also", "very", "here", "these", "those", "because", "where",
-        "while", "after", "before", "being", "does", "doing", "done", "each", "even", "ever", "every",
-        "going", "gonna", "know", "really", "right", "should", "still", "thing", "things", "think",
-        "want", "well", "yeah", "okay", "over", "much", "more", "most", "many", "other", "such",
-        "said", "says", "make", "made", "take", "come", "came", "look", "let's", "it's", "don't",
-        "that's", "i'm", "you're", "we're", "they're", "there's", "can't", "didn't", "isn't",
-        "wasn't", "we've", "i've", "you've", "through", "again", "never", "always", "something",
-        "anything", "nothing", "everything", "someone", "maybe", "actually", "first", "last",
-        "next", "time", "good", "great", "little", "back", "down", "away", "need", "sure",
-        "hello", "alright", "everyone", "welcome", "today", "tonight", "thanks", "thank", "once",
-        "bonjour", "bienvenue", "aujourd'hui", "hola", "buenas", "bienvenido", "bienvenida", "gracias",
-        "guten", "abend", "morgen", "benvenuti", "buongiorno", "grazie", "tarde", "obrigado",
-        // French
-        "dans", "pour", "avec", "mais", "nous", "vous", "elle", "elles", "leur", "leurs", "cette",
-        "sont", "être", "avoir", "fait", "faire", "plus", "tout", "tous", "toute", "toutes", "comme",
-        "aussi", "très", "bien", "alors", "donc", "quand", "c'est", "qu'il", "j'ai", "n'est", "sans",
-        "sous", "chez", "encore", "peut", "voilà", "était", "avait", "entre", "depuis", "notre",
-        // Spanish
-        "para", "como", "pero", "esta", "este", "esto", "estos", "estas", "todo", "todos", "muy",
-        "cuando", "donde", "porque", "sobre", "entre", "también", "tiene", "tienen", "hacer", "hace",
-        "pues", "bueno", "ahora", "aquí", "nuestro", "nuestra", "desde", "hasta", "vamos", "eso",
-        "está", "están", "era", "fue", "sus", "una", "unos", "unas", "ellos", "ellas", "usted",
-        // German
-        "und", "oder", "aber", "nicht", "eine", "einer", "einen", "einem", "dass", "sind", "wird",
-        "wenn", "auch", "noch", "schon", "sehr", "hier", "dann", "doch", "mich", "dich", "sich",
-        "haben", "hatte", "werden", "kann", "können", "muss", "diese", "dieser", "dieses", "wieder",
-        "immer", "ganz", "mehr", "nach", "über", "unter", "zwischen", "durch", "ohne", "gegen",
-        // Italian and Portuguese
-        "sono", "della", "delle", "questo", "questa", "quello", "anche", "come", "perché", "molto",
-        "nella", "dello", "degli", "sempre", "então", "isso", "isto", "esse", "essa", "também",
-        "muito", "mais", "pelo", "pela", "quando", "onde",
+    /// The function words of every language in `stopWords`, together.
+    static let functionWords: Set<String> = stopWords.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+
+    /// Common words that make poor keywords, by language (ISO 639-1 code):
+    /// function words and greetings of four or more letters (shorter words are
+    /// never candidates but as acronyms). `scripts/real_model_e2e.py bench`
+    /// reads this list to count keywords that are stop words of a transcript's
+    /// language: keep one language a line, as `"xx": [` … `],`.
+    static let stopWords: [String: Set<String>] = [
+        "en": [  // English
+            "that", "this", "with", "have", "from", "they", "what", "there", "which", "their", "about", "would",
+            "were", "been", "when", "will", "your", "just", "like", "then", "them", "than", "some", "could", "into",
+            "only", "also", "very", "here", "these", "those", "because", "where", "while", "after", "before", "being",
+            "does", "doing", "done", "each", "even", "ever", "every", "going", "gonna", "know", "really", "right",
+            "should", "still", "thing", "things", "think", "want", "well", "yeah", "okay", "over", "much", "more",
+            "most", "many", "other", "such", "said", "says", "make", "made", "take", "come", "came", "look", "let's",
+            "it's", "don't", "that's", "i'm", "you're", "we're", "they're", "there's", "can't", "didn't", "isn't",
+            "wasn't", "we've", "i've", "you've", "through", "again", "never", "always", "something", "anything",
+            "nothing", "everything", "someone", "maybe", "actually", "first", "last", "next", "time", "good", "great",
+            "little", "back", "down", "away", "need", "sure", "hello", "alright", "everyone", "welcome", "today",
+            "tonight", "thanks", "thank", "once",
+        ],
+        "fr": [  // French
+            "bonjour", "bienvenue", "aujourd'hui", "dans", "pour", "avec", "mais", "nous", "vous", "elle", "elles",
+            "leur", "leurs", "cette", "sont", "être", "avoir", "fait", "faire", "plus", "tout", "tous", "toute",
+            "toutes", "comme", "aussi", "très", "bien", "alors", "donc", "quand", "c'est", "qu'il", "j'ai", "n'est",
+            "sans", "sous", "chez", "encore", "peut", "voilà", "était", "avait", "entre", "depuis", "notre",
+        ],
+        "es": [  // Spanish
+            "hola", "buenas", "bienvenido", "bienvenida", "gracias", "tarde", "para", "como", "pero", "esta", "este",
+            "esto", "estos", "estas", "todo", "todos", "muy", "cuando", "donde", "porque", "sobre", "entre",
+            "también", "tiene", "tienen", "hacer", "hace", "pues", "bueno", "ahora", "aquí", "nuestro", "nuestra",
+            "desde", "hasta", "vamos", "eso", "está", "están", "era", "fue", "sus", "una", "unos", "unas", "ellos",
+            "ellas", "usted",
+        ],
+        "de": [  // German
+            "guten", "abend", "morgen", "und", "oder", "aber", "nicht", "eine", "einer", "einen", "einem", "dass",
+            "sind", "wird", "wenn", "auch", "noch", "schon", "sehr", "hier", "dann", "doch", "mich", "dich", "sich",
+            "haben", "hatte", "werden", "kann", "können", "muss", "diese", "dieser", "dieses", "wieder", "immer",
+            "ganz", "mehr", "nach", "über", "unter", "zwischen", "durch", "ohne", "gegen",
+        ],
+        "it": [  // Italian
+            "benvenuti", "buongiorno", "grazie", "sono", "della", "delle", "questo", "questa", "quello", "anche",
+            "come", "perché", "molto", "nella", "dello", "degli", "sempre",
+        ],
+        "pt": [  // Portuguese
+            "obrigado", "então", "isso", "isto", "esse", "essa", "também", "muito", "mais", "pelo", "pela", "quando",
+            "onde",
+        ],
     ]
 }

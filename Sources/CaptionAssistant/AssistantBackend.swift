@@ -5,10 +5,6 @@ import Foundation
 /// The model side of a run, built from the model options: the backend chosen,
 /// the service the pipeline asks once per file, and the words diagnostics use.
 package struct AssistantBackend: Sendable {
-    /// The word rule handed to the decoder: keyword emphasis's own, so that
-    /// a keyword is kept exactly when emphasis can find it.
-    static let containsWholeWord: WholeWordTest = { KeywordEmphasis.containsWholeWord($0, in: $1) }
-
     /// Which backend, and its name in reports.
     package var selection: BackendSelection
     /// Availability → prompt → model → validation, once per file.
@@ -79,7 +75,6 @@ package struct AssistantBackend: Sendable {
         // batch (`waitForAvailability`); each file then re-reads availability once.
         let service = AssistantService(
             backendName: selection.reportName, model: model, availability: provider,
-            containsWholeWord: Self.containsWholeWord,
             options: AssistantOptions(maxCharacters: maxCharacters, timeout: timeout, waitForModel: .zero,
                                       fileTimeLimit: options.modelTimeLimit.map { .milliseconds(Int64(($0 * 1000).rounded())) }))
         return AssistantBackend(selection: selection, service: service, diagnosticsContext: context,

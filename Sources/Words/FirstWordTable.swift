@@ -12,15 +12,15 @@ struct FirstWordTable: Sendable {
     /// Bit `min(n, 63)` set when some first word is `n` bytes long.
     private var lengths: UInt64 = 0
     private var hashes: [UInt64]
-    private var groups: [[KeywordEmphasis.Pattern]]
+    private var groups: [[KeywordPattern]]
     private let mask: Int
 
-    init(_ patterns: [KeywordEmphasis.Pattern]) {
+    init(_ patterns: [KeywordPattern]) {
         // Distinct first words in order of first appearance, each with its patterns.
         // Found by a linear search when there are few (the usual two or three
         // keywords: no dictionary, no hashing beyond the word's own hash).
         var hashes: [UInt64] = []
-        var groups: [[KeywordEmphasis.Pattern]] = []
+        var groups: [[KeywordPattern]] = []
         hashes.reserveCapacity(patterns.count)
         groups.reserveCapacity(patterns.count)
         var byHash: [UInt64: Int] = [:]
@@ -67,7 +67,7 @@ struct FirstWordTable: Sendable {
     }
 
     @inline(__always)
-    func candidates(_ hash: UInt64) -> [KeywordEmphasis.Pattern]? {
+    func candidates(_ hash: UInt64) -> [KeywordPattern]? {
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
             let g = slots[slot]

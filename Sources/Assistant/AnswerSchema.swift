@@ -1,0 +1,32 @@
+/// The shape of the answer a prompt asks for: `{"keywords": [...], "titles":
+/// [...], "emoji": "..."}` with what each field may hold.
+///
+/// A backend that can constrain its output builds its constraint from this
+/// (the HTTP backend's `response_format`, Foundation Models' guided
+/// generation). The decoder checks every answer as if no schema had been
+/// sent, by the same bounds (`titleLength`, `titleCount`) where they apply.
+public struct AnswerSchema: Sendable, Hashable {
+    /// How many titles an answer gives.
+    public static let titleCount = 3
+    /// How long a title may be, in `Character`s after trimming.
+    public static let titleLength = 8...60
+    /// The most keywords the schema lets the model name (the decoder keeps up to `AssistantOptions.maxKeywords`).
+    public static let maximumKeywords = 6
+    /// The longest keyword the schema allows, in `Character`s.
+    public static let maximumKeywordLength = 40
+
+    /// The words and phrases of the transcript part sent that a keyword may be
+    /// (`KeywordCandidates`); empty: any text within the length bound.
+    public var keywords: [String]
+    /// The emoji the answer may choose from (`EmojiTable`, one scalar each).
+    public var emoji: [String]
+
+    /// A schema allowing `keywords` and the emoji table.
+    public init(keywords: [String], emoji: [String] = AnswerSchema.emojiTable) {
+        self.keywords = keywords
+        self.emoji = emoji
+    }
+
+    /// The emoji table's emoji (`EmojiTable`), in code point order.
+    public static let emojiTable: [String] = EmojiTable.entries.map(\.emoji)
+}

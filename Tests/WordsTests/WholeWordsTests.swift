@@ -1,0 +1,34 @@
+import Testing
+@testable import Words
+
+/// Whole-word matching by the one rule: what the decoder keeps, what emphasis
+/// finds (the cases of every script are in CaptionAssistantTests'
+/// `WholeWordRuleTests`, which hold the decoder and emphasis to them).
+@Suite struct WholeWordsTests {
+    @Test func eachPhraseIsLookedForOnItsOwn() {
+        #expect(WholeWords.found(["launch pad", "launch", "pad", "moon"], in: "the launch pad") == [true, true, true, false])
+    }
+
+    @Test func withinLineComparesWordsAndIgnoresWhatIsBetween() {
+        let lines = "Welcome back, everyone, to the show!\nToday: rockets"
+        #expect(WholeWords.found(["welcome back everyone", "Back, everyone!", "everyone to", "show today", "Rockets"],
+                                 in: lines, separators: .anyWithinLine) == [true, true, true, false, true])
+    }
+
+    @Test func comparisonKeysFollowTheRule() {
+        #expect(WholeWords.comparisonKey("Toast") == WholeWords.comparisonKey("toast"))
+        #expect(WholeWords.comparisonKey("launch  pad") == WholeWords.comparisonKey("Launch\tPad"))
+        #expect(WholeWords.comparisonKey("launch pad") != WholeWords.comparisonKey("launchpad"))
+        #expect(WholeWords.comparisonKey("real-time") != WholeWords.comparisonKey("real time"))
+        #expect(WholeWords.comparisonKey("!!!") == nil)
+    }
+
+    @Test func whiteSpaceIsTrimmedFromPartsOfAMatch() {
+        let bytes = Array(" \u{A0}real-time \u{3000}".utf8)
+        bytes.withUnsafeBufferPointer { p in
+            let trimmed = KeywordMatcher.trimmingWhiteSpace(p, 0..<p.count)
+            #expect(Array(p[trimmed]) == Array("real-time".utf8))
+            #expect(KeywordMatcher.trimmingWhiteSpace(p, 0..<3).isEmpty)
+        }
+    }
+}
