@@ -10,8 +10,12 @@ public struct AnswerSchema: Sendable, Hashable {
     public static let titleCount = 3
     /// How long a title may be, in `Character`s after trimming.
     public static let titleLength = 8...60
-    /// The most keywords the schema lets the model name (the decoder keeps up to `AssistantOptions.maxKeywords`).
+    /// The most keywords the schema lets the model name when any text may be
+    /// a keyword (the decoder keeps up to `AssistantOptions.maxKeywords`).
     public static let maximumKeywords = 6
+    /// How many keywords the schema asks for when it offers candidates: one
+    /// from each of `keywordGroups`.
+    public static let keywordPositions = 3
     /// The longest keyword the schema allows, in `Character`s.
     public static let maximumKeywordLength = 40
 
@@ -25,6 +29,19 @@ public struct AnswerSchema: Sendable, Hashable {
     public init(keywords: [String], emoji: [String] = AnswerSchema.emojiTable) {
         self.keywords = keywords
         self.emoji = emoji
+    }
+
+    /// The keyword candidates dealt out in turn (first, second, third, first…)
+    /// into `keywordPositions` groups, or fewer when there are fewer
+    /// candidates: a schema whose keyword list takes its first item from the
+    /// first group, its second from the second, and so on can never name one
+    /// keyword twice (SmolLM2-135M answered `["Boil", "Boil", "Boil"]` from one
+    /// shared list), and each group still holds frequent words.
+    public var keywordGroups: [[String]] {
+        let count = min(Self.keywordPositions, keywords.count)
+        var groups = [[String]](repeating: [], count: count)
+        for (index, keyword) in keywords.enumerated() { groups[index % count].append(keyword) }
+        return groups
     }
 
     /// The emoji table's emoji (`EmojiTable`), in code point order.

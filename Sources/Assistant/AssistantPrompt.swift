@@ -33,10 +33,14 @@ public struct AssistantPrompt: Sendable, Hashable {
     public let sentCharacters: Int
     /// Whether the transcript was cut to fit the cap.
     public let truncated: Bool
+    /// Whether this is the one repair request (`adding(_:)`): a backend may
+    /// sample with some variety then, since a model at temperature 0 tends to
+    /// give the answer that was just refused again.
+    public let isRepair: Bool
 
     /// Creates a prompt from its parts; `PromptBuilder` is the usual way.
     public init(instructions: String, request: String, transcript: String, schema: AnswerSchema,
-                characters: Int, sentCharacters: Int, truncated: Bool) {
+                characters: Int, sentCharacters: Int, truncated: Bool, isRepair: Bool = false) {
         self.instructions = instructions
         self.request = request
         self.transcript = transcript
@@ -44,15 +48,17 @@ public struct AssistantPrompt: Sendable, Hashable {
         self.characters = characters
         self.sentCharacters = sentCharacters
         self.truncated = truncated
+        self.isRepair = isRepair
     }
 
     /// The prompt as one string, for a model that takes only text: instructions, separator, request.
     public var text: String { instructions + Self.separator + request }
 
-    /// The same prompt (instructions, transcript, schema) with `note` after the request:
-    /// the one repair request says there what was wrong with the first answer.
+    /// The same prompt (instructions, transcript, schema) with `note` after the
+    /// request, marked `isRepair`: the one repair request says there what was
+    /// wrong with the first answer.
     public func adding(_ note: String) -> AssistantPrompt {
         AssistantPrompt(instructions: instructions, request: request + "\n\n" + note, transcript: transcript, schema: schema,
-                        characters: characters, sentCharacters: sentCharacters, truncated: truncated)
+                        characters: characters, sentCharacters: sentCharacters, truncated: truncated, isRepair: true)
     }
 }

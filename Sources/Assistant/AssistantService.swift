@@ -85,7 +85,7 @@ public struct AssistantService: Sendable {
                 let answer = try await ModelCall.answer(model: model, prompt: prompt, timeout: max(limit, .milliseconds(1)))
                 cost.add(answer)
                 cost.requests -= 1  // counted by the answer itself
-                var suggestions = decoder.decode(answer.text, transcript: transcript, sentTranscript: prompt.transcript)
+                var suggestions = decoder.decode(answer.text, transcript: transcript, sent: prompt.text)
                 if options.repairs, let repair = Self.repairPrompt(prompt, suggestions) {
                     if let bound = left(), bound <= .zero {
                         // No time left for the repair: the first answer stands.
@@ -95,7 +95,7 @@ public struct AssistantService: Sendable {
                         if let second = try? await ModelCall.answer(model: model, prompt: repair, timeout: max(limit, .milliseconds(1))) {
                             cost.add(second)
                             cost.requests -= 1
-                            suggestions.merge(repair: decoder.decode(second.text, transcript: transcript, sentTranscript: prompt.transcript))
+                            suggestions.merge(repair: decoder.decode(second.text, transcript: transcript, sent: repair.text))
                         }
                     }
                 }

@@ -2,8 +2,10 @@ import Foundation
 
 /// The body of one `POST /v1/chat/completions`, built from the prompt value:
 /// its instructions as the system message, its request as the user message,
-/// temperature 0, a bounded `max_tokens`, no streaming, and its answer schema
-/// as JSON schema in the form the server understands.
+/// temperature 0 (a repair request: `repairTemperature` with a fixed `seed`,
+/// so the model does not give the refused answer again, and the same run
+/// gives the same request), a bounded `max_tokens`, no streaming, and its
+/// answer schema as JSON schema in the form the server understands.
 struct HTTPChatRequest: Sendable {
     /// How the answer's schema is sent in `response_format`.
     enum SchemaForm: Sendable, Equatable {
@@ -22,6 +24,11 @@ struct HTTPChatRequest: Sendable {
             }
         }
     }
+
+    /// The sampling temperature of a repair request.
+    static let repairTemperature = 0.7
+    /// The seed sent with a repair request (servers that take one sample reproducibly).
+    static let repairSeed = 24
 
     /// The name given to the schema (`json_schema.name`).
     static let schemaName = "caption_suggestions"
@@ -50,15 +57,17 @@ struct HTTPChatRequest: Sendable {
         "^[" + schema.emoji.joined() + "]$"
     }
 
-    /// The answer's schema for `schema`: `keywords` (one to
-    /// `AnswerSchema.maximumKeywords` strings), `titles` (exactly
+    /// The answer's schema for `schema`: `keywords`, `titles` (exactly
     /// `AnswerSchema.titleCount` strings), `emoji` (a string), all required,
     /// nothing else, in that order.
     ///
     /// It makes invalid answers impossible where the server honours it: the
-    /// emoji is one of `schema.emoji`, each keyword one of `schema.keywords`
-    /// (words and phrases of the transcript part sent; any string when the list
-    /// is empty). Other strings have length bounds: without them a
+    /// emoji is one of `schema.emoji`; the keywords are one from each of
+    /// `schema.keywordGroups` in turn (`prefixItems`: words and phrases of the
+    /// transcript part sent, never one twice), or, under OpenAI's strict mode
+    /// (no `prefixItems` there), each one of `schema.keywords`, or, with no
+    /// candidates, one to `AnswerSchema.maximumKeywords` strings within a
+    /// length bound. Other strings have length bounds: without them a
     /// grammar-constrained small model can write one endless string until
     /// `max_tokens` cuts it off (seen with SmolLM2-135M). OpenAI's strict mode
     /// takes neither length nor item-count bounds, so `strict` leaves them out
@@ -84,7 +93,17 @@ struct HTTPChatRequest: Sendable {
                 ? .object([("type", .string("array")), ("items", items)])
                 : .object([("type", .string("array")), ("items", items), ("minItems", .int(bounds.lowerBound)), ("maxItems", .int(bounds.upperBound))])
         }
-        let keywordItem = schema.keywords.isEmpty ? string(1...AnswerSchema.maximumKeywordLength) : oneOf(schema.keywords)
+        let keywords: JSONValue
+        if schema.keywords.isEmpty {
+            keywords = array(string(1...AnswerSchema.maximumKeywordLength), 1...AnswerSchema.maximumKeywords)
+        } else if strict {
+            keywords = array(oneOf(schema.keywords), 1...AnswerSchema.maximumKeywords)
+        } else {
+            // No `"items": false`: llama.cpp's converter would read it as the item schema.
+            let groups = schema.keywordGroups
+            keywords = .object([("type", .string("array")), ("prefixItems", .array(groups.map(oneOf))),
+                                ("minItems", .int(groups.count)), ("maxItems", .int(groups.count))])
+        }
         var titleItem = string(AnswerSchema.titleLength)
         if !strict, case .object(var pairs) = titleItem {
             pairs.append(("pattern", .string(titlePattern)))
@@ -93,7 +112,7 @@ struct HTTPChatRequest: Sendable {
         return .object([
             ("type", .string("object")),
             ("properties", .object([
-                ("keywords", array(keywordItem, 1...AnswerSchema.maximumKeywords)),
+                ("keywords", keywords),
                 ("titles", array(titleItem, AnswerSchema.titleCount...AnswerSchema.titleCount)),
                 ("emoji", emojiAsPattern
                     ? .object([("type", .string("string")), ("pattern", .string(emojiPattern(schema)))])
@@ -129,7 +148,10 @@ struct HTTPChatRequest: Sendable {
                 .object([("role", .string("system")), ("content", .string(prompt.instructions))]),
                 .object([("role", .string("user")), ("content", .string(prompt.request))]),
             ])),
-            ("temperature", .int(0)),
+            ("temperature", prompt.isRepair ? .number(Self.repairTemperature) : .int(0)),
+        ]
+        if prompt.isRepair { body.append(("seed", .int(Self.repairSeed))) }
+        body += [
             ("max_tokens", .int(maxTokens)),
             ("stream", .bool(false)),
             ("response_format", Self.responseFormat(prompt.schema, form: form)),

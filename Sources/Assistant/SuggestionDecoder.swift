@@ -10,7 +10,9 @@ import Words
 /// Keywords: distinct, each a whole word or phrase of the transcript (the one
 /// word rule, `WholeWords`). Titles: `AnswerSchema.titleCount` of them,
 /// distinct, `AnswerSchema.titleLength` `Character`s after trimming, no
-/// control characters, none a copy of a caption line. The emoji: one RGI
+/// control characters, none a copy of a line the model was sent (a caption
+/// line, whole or three words or more of it, or a line of our own
+/// instructions). The emoji: one RGI
 /// emoji (`EmojiClassifier`). Every check does bounded work on a field
 /// however long it is.
 public struct SuggestionDecoder: Sendable {
@@ -31,9 +33,9 @@ public struct SuggestionDecoder: Sendable {
     }
 
     /// Decodes and validates `answer`: keywords must appear as whole words in
-    /// `transcript`; titles may not copy a line of `sentTranscript` (the part
-    /// the model was sent; the whole transcript when nil).
-    public func decode(_ answer: String, transcript: String, sentTranscript: String? = nil) -> Suggestions {
+    /// `transcript`; titles may not copy a line of `sent` (what the model was
+    /// sent: `AssistantPrompt.text`; the transcript when nil).
+    public func decode(_ answer: String, transcript: String, sent: String? = nil) -> Suggestions {
         if Self.trimmed(answer).isEmpty {
             return .allFailed("The model returned an empty answer.")
         }
@@ -43,9 +45,12 @@ public struct SuggestionDecoder: Sendable {
         var warnings: [String] = []
         var dropped: [DroppedKeyword] = []
         let keywords = validateKeywords(object["keywords"], transcript: transcript, dropped: &dropped)
-        let titles = validateTitles(object["titles"], captionLines: sentTranscript ?? transcript, warnings: &warnings)
+        var usableTitles: [String] = []
+        let titles = validateTitles(object["titles"], sentLines: sent ?? transcript, warnings: &warnings, usable: &usableTitles)
         let emoji = validateEmoji(object["emoji"])
-        return Suggestions(keywords: keywords, titles: titles, emoji: emoji, warnings: warnings, droppedKeywords: dropped)
+        var suggestions = Suggestions(keywords: keywords, titles: titles, emoji: emoji, warnings: warnings, droppedKeywords: dropped)
+        suggestions.usableTitles = usableTitles
+        return suggestions
     }
 
     /// An answer in the shape the prompt asks for and `decode` reads, on one line:
@@ -175,7 +180,15 @@ public struct SuggestionDecoder: Sendable {
 
     // MARK: Titles
 
-    func validateTitles(_ field: JSONValue?, captionLines: String, warnings: inout [String]) -> ActionOutcome<[String]> {
+    /// A title with this many words or more copies a line when it is a run of
+    /// that line's words; a shorter one only when it is the whole line (one or
+    /// two words naming the topic come from the captions as a matter of course).
+    static let copiedRunWords = 3
+    /// A title with this many words or more is a copy when it is a run of the
+    /// words sent across lines too (a sentence lifted across two cues).
+    static let copiedRunWordsAcrossLines = 5
+
+    func validateTitles(_ field: JSONValue?, sentLines: String, warnings: inout [String], usable: inout [String]) -> ActionOutcome<[String]> {
         guard let field else { return .failed("The answer has no \"titles\" list.") }
         guard case .array(let items) = field else { return .failed("\"titles\" in the answer is not a list.") }
         let bounds = AnswerSchema.titleLength
@@ -211,13 +224,25 @@ public struct SuggestionDecoder: Sendable {
                 titles.append(title)
             }
         }
-        // A title whose words are those of a caption line, or of a run of one
-        // line's words, is a copy: a title names the topic in new words.
-        let copies = WholeWords.found(titles, in: captionLines, separators: .anyWithinLine)
+        // A title whose words are those of a line the model was sent, or a run
+        // of three or more of one line's words (five or more across lines), is
+        // a copy: a title names the topic in new words. So is one whose last
+        // word alone differs (a line cut off at the length bound mid-word:
+        // "…can make a big diffe").
+        let scanner = WordScanner()
+        let heads = titles.map { title -> String in
+            let words = scanner.words(in: title)
+            guard words.count > Self.copiedRunWords, let last = words.last, let first = words.first else { return "" }
+            return String(title[first.startIndex..<last.startIndex])
+        }
+        let found = WholeWords.copiesALine(titles + heads, of: sentLines, minimumWords: Self.copiedRunWords,
+                                           minimumWordsAcrossLines: Self.copiedRunWordsAcrossLines)
+        let copies = titles.indices.map { found[$0] || found[titles.count + $0] }
         for (title, copied) in zip(titles, copies) where copied {
             rejected.append("\(Self.quote(title)) copies a caption line")
         }
         titles = zip(titles, copies).filter { !$0.1 }.map(\.0)
+        usable = titles
         if skipped > 0 {
             warnings.append("\(skipped) empty or non-text title\(skipped == 1 ? " was" : "s were") ignored.")
         }
@@ -226,11 +251,11 @@ public struct SuggestionDecoder: Sendable {
         }
         let count = AnswerSchema.titleCount
         if titles.count < count {
-            let why = rejected.isEmpty ? "" : " Refused: " + rejected.joined(separator: "; ") + "."
+            let why = rejected.isEmpty ? "" : " Not usable: " + rejected.joined(separator: "; ") + "."
             return .failed("The model gave \(titles.count) usable title\(titles.count == 1 ? "" : "s"); exactly three are needed.\(why)")
         }
         if !rejected.isEmpty {
-            warnings.append("Refused: " + rejected.joined(separator: "; ") + ".")
+            warnings.append("Not usable: " + rejected.joined(separator: "; ") + ".")
         }
         if titles.count > count {
             warnings.append("The model gave \(titles.count) titles; the first three were kept.")

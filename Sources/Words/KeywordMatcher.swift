@@ -13,6 +13,8 @@ package struct KeywordMatcher: Sendable {
         case asWritten
         /// Anything without a line break (a phrase compared word for word within one line).
         case anyWithinLine
+        /// Anything (a phrase compared word for word, across lines too).
+        case any
     }
 
     /// Reusable buffers for lower-cased non-ASCII words.
@@ -149,6 +151,7 @@ package struct KeywordMatcher: Sendable {
             switch separators {
             case .asWritten: guard KeywordPattern.separatorMatches(between, pattern.separators[k]) else { return nil }
             case .anyWithinLine: guard KeywordPattern.isWithinLine(between) else { return nil }
+            case .any: break
             }
             guard WordFold.equal(p, words[next], pattern.words[k + 1], scratch: &scratch) else { return nil }
             w = next

@@ -46,3 +46,53 @@ extension WholeWords {
         return String(decoding: key, as: UTF8.self)
     }
 }
+
+extension WholeWords {
+    /// For each of `phrases`, whether it copies a line of `text`: its words
+    /// (case ignored, whatever stands between them) are all the words of one
+    /// line, or a run of `minimumWords` or more words of one line, or a run of
+    /// `minimumWordsAcrossLines` or more words across lines. Shorter runs (a
+    /// topic named in one or two words) are no copy. One pass over `text`.
+    package static func copiesALine(_ phrases: [String], of text: String, minimumWords: Int,
+                                    minimumWordsAcrossLines: Int) -> [Bool] {
+        var result = [Bool](repeating: false, count: phrases.count)
+        let matcher = KeywordMatcher(phrases, separators: .any)
+        guard !matcher.isEmpty else { return result }
+        let scanner = WordScanner()
+        let wordCounts = phrases.map { scanner.words(in: $0).count }
+        var text = text
+        var scratch = KeywordMatcher.Scratch()
+        text.withUTF8 { p in
+            scanner.scan(p)
+            let words = scanner.words
+            /// Whether a line break (or the text's edge) stands between word `a` and word `a + 1`.
+            func lineEndsAfter(_ a: Int) -> Bool {
+                guard a >= 0, a + 1 < words.count else { return true }
+                return !KeywordPattern.isWithinLine(UnsafeBufferPointer(rebasing: p[words[a].upperBound..<words[a + 1].lowerBound]))
+            }
+            matcher.forEachMatch(in: p, words: words, overlapping: true, scratch: &scratch) { phrase, range in
+                guard !result[phrase], let first = Self.index(of: range.lowerBound, in: words),
+                      let last = Self.index(of: range.upperBound, in: words, end: true) else { return true }
+                let withinLine = !(first..<last).contains(where: lineEndsAfter)
+                if wordCounts[phrase] >= minimumWordsAcrossLines
+                    || (withinLine && (wordCounts[phrase] >= minimumWords || (lineEndsAfter(first - 1) && lineEndsAfter(last)))) {
+                    result[phrase] = true
+                }
+                return true
+            }
+        }
+        return result
+    }
+
+    /// The index of the word starting (or, with `end`, ending) at byte `offset`, by binary search.
+    private static func index(of offset: Int, in words: [Range<Int>], end: Bool = false) -> Int? {
+        var low = 0, high = words.count
+        while low < high {
+            let mid = (low + high) / 2
+            let key = end ? words[mid].upperBound : words[mid].lowerBound
+            if key == offset { return mid }
+            if key < offset { low = mid + 1 } else { high = mid }
+        }
+        return nil
+    }
+}

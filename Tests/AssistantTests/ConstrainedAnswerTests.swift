@@ -106,6 +106,28 @@ import Words
         #expect(repairPrompt.contains(Self.transcript))
     }
 
+    /// A title that copies a caption line is refused, and the repair is asked
+    /// for new words; titles are alternatives, so the usable titles of both
+    /// answers together make up the three (the first answer's first).
+    @Test func titlesThatCopyTheCaptionsAreRepairedFromBothAnswers() async throws {
+        let first = #"{"keywords": ["rocket"], "titles": ["The rocket launch was delayed", "Countdown at dawn", "Crew on standby"], "emoji": "🚀"}"#
+        let second = #"{"keywords": ["crew"], "titles": ["Countdown at dawn", "The rocket crew waited", "Fans cheer anyway"], "emoji": "🎬"}"#
+        let model = ScriptedAssistantModel(answers: [first, second])
+        let result = await service(model).suggest(transcript: Self.transcript)
+        let suggestions = try #require(result.suggestions)
+        #expect(model.calls == 2)
+        #expect(suggestions.titles == .applied(["Countdown at dawn", "Crew on standby", "Fans cheer anyway"]))
+        #expect(suggestions.repaired == ["titles"])
+        #expect(suggestions.keywords == .applied(["rocket"]) && suggestions.emoji == .applied("🚀"))
+        let repairPrompt = try #require(model.log.prompts.last)
+        #expect(repairPrompt.contains("“The rocket launch was delayed” copies a caption line"))
+        // Too few usable titles in both answers: the titles fail.
+        let again = ScriptedAssistantModel(answers: [first, first])
+        let failed = try #require(await service(again).suggest(transcript: Self.transcript).suggestions)
+        #expect(failed.titles.failureMessage?.hasPrefix("The model gave 2 usable titles; exactly three are needed.") == true)
+        #expect(failed.repaired.isEmpty)
+    }
+
     @Test func thereIsNeverMoreThanOneRepairRequest() async throws {
         let bad = #"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀🚀🚀"}"#
         let model = ScriptedAssistantModel(answers: [bad, bad, bad])

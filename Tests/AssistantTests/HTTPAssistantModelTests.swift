@@ -121,11 +121,28 @@ import TestSupport
             let format = try #require(json["response_format"] as? [String: Any])
             let schema = try #require((format["schema"] ?? (format["json_schema"] as? [String: Any])?["schema"]) as? [String: Any])
             let properties = try #require(schema["properties"] as? [String: [String: Any]])
-            #expect((properties["keywords"]?["items"] as? [String: Any])?["enum"] as? [String] == ["rocket", "launch"])
+            let positions = try #require(properties["keywords"]?["prefixItems"] as? [[String: Any]])
+            #expect(positions.map { $0["enum"] as? [String] } == [["rocket"], ["launch"]])
             let emoji = try #require(properties["emoji"])
             #expect(emoji["enum"] as? [String] == ["🚀", "🌕"] || emoji["pattern"] as? String == "^[🚀🌕]$")
         }
         #expect(server.requests.count == 2)
+    }
+
+    /// The one repair request samples with some variety and a fixed seed: at
+    /// temperature 0 a model gives the answer that was just refused again.
+    @Test func aRepairRequestSamplesWithAFixedSeed() async throws {
+        let server = try HTTPTestServer { _, _ in .completion(Self.answer) }
+        defer { server.stop() }
+        let prompt = PromptBuilder().build(transcript: "The rocket launch was delayed.")
+        let model = try model(server, kind: .llamaCppPython)
+        _ = try await model.respond(to: prompt)
+        _ = try await model.respond(to: prompt.adding("Your previous answer could not be used."))
+        let bodies = server.requests.compactMap(\.json)
+        #expect(bodies.map { $0["temperature"] as? Double } == [0, 0.7])
+        #expect(bodies.map { $0["seed"] as? Int } == [nil, 24])
+        #expect((bodies.last?["messages"] as? [[String: Any]])?.last?["content"] as? String
+                == prompt.request + "\n\nYour previous answer could not be used.")
     }
 
     /// The schema asks for one to six keyword strings, exactly three title strings and one emoji
@@ -178,8 +195,10 @@ import TestSupport
         }
     }
 
-    /// With a transcript block in the prompt, each keyword must be one of the
-    /// transcript's words or phrases (an `enum`), under every schema form.
+    /// Each keyword must be one of the transcript's words or phrases, under
+    /// every schema form: one from each group in turn (`prefixItems`, so never
+    /// one twice) where the server takes it, an `enum` for every item under
+    /// OpenAI's strict mode.
     @Test(arguments: [HTTPServerKind.llamaCppPython, .llamaCpp, .openai])
     func keywordsAreLimitedToWordsOfTheTranscriptSent(kind: HTTPServerKind) async throws {
         let server = try HTTPTestServer { _, _ in .completion(Self.answer) }
@@ -191,9 +210,19 @@ import TestSupport
         let format = try #require(json["response_format"] as? [String: Any])
         let schema = try #require((format["schema"] ?? (format["json_schema"] as? [String: Any])?["schema"]) as? [String: Any])
         let properties = try #require(schema["properties"] as? [String: [String: Any]])
-        let items = try #require(properties["keywords"]?["items"] as? [String: Any])
-        let allowed = try #require(items["enum"] as? [String])
-        #expect(allowed == KeywordCandidates.from(transcript))
+        let keywords = try #require(properties["keywords"])
+        let allowed: [String]
+        if kind == .openai {
+            allowed = try #require((keywords["items"] as? [String: Any])?["enum"] as? [String])
+        } else {
+            let positions = try #require(keywords["prefixItems"] as? [[String: Any]])
+            let groups = positions.compactMap { $0["enum"] as? [String] }
+            #expect(groups.count == 3 && keywords["minItems"] as? Int == 3 && keywords["maxItems"] as? Int == 3)
+            #expect(Set(groups[0]).isDisjoint(with: groups[1]) && Set(groups[1]).isDisjoint(with: groups[2]))
+            #expect(groups.map(\.first) == Array(KeywordCandidates.from(transcript).prefix(3)))   // the most frequent spread out
+            allowed = groups.flatMap { $0 }.sorted()
+        }
+        #expect(allowed.sorted() == KeywordCandidates.from(transcript).sorted())
         #expect(allowed.contains("rocket") && allowed.contains("Cape Canaveral"))
         #expect(!allowed.contains("The") && !allowed.contains("was"))
         #expect(allowed.allSatisfy { KeywordEmphasis.containsWholeWord($0, in: transcript) })

@@ -180,18 +180,30 @@ import Testing
     // MARK: Checked as if no schema had been sent
 
     /// A title is 8 to 60 characters after trimming, with no control
-    /// characters, and no copy of a caption line (or of a run of one line's words).
+    /// characters, and no copy of a line the model was sent: the whole line,
+    /// or a run of three or more of its words. One or two words of a line
+    /// (the topic, named) are no copy.
     @Test func titlesAreCheckedAsIfNoSchemaHadBeenSent() {
-        let transcript = "Welcome back to the launch pad.\nToday the rocket team said the AI guidance computer passed every check."
-        let answer = #"{"keywords": ["rocket"], "titles": ["Short", "\#(String(repeating: "x", count: 61))", "Tab\tin a title", "Welcome back to the launch pad!", "the AI guidance computer", "Countdown at dawn", "A crew ready to fly"], "emoji": "🚀"}"#
+        let transcript = "Welcome back to the launch pad.\nToday the rocket team said the AI guidance computer passed every check.\nPhotosynthesis!"
+        let answer = #"{"keywords": ["rocket"], "titles": ["Short", "\#(String(repeating: "x", count: 61))", "Tab\tin a title", "Welcome back to the launch pad!", "the AI guidance computer", "“Photosynthesis”", "Countdown at dawn", "A crew ready to fly"], "emoji": "🚀"}"#
         let result = decoder.decode(answer, transcript: transcript)
-        #expect(result.titles == .failed("The model gave 2 usable titles; exactly three are needed. Refused: “Short” is shorter than 8 characters; “\(String(repeating: "x", count: 61))” is longer than 60 characters; “Tab in a title” contains control characters or line breaks; “Welcome back to the launch pad!” copies a caption line; “the AI guidance computer” copies a caption line."))
-        // Words of two lines together are no copy of a line; sixty characters are allowed.
-        let fine = decoder.decode(#"{"keywords": ["rocket"], "titles": ["Launch pad today", "\#(String(repeating: "y", count: 60))", "Countdown at dawn"], "emoji": "🚀"}"#, transcript: transcript)
-        #expect(fine.titles == .applied(["Launch pad today", String(repeating: "y", count: 60), "Countdown at dawn"]))
-        // Only the part of the transcript sent is compared, when given.
-        let copied = #"{"keywords": ["rocket"], "titles": ["the AI guidance computer", "Launch pad today", "Countdown at dawn"], "emoji": "🚀"}"#
-        #expect(decoder.decode(copied, transcript: transcript, sentTranscript: "Welcome back to the launch pad.").titles.value?.count == 3)
+        #expect(result.titles == .failed("The model gave 2 usable titles; exactly three are needed. Not usable: “Short” is shorter than 8 characters; “\(String(repeating: "x", count: 61))” is longer than 60 characters; “Tab in a title” contains control characters or line breaks; “Welcome back to the launch pad!” copies a caption line; “the AI guidance computer” copies a caption line; ““Photosynthesis”” copies a caption line."))
+        #expect(result.usableTitles == ["Countdown at dawn", "A crew ready to fly"])
+        // Words of two lines together, and two words of one line, are no copy; sixty characters are allowed.
+        let fine = decoder.decode(#"{"keywords": ["rocket"], "titles": ["Launch pad today", "\#(String(repeating: "y", count: 60))", "Rocket team"], "emoji": "🚀"}"#, transcript: transcript)
+        #expect(fine.titles == .applied(["Launch pad today", String(repeating: "y", count: 60), "Rocket team"]))
+        // Compared with what the model was sent, when given (the prompt, our own notes included).
+        let copied = #"{"keywords": ["rocket"], "titles": ["the AI guidance computer", "Launch pad today", "The model gave two titles"], "emoji": "🚀"}"#
+        let sent = "Welcome back to the launch pad.\nYour answer could not be used: the model gave two titles."
+        let judged = decoder.decode(copied, transcript: transcript, sent: sent)
+        #expect(judged.usableTitles == ["the AI guidance computer", "Launch pad today"])
+        // A line cut off mid-word at the length bound is a copy too; a title that only begins with a line's words is not.
+        let cut = decoder.decode(#"{"keywords": ["rocket"], "titles": ["Today the rocket team said the AI guid", "The Rocket Team Is Ready", "Rocket team said hello"], "emoji": "🚀"}"#, transcript: transcript)
+        #expect(cut.usableTitles == ["The Rocket Team Is Ready"])
+        // Five words or more lifted across two cues are a copy; four or three across a cue boundary are not.
+        let cues = "The good news is that lifestyle changes\ncan make a big difference.\nLaunch pad\ntoday"
+        let lifted = decoder.decode(#"{"keywords": ["rocket"], "titles": ["The good news is that lifestyle changes can make a big diffe", "Lifestyle changes can make", "Launch pad today"], "emoji": "🚀"}"#, transcript: cues)
+        #expect(lifted.usableTitles == ["Lifestyle changes can make", "Launch pad today"])
     }
 
     /// Titles of megabytes are refused without counting their characters, and
@@ -201,7 +213,7 @@ import Testing
         let answer = #"{"keywords": ["\#(huge)", "rocket"], "titles": ["\#(huge)", "\#(huge)", "\#(huge)"], "emoji": "🇬🇧\#(huge)"}"#
         let result = decode(answer)
         let titles = try #require(result.titles.failureMessage)
-        #expect(titles.hasPrefix("The model gave 0 usable titles; exactly three are needed. Refused: “Ab cd Ab cd"))
+        #expect(titles.hasPrefix("The model gave 0 usable titles; exactly three are needed. Not usable: “Ab cd Ab cd"))
         #expect(titles.utf8.count < 1_000)
         #expect(result.keywords == .applied(["rocket"]))
         #expect(result.droppedKeywords.first?.reason == "longer than 100 characters")

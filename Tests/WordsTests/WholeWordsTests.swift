@@ -15,6 +15,14 @@ import Testing
                                  in: lines, separators: .anyWithinLine) == [true, true, true, false, true])
     }
 
+    @Test func aCopyIsAWholeLineOrARunOfEnoughWordsOfOne() {
+        let lines = "Welcome back, everyone, to the show!\nPhotosynthesis\nToday: rockets and moons"
+        let phrases = ["welcome back everyone", "Photosynthesis", "rockets", "Rockets and", "show today", "Today rockets and moons", "moons",
+                       "to the show photosynthesis", "to the show photosynthesis today"]
+        #expect(WholeWords.copiesALine(phrases, of: lines, minimumWords: 3, minimumWordsAcrossLines: 5)
+                == [true, true, false, false, false, true, false, false, true])
+    }
+
     @Test func comparisonKeysFollowTheRule() {
         #expect(WholeWords.comparisonKey("Toast") == WholeWords.comparisonKey("toast"))
         #expect(WholeWords.comparisonKey("launch  pad") == WholeWords.comparisonKey("Launch\tPad"))
