@@ -64,7 +64,7 @@ public struct KeywordEmphasis: Sendable {
         // Cues are read in place through the buffer: no copy of a cue per cue.
         cues.withUnsafeBufferPointer { cues in
             for cueIndex in cues.indices {
-                if cues[cueIndex].withSourceText({ mayMatch($0, scanner: scanner, scratch: &scratch) }) == false { continue }
+                if cues[cueIndex].withSourceText({ mayMatch($0, scratch: &scratch) }) == false { continue }
                 ranges.removeAll(keepingCapacity: true)
                 outlines.removeAll(keepingCapacity: true)
                 texts.removeAll(keepingCapacity: true)
@@ -77,13 +77,16 @@ public struct KeywordEmphasis: Sendable {
                     }
                     outlines.append(RunOutline(kind: run.kind, style: run.style, source: start..<texts.count))
                 }
+                // Read through buffer pointers, so the closures called for each match retain nothing.
                 texts.withUnsafeBufferPointer { text in
-                    scanner.scan(text)
-                    matcher.forEachMatch(in: text, words: scanner.words, scratch: &scratch,
-                                         accept: { Self.liesInPlainText($0, outlines) }) { keyword, range in
-                        counts[keyword] += 1
-                        Self.appendParts(of: range, outlines, text, to: &ranges)
-                        return true
+                    outlines.withUnsafeBufferPointer { outlines in
+                        scanner.scan(text)
+                        matcher.forEachMatch(in: text, words: scanner.words, scratch: &scratch,
+                                             accept: { Self.liesInPlainText($0, outlines) }) { keyword, range in
+                            counts[keyword] += 1
+                            Self.appendParts(of: range, outlines, text, to: &ranges)
+                            return true
+                        }
                     }
                 }
                 if !ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: ranges))) }
@@ -101,7 +104,7 @@ public struct KeywordEmphasis: Sendable {
 
     /// Whether the bytes `range` of a cue's text lie in text runs that are not
     /// bold (line breaks between them allowed) and no markup stands inside it.
-    private static func liesInPlainText(_ range: Range<Int>, _ outlines: [RunOutline]) -> Bool {
+    private static func liesInPlainText(_ range: Range<Int>, _ outlines: UnsafeBufferPointer<RunOutline>) -> Bool {
         for run in outlines {
             if run.source.lowerBound >= range.upperBound { break }
             switch run.kind {
@@ -116,15 +119,19 @@ public struct KeywordEmphasis: Sendable {
         return true
     }
 
-    /// Appends the part of `range` in each text run it covers, white space at
-    /// a part's ends left out, as a range in that run's own text.
-    private static func appendParts(of range: Range<Int>, _ outlines: [RunOutline], _ text: UnsafeBufferPointer<UInt8>,
+    /// Appends the part of `range` in each text run it covers, as a range in
+    /// that run's own text; where a run's edge cuts the match (a line break
+    /// inside it), white space at that end of the part is left out.
+    private static func appendParts(of range: Range<Int>, _ outlines: UnsafeBufferPointer<RunOutline>, _ text: UnsafeBufferPointer<UInt8>,
                                     to ranges: inout [CueEdit.RunRange]) {
-        for (index, run) in outlines.enumerated() where run.kind == .text {
+        for index in outlines.indices where outlines[index].kind == .text {
+            let run = outlines[index]
             if run.source.lowerBound >= range.upperBound { break }
             let lower = max(range.lowerBound, run.source.lowerBound), upper = min(range.upperBound, run.source.upperBound)
             guard lower < upper else { continue }
-            let part = KeywordMatcher.trimmingWhiteSpace(text, lower..<upper)
+            // A match starts and ends with a word: only an end cut by the run can be white space.
+            let part = lower == range.lowerBound && upper == range.upperBound
+                ? lower..<upper : KeywordMatcher.trimmingWhiteSpace(text, lower..<upper)
             guard !part.isEmpty else { continue }
             ranges.append(CueEdit.RunRange(run: index, utf8: part.lowerBound - run.source.lowerBound..<part.upperBound - run.source.lowerBound))
         }
@@ -137,9 +144,8 @@ public struct KeywordEmphasis: Sendable {
     /// this says no to has no match. Text in the scripts the rule leaves to
     /// ICU's dictionaries (whose words depend on the text around them) is
     /// always taken.
-    private func mayMatch(_ p: UnsafeBufferPointer<UInt8>, scanner: WordScanner, scratch: inout KeywordMatcher.Scratch) -> Bool {
+    private func mayMatch(_ p: UnsafeBufferPointer<UInt8>, scratch: inout KeywordMatcher.Scratch) -> Bool {
         if p.contains(0x26) { return true }
-        guard scanner.scanIfSimple(p) else { return true }
-        return matcher.mayMatch(p, words: scanner.words, scratch: &scratch)
+        return matcher.mayMatch(p, scratch: &scratch)
     }
 }

@@ -59,11 +59,19 @@ struct FirstWordTable: Sendable {
 
     var isEmpty: Bool { groups.isEmpty }
 
-    /// Whether an ASCII word starting with the lower-case byte `first` and
-    /// `length` bytes long may be the first word of a keyword (a cheap filter).
+    /// Whether a word whose lower-cased form starts with the ASCII byte
+    /// `first` may be the first word of a keyword (a cheap filter).
     @inline(__always)
-    func mayStart(_ first: UInt8, length: Int) -> Bool {
-        firstBytes & (1 << UInt64(first & 63)) != 0 && lengths & (1 << UInt64(min(length, 63))) != 0
+    func mayStart(with first: UInt8) -> Bool {
+        firstBytes & (1 << UInt64(first & 63)) != 0
+    }
+
+    /// Whether a word whose lower-cased form is `length` bytes long may be
+    /// the first word of a keyword (a cheap filter; an ASCII word's length is
+    /// its lower-cased form's).
+    @inline(__always)
+    func mayHave(length: Int) -> Bool {
+        lengths & (1 << UInt64(min(length, 63))) != 0
     }
 
     @inline(__always)

@@ -68,10 +68,29 @@ package struct KeywordMatcher: Sendable {
     /// Whether no keyword has a word.
     package var isEmpty: Bool { table.isEmpty }
 
-    /// Whether some word of `words` (byte ranges of `text`) may be the first word of a keyword.
-    package func mayMatch(_ text: UnsafeBufferPointer<UInt8>, words: [Range<Int>], scratch: inout Scratch) -> Bool {
-        for r in words where firstCandidates(text, r, scratch: &scratch.first) != nil { return true }
-        return false
+    /// Whether `text` may hold a match, cut into words without keeping them:
+    /// false only when every character has a simple word-break class and no
+    /// word may be the first word of a keyword (true as soon as one may, and
+    /// for text that needs ICU's iterator). A pre-check for text read as it
+    /// was written (markup around it only adds and separates words).
+    package func mayMatch(_ text: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Bool {
+        // The scratch buffer is moved in and out (not copied, which would copy it on the first write).
+        var probe = FirstWordProbe(matcher: self, text: text, folded: [])
+        swap(&probe.folded, &scratch.first)
+        let end = WordScanner.scanSimple(text, into: &probe)
+        swap(&probe.folded, &scratch.first)
+        return end != .finished
+    }
+
+    /// Stops the scan at the first word that may start a keyword.
+    private struct FirstWordProbe: WordSink {
+        let matcher: KeywordMatcher
+        let text: UnsafeBufferPointer<UInt8>
+        var folded: [UInt8]
+
+        mutating func take(_ word: Range<Int>) -> Bool {
+            matcher.firstCandidates(text, word, scratch: &folded) == nil
+        }
     }
 
     /// Calls `found` with each match in `text`, whose words are `words` (byte
@@ -88,14 +107,13 @@ package struct KeywordMatcher: Sendable {
         while w < words.count {
             let r = words[w]
             var next = w + 1
-            if let candidates = firstCandidates(text, r, scratch: &scratch.first) {
-                let folded = scratch.first
-                for pattern in candidates {
-                    guard equalFirst(text, r, pattern.words[0], folded: folded),
-                          let last = continueMatch(text, words, from: w, pattern, scratch: &scratch.other) else { continue }
+            if let (candidates, ascii) = firstCandidates(text, r, scratch: &scratch.first) {
+                for k in candidates.indices {
+                    guard equalFirst(text, r, candidates[k].words[0], ascii: ascii, folded: scratch.first),
+                          let last = continueMatch(text, words, from: w, candidates[k], scratch: &scratch.other) else { continue }
                     let range = r.lowerBound..<words[last].upperBound
                     guard accept(range) else { continue }
-                    guard found(pattern.keyword, range) else { return }
+                    guard found(candidates[k].keyword, range) else { return }
                     if !overlapping {
                         next = last + 1
                         break
@@ -107,29 +125,35 @@ package struct KeywordMatcher: Sendable {
     }
 
     /// The patterns whose first word may be the word at `r` (same hash of the
-    /// lower-cased word); a non-ASCII word is left lower-cased in `folded`.
+    /// lower-cased word), and whether the word is ASCII; a word that is not is
+    /// left lower-cased in `folded`. The first byte and the length rule out
+    /// most words before any hashing.
     @inline(__always)
-    private func firstCandidates(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, scratch folded: inout [UInt8]) -> [KeywordPattern]? {
+    fileprivate func firstCandidates(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>,
+                                     scratch folded: inout [UInt8]) -> (patterns: [KeywordPattern], ascii: Bool)? {
+        // A word that starts with an ASCII byte starts with its lower case once folded.
+        let first = p[r.lowerBound]
+        if first < 0x80 && !table.mayStart(with: WordFold.asciiLower(first)) { return nil }
         var hash = FirstWordTable.offset
         for j in r {
             let b = p[j]
             if b >= 0x80 {
                 WordFold.fold(p, r, into: &folded)
+                guard table.mayHave(length: folded.count) else { return nil }
                 hash = FirstWordTable.offset
                 for c in folded { hash = FirstWordTable.mix(hash, c) }
-                return table.candidates(hash)
+                return table.candidates(hash).map { ($0, false) }
             }
             hash = FirstWordTable.mix(hash, WordFold.asciiLower(b))
         }
-        folded.removeAll(keepingCapacity: true)
-        guard table.mayStart(WordFold.asciiLower(p[r.lowerBound]), length: r.count) else { return nil }
-        return table.candidates(hash)
+        guard table.mayHave(length: r.count) else { return nil }
+        return table.candidates(hash).map { ($0, true) }
     }
 
-    /// Whether the word at `r` is `word`; `folded` holds it lower-cased when it is not ASCII (else empty).
+    /// Whether the word at `r` is `word`; when it is not ASCII, `folded` holds it lower-cased.
     @inline(__always)
-    private func equalFirst(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ word: [UInt8], folded: [UInt8]) -> Bool {
-        if !folded.isEmpty { return folded == word }
+    private func equalFirst(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ word: [UInt8], ascii: Bool, folded: [UInt8]) -> Bool {
+        if !ascii { return folded == word }
         guard r.count == word.count else { return false }
         var k = 0
         for j in r {

@@ -30,6 +30,29 @@ enum WordClass: UInt8 {
     case complex
 }
 
+/// Where the simple path puts the words it finds, one at a time.
+protocol WordSink {
+    /// Takes the next word; false stops the scan.
+    mutating func take(_ word: Range<Int>) -> Bool
+}
+
+extension Array: WordSink where Element == Range<Int> {
+    mutating func take(_ word: Range<Int>) -> Bool {
+        append(word)
+        return true
+    }
+}
+
+/// How a simple-path scan ended.
+enum SimpleScanEnd {
+    /// Every word was handed over.
+    case finished
+    /// The sink stopped it.
+    case stopped
+    /// A `complex` character: the text needs ICU's iterator.
+    case complex
+}
+
 extension WordScanner {
     /// The class of an ASCII byte: letters, digits, `_`, `.` and `'`
     /// (MidNumLet, Single_Quote), `,` and `;` (MidNum), CR, LF, VT and FF;
@@ -141,10 +164,10 @@ extension WordScanner {
     /// Cuts `text` into words by ICU's root rules for the classes other than
     /// `complex` (UAX #29 WB5–WB13b, with ICU's statuses: a segment is a word
     /// when it holds a letter or a number, or is two or more joiners, unless
-    /// it ends with a joiner that extend characters follow), and
-    /// returns true; returns false as soon as it meets a `complex` character,
-    /// leaving `words` half done.
-    static func scanSimple(_ p: UnsafeBufferPointer<UInt8>, into words: inout [Range<Int>]) -> Bool {
+    /// it ends with a joiner that extend characters follow), handing each to
+    /// `sink`; ends `complex` as soon as it meets a `complex` character (the
+    /// sink then has part of the words).
+    static func scanSimple<Sink: WordSink>(_ p: UnsafeBufferPointer<UInt8>, into sink: inout Sink) -> SimpleScanEnd {
         let n = p.count
         var i = 0
         while i < n {
@@ -153,7 +176,7 @@ extension WordScanner {
             if b < 0x80 && !((b | 0x20) &- 0x61 < 26 || b &- 0x30 < 10 || b == 0x5F) { i += 1; continue }
             let (first, firstEnd, firstExtended) = b < 0x80 ? (asciiClass(b), i + 1, false) : unit(p, at: i)
             switch first {
-            case .complex: return false
+            case .complex: return .complex
             case .letter, .number, .joiner: break
             default: i = firstEnd; continue
             }
@@ -164,17 +187,22 @@ extension WordScanner {
             var letterOrNumber = first != .joiner
             var lastExtended = firstExtended
             while end < n {
-                // ASCII letters, digits and `_` inside a word: no decoding, no look-ahead.
-                let c = p[end]
+                // A run of ASCII letters and digits: no decoding, no look-ahead.
+                var c = p[end]
+                if (c | 0x20) &- 0x61 < 26 || c &- 0x30 < 10 {
+                    var digit = c &- 0x30 < 10
+                    end += 1
+                    while end < n {
+                        c = p[end]
+                        let isDigit = c &- 0x30 < 10
+                        guard isDigit || (c | 0x20) &- 0x61 < 26 else { break }
+                        digit = isDigit
+                        end += 1
+                    }
+                    letterOrNumber = true; last = digit ? .number : .letter; lastExtended = false
+                    if end == n { break }
+                }
                 if c < 0x80 {
-                    if (c | 0x20) &- 0x61 < 26 {
-                        letterOrNumber = true; last = .letter; lastExtended = false; end += 1
-                        continue
-                    }
-                    if c &- 0x30 < 10 {
-                        letterOrNumber = true; last = .number; lastExtended = false; end += 1
-                        continue
-                    }
                     if c == 0x5F {
                         joiners += 1; last = .joiner; lastExtended = false; end += 1
                         continue
@@ -193,7 +221,7 @@ extension WordScanner {
                 let (next, nextEnd, nextExtended) = unit(p, at: end)
                 switch next {
                 case .complex:
-                    return false
+                    return .complex
                 case .letter, .number, .joiner:
                     // WB5, WB8–WB10, WB13a, WB13b.
                     if next == .joiner { joiners += 1 } else { letterOrNumber = true }
@@ -206,7 +234,7 @@ extension WordScanner {
                     let joins = last == .letter ? next != .midNumber : last == .number && next != .midLetter
                     if joins && nextEnd < n {
                         let (after, afterEnd, afterExtended) = unit(p, at: nextEnd)
-                        if after == .complex { return false }
+                        if after == .complex { return .complex }
                         if after == last {
                             lastExtended = afterExtended
                             end = afterEnd
@@ -219,9 +247,11 @@ extension WordScanner {
                 break
             }
             // ICU's status for a segment ending in a joiner with extend characters is "no word".
-            if (letterOrNumber || joiners >= 2) && !(last == .joiner && lastExtended) { words.append(start..<end) }
+            if (letterOrNumber || joiners >= 2) && !(last == .joiner && lastExtended) {
+                guard sink.take(start..<end) else { return .stopped }
+            }
             i = end
         }
-        return true
+        return .finished
     }
 }

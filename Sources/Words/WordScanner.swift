@@ -50,18 +50,8 @@ package final class WordScanner {
     /// Cuts `text` (UTF-8; invalid bytes are no part of any word) into words, replacing `words`.
     package func scan(_ text: UnsafeBufferPointer<UInt8>) {
         words.removeAll(keepingCapacity: true)
-        if Self.scanSimple(text, into: &words) { return }
-        words.removeAll(keepingCapacity: true)
+        if Self.scanSimple(text, into: &words) == .finished { return }
         scanWithICU(text)
-    }
-
-    /// Cuts `text` into words as `scan(_:)` does when none of its characters
-    /// needs ICU's iterator (see `scanSimple`), and returns true; returns
-    /// false, with `words` undefined, when one does. For pre-checks that must
-    /// stay cheap.
-    package func scanIfSimple(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        words.removeAll(keepingCapacity: true)
-        return Self.scanSimple(text, into: &words)
     }
 
     /// Cuts `text` into words with ICU's iterator alone (no simple path):

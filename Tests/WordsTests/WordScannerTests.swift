@@ -72,7 +72,7 @@ import Testing
             if round % 7 == 0 { bytes.insert([0xC3, 0x80, 0xFF, 0xE2, 0x82][g.next(5)], at: g.next(bytes.count + 1)) }
             bytes.withUnsafeBufferPointer { p in
                 var fast: [Range<Int>] = []
-                guard WordScanner.scanSimple(p, into: &fast) else { return }
+                guard WordScanner.scanSimple(p, into: &fast) == .finished else { return }
                 simple += 1
                 scanner.scanWithICU(p)
                 if scanner.words != fast, differences.count < 5 {
