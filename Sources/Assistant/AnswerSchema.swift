@@ -19,15 +19,31 @@ public struct AnswerSchema: Sendable, Hashable {
     /// The longest keyword the schema allows, in `Character`s.
     public static let maximumKeywordLength = 40
 
-    /// The words and phrases of the transcript part sent that a keyword may be
-    /// (`KeywordCandidates`); empty: any text within the length bound.
-    public var keywords: [String]
+    /// The words and phrases a keyword may be; empty: any text within the
+    /// length bound. Drawn from the transcript part sent
+    /// (`KeywordCandidates`) when first asked for, so a backend that does not
+    /// constrain its output (the fake) never pays for them.
+    public var keywords: [String] { fixedKeywords ?? KeywordCandidates.from(keywordSource) }
     /// The emoji the answer may choose from (`EmojiTable`, one scalar each).
     public var emoji: [String]
 
+    /// The text keyword candidates are drawn from (when no list was given).
+    private let keywordSource: String
+    /// The keywords given as a list.
+    private let fixedKeywords: [String]?
+
     /// A schema allowing `keywords` and the emoji table.
     public init(keywords: [String], emoji: [String] = AnswerSchema.emojiTable) {
-        self.keywords = keywords
+        self.fixedKeywords = keywords
+        self.keywordSource = ""
+        self.emoji = emoji
+    }
+
+    /// A schema allowing the words and phrases of `transcript`
+    /// (`KeywordCandidates.from(_:)`) and the emoji table.
+    public init(keywordsFrom transcript: String, emoji: [String] = AnswerSchema.emojiTable) {
+        self.fixedKeywords = nil
+        self.keywordSource = transcript
         self.emoji = emoji
     }
 
@@ -37,8 +53,11 @@ public struct AnswerSchema: Sendable, Hashable {
     /// first group, its second from the second, and so on can never name one
     /// keyword twice (SmolLM2-135M answered `["Boil", "Boil", "Boil"]` from one
     /// shared list), and each group still holds frequent words.
-    public var keywordGroups: [[String]] {
-        let count = min(Self.keywordPositions, keywords.count)
+    public var keywordGroups: [[String]] { Self.groups(of: keywords) }
+
+    /// `keywords` dealt out in turn into `keywordPositions` groups (fewer when there are fewer).
+    public static func groups(of keywords: [String]) -> [[String]] {
+        let count = min(keywordPositions, keywords.count)
         var groups = [[String]](repeating: [], count: count)
         for (index, keyword) in keywords.enumerated() { groups[index % count].append(keyword) }
         return groups

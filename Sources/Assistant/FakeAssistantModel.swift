@@ -53,7 +53,7 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
     /// equivalent spellings count as one word.
     public static func keywords(in text: String) -> [String] {
         var counts: [String: Int] = [:]
-        for word in WordScanner().words(in: text) where word.count >= 5 && word.lazy.filter(\.isLetter).count >= 5 {
+        for word in WordScanner().words(in: text) where WordShape(word).letters >= 5 {
             counts[word.lowercased(), default: 0] += 1
         }
         return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(2).map(\.key)

@@ -55,9 +55,10 @@ public struct FoundationModelsAssistant: AssistantModel {
     /// titles, and one emoji of the schema's set. Title lengths have no guide
     /// here; the decoder checks them, as it checks everything.
     static func generationSchema(_ schema: AnswerSchema) throws -> GenerationSchema {
-        let keyword = schema.keywords.isEmpty
+        let allowed = schema.keywords
+        let keyword = allowed.isEmpty
             ? DynamicGenerationSchema(type: String.self)
-            : DynamicGenerationSchema(name: "Keyword", anyOf: schema.keywords)
+            : DynamicGenerationSchema(name: "Keyword", anyOf: allowed)
         let title = DynamicGenerationSchema(type: String.self)
         let root = DynamicGenerationSchema(name: "Suggestions", properties: [
             .init(name: "keywords", description: "Important words or short phrases copied exactly from the transcript",

@@ -93,14 +93,15 @@ struct HTTPChatRequest: Sendable {
                 ? .object([("type", .string("array")), ("items", items)])
                 : .object([("type", .string("array")), ("items", items), ("minItems", .int(bounds.lowerBound)), ("maxItems", .int(bounds.upperBound))])
         }
+        let allowed = schema.keywords
         let keywords: JSONValue
-        if schema.keywords.isEmpty {
+        if allowed.isEmpty {
             keywords = array(string(1...AnswerSchema.maximumKeywordLength), 1...AnswerSchema.maximumKeywords)
         } else if strict {
-            keywords = array(oneOf(schema.keywords), 1...AnswerSchema.maximumKeywords)
+            keywords = array(oneOf(allowed), 1...AnswerSchema.maximumKeywords)
         } else {
             // No `"items": false`: llama.cpp's converter would read it as the item schema.
-            let groups = schema.keywordGroups
+            let groups = AnswerSchema.groups(of: allowed)
             keywords = .object([("type", .string("array")), ("prefixItems", .array(groups.map(oneOf))),
                                 ("minItems", .int(groups.count)), ("maxItems", .int(groups.count))])
         }

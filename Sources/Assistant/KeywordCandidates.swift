@@ -26,36 +26,36 @@ public enum KeywordCandidates {
         var counts: [String: (form: String, count: Int, first: Int)] = [:]
         var pairs: [String: (form: String, count: Int, first: Int, names: Bool)] = [:]
         var index = 0
-        let scanner = WordScanner()
-        for line in transcript.split(whereSeparator: \.isNewline) {
-            var previous: (word: Substring, eligible: Bool, capitalised: Bool)? = nil
-            for word in scanner.words(in: String(line)) {
-                let eligible = isEligible(word)
-                let capitalised = word.first?.isUppercase ?? false
-                if eligible {
-                    let key = word.lowercased()
-                    if let seen = counts[key] {
-                        counts[key] = (seen.form, seen.count + 1, seen.first)
-                    } else {
-                        counts[key] = (String(word), 1, index)
-                    }
+        var previous: (word: Substring, eligible: Bool, capitalised: Bool)? = nil
+        // The whole transcript is cut at once (a line break always ends a word);
+        // a line break between two words ends the phrase too.
+        for word in WordScanner().words(in: transcript) {
+            let eligible = isEligible(word)
+            let first = word.utf8.first ?? 0
+            let capitalised = first < 0x80 ? first &- 0x41 < 26 : word.first?.isUppercase ?? false
+            if eligible {
+                let key = word.lowercased()
+                if let seen = counts[key] {
+                    counts[key] = (seen.form, seen.count + 1, seen.first)
+                } else {
+                    counts[key] = (String(word), 1, index)
                 }
-                // Two words with only white space (or nothing, in scripts
-                // written without spaces) between them make a phrase.
-                if let before = previous, before.eligible, eligible,
-                   word.base[before.word.endIndex..<word.startIndex].allSatisfy(\.isWhitespace) {
-                    let phrase = String(word.base[before.word.startIndex..<word.endIndex])
-                    let key = phrase.lowercased()
-                    let names = before.capitalised && capitalised
-                    if let seen = pairs[key] {
-                        pairs[key] = (seen.form, seen.count + 1, seen.first, seen.names || names)
-                    } else {
-                        pairs[key] = (phrase, 1, index, names)
-                    }
-                }
-                previous = (word, eligible, capitalised)
-                index += 1
             }
+            // Two words with only white space on one line (or nothing, in
+            // scripts written without spaces) between them make a phrase.
+            if let before = previous, before.eligible, eligible,
+               spacesOnly(word.base.utf8[before.word.endIndex..<word.startIndex]) {
+                let phrase = String(word.base[before.word.startIndex..<word.endIndex])
+                let key = phrase.lowercased()
+                let names = before.capitalised && capitalised
+                if let seen = pairs[key] {
+                    pairs[key] = (seen.form, seen.count + 1, seen.first, seen.names || names)
+                } else {
+                    pairs[key] = (phrase, 1, index, names)
+                }
+            }
+            previous = (word, eligible, capitalised)
+            index += 1
         }
         let phrases = pairs.values
             .filter { $0.count >= 2 || $0.names }
@@ -69,6 +69,14 @@ public enum KeywordCandidates {
         return single + phrases
     }
 
+    /// Whether the text between two words is white space without a line break
+    /// (ASCII byte by byte; other white space through `Character`).
+    static func spacesOnly(_ gap: Substring.UTF8View) -> Bool {
+        if gap.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return true }
+        if gap.contains(where: { $0 == 0x0A || $0 == 0x0D }) { return false }
+        return Substring(gap).allSatisfy { $0.isWhitespace && !$0.isNewline }
+    }
+
     /// Whether a word may be a keyword on its own: at most 40 `Character`s;
     /// a number (no letter) of four or more digits; an acronym (two to five
     /// capital letters); a word of two or more `Character`s in the scripts
@@ -77,12 +85,12 @@ public enum KeywordCandidates {
     /// particles and endings of Japanese); else a word of four or more
     /// `Character`s that is not a common function word (`stopWords`).
     static func isEligible(_ word: Substring) -> Bool {
-        let count = word.count
+        let shape = WordShape(word)
+        let count = shape.characters
         if count > 40 { return false }
-        let letters = word.filter(\.isLetter)
-        if letters.isEmpty { return word.filter(\.isNumber).count >= 4 }
-        if letters.count >= 2, letters.count <= 5, letters.allSatisfy(\.isUppercase) { return true }
-        if word.utf8.count >= 3 * count {
+        if shape.letters == 0 { return shape.numbers >= 4 }
+        if shape.letters >= 2, shape.letters <= 5, shape.lettersAreCapitals { return true }
+        if shape.bytes >= 3 * count {
             return count >= 2 && !word.unicodeScalars.allSatisfy { (0x3040...0x309F).contains($0.value) }
         }
         guard count >= 4 else { return false }

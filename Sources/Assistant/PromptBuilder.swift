@@ -91,7 +91,7 @@ public struct PromptBuilder: Sendable {
             instructions: Self.instructions,
             request: request,
             transcript: sent,
-            schema: AnswerSchema(keywords: KeywordCandidates.from(sent)),
+            schema: AnswerSchema(keywordsFrom: sent),
             characters: total,
             sentCharacters: hasAngles ? sent.count : cutCharacters,
             truncated: cutCharacters < total
