@@ -203,12 +203,13 @@ extension WordScanner {
                     if end == n { break }
                 }
                 if c < 0x80 {
-                    if c == 0x5F {
+                    let cls = asciiClass(c)
+                    if cls == .joiner {
                         joiners += 1; last = .joiner; lastExtended = false; end += 1
                         continue
                     }
-                    // Only `.` `'` `,` `;` may join across; anything else ends the word.
-                    if c != 0x2E && c != 0x27 && c != 0x2C && c != 0x3B { break }
+                    // Only the mid classes may join across; anything else ends the word.
+                    if cls != .midLetter && cls != .midNumber && cls != .midBoth { break }
                 } else {
                     // Extend and format characters belong to the unit before them (WB4).
                     let (cls, length) = classAt(p, end)

@@ -206,14 +206,18 @@ import Testing
         #expect(lifted.usableTitles == ["Lifestyle changes can make", "Launch pad today"])
     }
 
-    /// Titles of megabytes are refused without counting their characters, and
-    /// quoted shortened (a report never holds them).
-    @Test func hugeFieldsAreRefusedCheaply() throws {
+    /// Titles of megabytes are refused by their size alone, before any check
+    /// that reads them character by character: a huge title with a control
+    /// character (and a keyword with markup) at its end is refused as too long,
+    /// which only the size check can say first. Quoted shortened: a report
+    /// never holds them.
+    @Test func hugeFieldsAreRefusedByTheirSizeAlone() throws {
         let huge = String(repeating: "Ab cd ", count: 4_000_000)   // 23 MiB
-        let answer = #"{"keywords": ["\#(huge)", "rocket"], "titles": ["\#(huge)", "\#(huge)", "\#(huge)"], "emoji": "🇬🇧\#(huge)"}"#
+        let answer = #"{"keywords": ["\#(huge)<b>", "rocket"], "titles": ["\#(huge)\t", "\#(huge)\u0001", "\#(huge)"], "emoji": "🇬🇧\#(huge)"}"#
         let result = decode(answer)
         let titles = try #require(result.titles.failureMessage)
         #expect(titles.hasPrefix("The model gave 0 usable titles; exactly three are needed. Not usable: “Ab cd Ab cd"))
+        #expect(titles.components(separatedBy: " is longer than 60 characters").count == 4)
         #expect(titles.utf8.count < 1_000)
         #expect(result.keywords == .applied(["rocket"]))
         #expect(result.droppedKeywords.first?.reason == "longer than 100 characters")
