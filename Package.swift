@@ -23,23 +23,33 @@ let package = Package(
             .linkedLibrary("_FoundationICU", .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
         ]),
         .target(name: "Captions", dependencies: ["CLibXML2", "Words"]),
-        .target(name: "Assistant", dependencies: ["Words"]),
+        // HTTP on Linux: Debian's libcurl (Apple platforms use URLSession).
+        .systemLibrary(
+            name: "CLibCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(name: "Assistant", dependencies: [
+            "Words",
+            .target(name: "CLibCurl", condition: .when(platforms: [.linux])),
+        ]),
         .systemLibrary(
             name: "CLibCrypto",
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .target(name: "CBuildInfo"),
         .target(name: "CaptionAssistant", dependencies: [
-            "Captions", "Assistant",
+            "Captions", "Assistant", "CBuildInfo",
             .target(name: "CLibCrypto", condition: .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
         ]),
         .target(name: "CaptionAssistantCLI", dependencies: ["CaptionAssistant", "Captions", "Assistant"]),
         .target(name: "CEarlySignals"),
         .executableTarget(name: "caption-assistant", dependencies: ["CaptionAssistantCLI", "CEarlySignals"]),
-        .executableTarget(name: "caption-bench", dependencies: ["Captions", "CaptionAssistant"]),
+        .executableTarget(name: "caption-bench", dependencies: ["Captions", "CaptionAssistant", "TestSupport"]),
         .testTarget(name: "WordsTests", dependencies: ["Words"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TestSupport"], resources: [.copy("Fixtures")]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Assistant"], path: "Tests/TestSupport"),
         .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Captions", "Words", "TestSupport"]),
         .testTarget(name: "CaptionAssistantTests", dependencies: ["CaptionAssistant", "CaptionAssistantCLI", "TestSupport"]),
         .testTarget(name: "CaptionAssistantCLITests", dependencies: ["CaptionAssistantCLI", "CaptionAssistant", "Assistant", "Captions"]),

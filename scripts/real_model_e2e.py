@@ -261,13 +261,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def stop_words():
-    """The project's stop words by language, read from KeywordCandidates.swift
-    (one language a line: "xx": [ ... ],), so the bench and the candidates
-    agree on what a stop word is."""
-    path = os.path.join(ROOT, "Sources", "Assistant", "KeywordCandidates.swift")
+    """The project's stop words by language, read from StopWords.swift
+    (each language between its "xx": [ line and the next ],), so the bench,
+    the candidates and the fallback agree on what a stop word is."""
+    path = os.path.join(ROOT, "Sources", "Assistant", "StopWords.swift")
     with open(path, encoding="utf-8") as f:
         text = f.read()
-    block = text[text.index("static let stopWords"):]
+    block = text[text.index("static let byLanguage"):]
     found = {}
     for code, body in re.findall(r'"([a-z]{2})": \[(.*?)\],', block, re.S):
         found[code] = set(re.findall(r'"([^"]+)"', body))

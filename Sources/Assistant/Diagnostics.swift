@@ -25,67 +25,65 @@ public struct Diagnostics: Sendable, Hashable {
     /// Where Apple Intelligence is switched on.
     public static let settingsPath = "Settings → Apple Intelligence & Siri"
 
-    /// Builds the diagnostics for `reason`, naming the endpoint and model from `context` where it helps.
+    /// Builds the diagnostics for `reason`, naming the endpoint and model from
+    /// `context` where it helps, and the settings the remedy names as
+    /// `context.settingNames` spells them.
     public init(_ reason: UnavailableReason, context: DiagnosticsContext = DiagnosticsContext()) {
         self.reason = reason
-        let endpoint = context.endpoint.flatMap(Self.nonEmpty).map { "at \($0)" } ?? "at the --endpoint address"
-        let model = context.modelName.flatMap(Self.nonEmpty).map { "“\($0)”" } ?? "the requested model"
+        let words = Self.words(for: reason, context: context)
+        name = words.name
+        reasonRow = words.reasonRow.rendered(context.settingNames)
+        remedy = words.remedy.rendered(context.settingNames)
+        permanence = words.permanence
+        offersSettings = words.offersSettings
+    }
+
+    /// What `init` says of `reason`, with the settings not yet spelled.
+    static func words(for reason: UnavailableReason, context: DiagnosticsContext)
+        -> (name: String, reasonRow: Advice, remedy: Advice, permanence: Permanence, offersSettings: Bool) {
+        let endpoint: Advice = context.endpoint.flatMap(Self.nonEmpty).map { (address: String) -> Advice in "at \(address)" } ?? "at the \(.endpoint) address"
+        let model: String = context.modelName.flatMap(Self.nonEmpty).map { "“\($0)”" } ?? "the requested model"
         switch reason {
         case .deviceNotEligible:
-            name = "deviceNotEligible"
-            reasonRow = "This device cannot run Apple Intelligence"
-            remedy = "Apple's on-device model does not run on this device (its hardware or region rules it out), and that will not change. Captions are still written unchanged; to get suggestions, use --endpoint with a local OpenAI-compatible server."
-            permanence = .permanent
-            offersSettings = false
+            return ("deviceNotEligible", "This device cannot run Apple Intelligence",
+                    "Apple's on-device model does not run on this device (its hardware or region rules it out), and that will not change. Captions are still written unchanged; to get suggestions, use \(.endpoint) with a local OpenAI-compatible server.",
+                    .permanent, false)
         case .appleIntelligenceNotEnabled:
-            name = "appleIntelligenceNotEnabled"
-            reasonRow = "Apple Intelligence is turned off"
-            remedy = "Turn on Apple Intelligence in \(Self.settingsPath), let the model finish downloading, then run again."
-            permanence = .userFixable
-            offersSettings = true
+            return ("appleIntelligenceNotEnabled", "Apple Intelligence is turned off",
+                    "Turn on Apple Intelligence in \(Self.settingsPath), let the model finish downloading, then run again.",
+                    .userFixable, true)
         case .modelNotReady:
-            name = "modelNotReady"
-            reasonRow = "The on-device model is still getting ready"
+            let remedy: Advice
             if let waited = context.waitedSeconds {
-                remedy = "The model was still getting ready after waiting \(HTTPConfiguration.seconds(waited)) (--wait-for-model). Run again later, or wait longer with a larger --wait-for-model; if it stays this way for days, check that the device's language and region support Apple Intelligence."
+                remedy = "The model was still getting ready after waiting \(HTTPConfiguration.seconds(waited)) (\(.waitForModel)). Run again later, or wait longer with a larger \(.waitForModel); if it stays this way for days, check that the device's language and region support Apple Intelligence."
             } else {
-                remedy = "The model is downloading or preparing in the background. Run again later, or pass --wait-for-model SECONDS to wait for it; if it stays this way for days, check that the device's language and region support Apple Intelligence."
+                remedy = "The model is downloading or preparing in the background. Run again later, or pass \(.waitForModel, .placeholder) to wait for it; if it stays this way for days, check that the device's language and region support Apple Intelligence."
             }
-            permanence = .temporary
-            offersSettings = false
+            return ("modelNotReady", "The on-device model is still getting ready", remedy, .temporary, false)
         case .unsupportedPlatform:
-            name = "unsupportedPlatform"
-            reasonRow = "This system has no on-device model"
-            remedy = "This build or operating system (Linux, or an Apple system older than iOS 26 / macOS 26) has no Apple Foundation Models, so no on-device model can run here. Use --endpoint URL to reach a local OpenAI-compatible server (llama.cpp, Ollama, vLLM), or -test-fake-assistant for the deterministic test model."
-            permanence = .permanent
-            offersSettings = false
+            return ("unsupportedPlatform", "This system has no on-device model",
+                    "This build or operating system (Linux, or an Apple system older than iOS 26 / macOS 26) has no Apple Foundation Models, so no on-device model can run here. Use \(.endpoint, .placeholder) to reach a local OpenAI-compatible server (llama.cpp, Ollama, vLLM), or \(.fakeModel) for the deterministic test model.",
+                    .permanent, false)
         case .serverUnreachable:
-            name = "serverUnreachable"
-            reasonRow = "The model server cannot be reached"
-            remedy = "Nothing answered \(endpoint). Start the server (for example llama-server or Ollama) or correct the address, then run again."
-            permanence = .userFixable
-            offersSettings = false
+            return ("serverUnreachable", "The model server cannot be reached",
+                    "Nothing answered \(endpoint). Start the server (for example llama-server or Ollama) or correct the address, then run again.",
+                    .userFixable, false)
         case .modelMissing:
-            name = "modelMissing"
-            reasonRow = "The server does not offer the requested model"
             let offered = context.servedModels.isEmpty ? "" : " It offers: \(context.servedModels.prefix(20).joined(separator: ", "))\(context.servedModels.count > 20 ? ", …" : "")."
-            remedy = "The server \(endpoint) runs but does not serve \(model). Load or pull that model on the server, or pass --model-name with a name the server lists.\(offered)"
-            permanence = .userFixable
-            offersSettings = false
+            return ("modelMissing", "The server does not offer the requested model",
+                    "The server \(endpoint) runs but does not serve \(model). Load or pull that model on the server, or pass \(.modelName) with a name the server lists.\(offered)",
+                    .userFixable, false)
         case .modelTurnedOff:
-            name = "modelTurnedOff"
-            reasonRow = "No model was chosen (--model none)"
-            remedy = "This run was asked to use no model, so captions are written unchanged and the actions are disabled. To get suggestions, leave out --model none: use --model auto, --model http with --endpoint URL, or -test-fake-assistant."
-            permanence = .userFixable
-            offersSettings = false
+            return ("modelTurnedOff", "No model was chosen (\(.backend, .literal("none")))",
+                    "This run was asked to use no model, so captions are written unchanged and the actions are disabled. To get suggestions, leave out \(.backend, .literal("none")): use \(.backend, .literal("auto")), \(.backend, .literal("http")) with \(.endpoint, .placeholder), or \(.fakeModel).",
+                    .userFixable, false)
         case .unknown(let message):
-            name = "unknown"
             let said = Self.nonEmpty(message)
-            reasonRow = said.map { "The model is unavailable: \($0)" } ?? "The model is unavailable for an unknown reason"
-            remedy = (said.map { "The system reported “\($0)”. " } ?? "")
-                + "CaptionAssistant does not recognise this reason and treats it as permanent; captions are still written unchanged. Check for an update of the operating system or of CaptionAssistant."
-            permanence = .permanent
-            offersSettings = false
+            let row: String = said.map { "The model is unavailable: \($0)" } ?? "The model is unavailable for an unknown reason"
+            let reported: String = said.map { "The system reported “\($0)”. " } ?? ""
+            return ("unknown", "\(row)",
+                    "\(reported)CaptionAssistant does not recognise this reason and treats it as permanent; captions are still written unchanged. Check for an update of the operating system or of CaptionAssistant.",
+                    .permanent, false)
         }
     }
 

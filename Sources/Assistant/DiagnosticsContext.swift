@@ -11,6 +11,9 @@ public struct DiagnosticsContext: Sendable, Hashable {
     public var waitedSeconds: Double?
     /// The models the server offers (`GET /v1/models`), when known.
     public var servedModels: [String] = []
+    /// How the settings the remedies name are spelled: the command line's
+    /// options, an app's own words; the library's (`SettingNames.plain`) by default.
+    public var settingNames: SettingNames = .plain
 
     /// Creates a context; both parts are optional.
     public init(endpoint: String? = nil, modelName: String? = nil) {

@@ -1,10 +1,10 @@
-/// A model that always throws the given error, for tests and `-test-fake-assistant-fails`.
+/// A model that always throws the given error, for tests and the command line's failing test model.
 ///
 /// It records every prompt, so a test can count the calls (a permanent error
 /// is called once; a temporary one up to the retry limit).
 public struct FailingAssistantModel: AssistantModel {
     /// The error the command line's failing test model throws.
-    public static let testFailure = AssistantError.failed("The test model was told to fail (-test-fake-assistant-fails).")
+    public static let testFailure = AssistantError.failed("The test model was told to fail.")
 
     /// The error thrown on every call.
     public let error: any Error & Sendable

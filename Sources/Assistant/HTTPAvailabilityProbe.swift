@@ -90,7 +90,7 @@ public struct HTTPAvailabilityProbe: AvailabilityProvider {
         default:
             let said = message(models).map { ": \($0)" } ?? ""
             return result(.unavailable(.unknown("GET /v1/models answered HTTP \(models.status)\(said)")),
-                          detail: "The server at \(configuration.displayEndpoint) answered GET /v1/models with HTTP \(models.status)\(said); is --endpoint the server's base URL?")
+                          detail: "The server at \(configuration.displayEndpoint) answered GET /v1/models with HTTP \(models.status)\(said); is that the server's base URL?")
         }
     }
 
@@ -129,7 +129,7 @@ public struct HTTPAvailabilityProbe: AvailabilityProvider {
             let why = error.serverMessage ?? "no answer"
             return result(.unavailable(.serverUnreachable),
                           detail: "No server answered at \(configuration.displayEndpoint) (\(why)).")
-        case .transport, .status, .invalidResponse, .truncated, .redirected:
+        case .transport, .status, .invalidResponse, .truncated, .redirected, .answerTooLarge:
             let text = error.errorDescription ?? "GET \(route) failed"
             return result(.unavailable(.unknown(text)), detail: text)
         }
@@ -148,7 +148,7 @@ public struct HTTPAvailabilityProbe: AvailabilityProvider {
     private func refused(_ reply: HTTPTransport.Reply, route: String) -> Result {
         let said = message(reply) ?? "access denied"
         return result(.unavailable(.unknown("HTTP \(reply.status): \(said)")),
-                      detail: "The server refused GET \(route) (HTTP \(reply.status)): \(said). Check CAPTION_ASSISTANT_API_KEY.")
+                      detail: "The server refused GET \(route) (HTTP \(reply.status)): \(said). Check \(HTTPConfiguration.apiKeyVariable).")
     }
 
     // MARK: - Helpers

@@ -238,15 +238,18 @@ public enum HTTPConfigurationError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    /// How to fix it.
-    public var recoverySuggestion: String? {
+    /// How to fix it, in the library's words (`remedy` spelled by `SettingNames.plain`).
+    public var recoverySuggestion: String? { remedy.rendered(.plain) }
+
+    /// How to fix it, naming the settings to change.
+    public var remedy: Advice {
         switch self {
         case .invalidEndpoint, .unsupportedScheme, .missingHost:
-            "Give --endpoint (or CAPTION_ASSISTANT_ENDPOINT) as the server's base URL, e.g. http://127.0.0.1:8080."
+            "Give \(.endpoint) (or \(HTTPConfiguration.endpointVariable)) as the server's base URL, e.g. http://127.0.0.1:8080."
         case .invalidTimeout:
-            "Give --request-timeout as seconds, e.g. --request-timeout 120."
+            "Give \(.requestTimeout) as seconds, e.g. \(.requestTimeout, .literal("120"))."
         case .unknownServerKind:
-            "Use one of: " + HTTPServerKind.allCases.map(\.rawValue).joined(separator: ", ") + "."
+            "Use one of: \(HTTPServerKind.allCases.map(\.rawValue).joined(separator: ", "))."
         }
     }
 }

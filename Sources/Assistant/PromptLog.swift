@@ -14,7 +14,8 @@ public final class PromptLog: @unchecked Sendable {
     /// Every prompt received so far, as one string each (`AssistantPrompt.text`).
     public var prompts: [String] { received.map(\.text) }
 
-    func record(_ prompt: AssistantPrompt) {
+    /// Adds `prompt` to the log (any test model may record through it, those in TestSupport too).
+    public func record(_ prompt: AssistantPrompt) {
         lock.withLock { entries.append(prompt) }
     }
 }

@@ -54,7 +54,7 @@ public enum CaptionAssistantCommand {
             print(HelpText.text, terminator: "")
             return ExitStatus.success
         case .version:
-            print("caption-assistant \(CaptionAssistantVersion.current)")
+            print("caption-assistant \(CaptionAssistantVersion.description)")
             return ExitStatus.success
         case .check(let options):
             return await check(options, environment: environment)
@@ -104,32 +104,33 @@ public enum CaptionAssistantCommand {
     static func check(_ options: CheckOptions, environment: [String: String]) async -> Int32 {
         var backend: AssistantBackend
         do {
-            backend = try AssistantBackend.make(options.model, maxCharacters: 3000, environment: environment)
+            backend = try AssistantBackend.make(options.model, maxCharacters: PromptBuilder.defaultMaxCharacters, environment: environment,
+                                                names: CommandOption.settingNames)
         } catch {
             return usageFailure(error)
         }
         let availability = await backend.waitForAvailability(options.model.waitForModel, waiting: announceWait)
         let served = await backend.servedModels(for: availability)
-        var pairs: [(String, JSONValue)] = [("backend", .string(backend.selection.reportName))]
+        var report = CheckSummary()
+        report.backend = backend.selection.reportName
         // Where the HTTP backend will send its requests, and which model it asks for.
         let http = backend.selection.kind == .http ? backend.diagnosticsContext : nil
         if let http {
-            pairs += [("endpoint", .string(http.endpoint.map { $0 + "/v1/chat/completions" })),
-                      ("model", .string(http.modelName)),
-                      ("serverModels", .strings(served)),
-                      ("retryPolicy", .string(backend.service.options.retryPolicy))]
+            report.endpoint = .some(http.endpoint.map { $0 + "/v1/chat/completions" })
+            report.model = .some(http.modelName)
+            report.serverModels = served
+            report.retryPolicy = backend.service.options.retryPolicy
         }
         switch availability {
         case .available:
-            pairs.append(("availability", .string("available")))
+            report.availability = .available
         case .unavailable(let reason):
             let info = backend.describe(reason)
-            pairs += [("availability", .string("unavailable")), ("reason", .string(info.name)),
-                      ("reasonRow", .string(info.reasonRow)), ("remedy", .string(info.remedy)),
-                      ("permanence", .string(info.permanence.rawValue)), ("offersSettings", .bool(info.offersSettings))]
+            report.availability = .unavailable(ModelUnavailability(info))
+            report.reasonRow = info.reasonRow
         }
         if options.json {
-            print(JSONValue.object(pairs).rendered(), terminator: "")
+            print(report.json.rendered(), terminator: "")
         } else {
             var lines = ["backend: \(backend.selection.reportName)"]
             if let http {
@@ -159,7 +160,9 @@ public enum CaptionAssistantCommand {
         let part: ReportPart?
         let destination: OutputDestination = options.output == "-" ? .standardOutput : .folder(options.output)
         do throws(SettingsError) {
-            backend = try AssistantBackend.make(options.model, maxCharacters: options.maxCharacters, environment: environment)
+            backend = try AssistantBackend.make(options.model, maxCharacters: options.maxCharacters, environment: environment,
+                                                names: CommandOption.settingNames)
+            backend.service.options.actions = Set(options.actions)
             let whole = try InputPlan.make(inputs: options.inputs, outputFolder: options.output == "-" ? nil : options.output,
                                            convertTo: options.convertTo)
             if let request = options.shard {
@@ -238,7 +241,7 @@ public enum CaptionAssistantCommand {
 
         var pipeline = PipelineConfiguration(
             backend: backend.selection.reportName, source: backend.service, diagnosticsContext: backend.diagnosticsContext,
-            convertTo: options.convertTo, settings: backend.settings(options))
+            convertTo: options.convertTo, writeOptions: options.writeOptions, settings: backend.settings(options))
         pipeline.recordsCost = backend.selection.kind == .http || backend.selection.kind == .foundation
         let processor = FileProcessor(configuration: pipeline)
         var runner = BatchRunner(processor: processor, destination: destination, jobs: options.jobs, resume: options.resume)
@@ -253,17 +256,18 @@ public enum CaptionAssistantCommand {
             if let progress { progress.printAbove(line) } else { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         }
         let signals = early ?? InterruptSignals()
+        if options.announceStop { signals.firstStop.announce() }
         signals.takePending()
         let result = await runner.run(plan, progress: callback, stop: signals.stop, failed: failed)
         signals.uninstall()
         progress?.finish()
 
         let totals = result.summary.totals
-        let unavailable = totals.unavailable > 0
+        let unavailable = totals.modelUnavailable > 0
         var status = ExitStatus.success
         if result.missingInput { status = ExitStatus.noInput }
         else if options.model.requireModel && unavailable { status = ExitStatus.unavailable }
-        else if options.model.requireModel && totals.answered == 0 && totals.written > 0 && totals.disabled == 0 {
+        else if options.model.requireModel && result.summary.answered == 0 && totals.written > 0 && totals.actions.disabled == 0 {
             // The model was there but no file got a usable answer (every request failed, or every answer was unusable).
             printError("--require-model: the model did not give a usable answer for any file (see the errors in the report)")
             status = ExitStatus.unavailable
@@ -338,13 +342,13 @@ public enum CaptionAssistantCommand {
     static func summary(_ report: BatchSummary, destination: OutputDestination,
                                run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil) -> String {
         let t = report.totals
-        let counts = Counts(report, run: run, resume: resume)
+        let counts = fileCounts(report, run: run, resume: resume)
         var line = shard.map(shardPrefix) ?? ""
         line += "\(counts.files) file\(counts.files == 1 ? "" : "s"): \(counts.written) written"
         if resume, run != nil { line += ", \(counts.skipped) already done (skipped by --resume)" }
         line += ", \(counts.failed) failed"
         if counts.notProcessed > 0 { line += ", \(counts.notProcessed) not processed" }
-        line += "; actions: \(t.applied) applied, \(t.actionsFailed) failed, \(t.disabled) disabled"
+        line += "; actions: " + t.actions.summary
         let rows = report.unavailableRows
         if rows.count == 1, let row = rows.first { line += " (model unavailable, \(row))" }
         if let error = report.modelErrors.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key {
@@ -355,59 +359,30 @@ public enum CaptionAssistantCommand {
         if let run, let signal = run.stoppedBy {
             line += "; interrupted\(signal > 0 ? " by " + signalName(signal) : "") (run the same command with --resume to finish)"
         }
-        if t.cost.requests > 0 { line += "; model: \(t.cost.summary)" }
+        if let cost = t.cost, cost.requests > 0 { line += "; model: \(cost.summary)" }
         if case .folder(let folder) = destination, run?.reportError == nil { line += "; report in \(folder)/\(shard?.name ?? "report.json")" }
         return line
     }
 
-    /// The file counts the summaries give: written by this run, skipped by
-    /// `--resume`, failed, and not processed (a stopped batch), which add up to
-    /// `files`.
-    struct Counts {
-        var files, written, skipped, failed, notProcessed: Int
-
-        /// A run stopped before any file was read (`--require-model`) has files
-        /// not processed that the summary has no entry for.
-        init(_ report: BatchSummary, run: BatchRunner.Result?, resume: Bool) {
-            skipped = resume ? run?.skipped ?? 0 : 0
-            notProcessed = max(run?.notProcessed ?? 0, report.totals.notProcessed)
-            written = report.totals.written - skipped
-            failed = report.totals.failed
-            files = max(report.totals.files, written + skipped + failed + notProcessed)
-        }
+    /// The file counts the summaries give (`RunSummary.FileCounts`): `skipped`
+    /// is counted only with `--resume`.
+    static func fileCounts(_ report: BatchSummary, run: BatchRunner.Result?, resume: Bool) -> RunSummary.FileCounts {
+        RunSummary.FileCounts(report.totals, skipped: resume ? run?.skipped ?? 0 : 0, notProcessed: run?.notProcessed ?? 0)
     }
 
-    /// The `--json` summary printed on standard output.
+    /// The `--json` summary printed on standard output (`RunSummary`).
     /// `skipped` is there with `--resume`, `notProcessed` when files were not
     /// processed (a stopped batch, or a model unavailable under `--require-model`).
     /// `unavailableReasons` and `modelErrors` say why actions were disabled or failed.
     /// For a shard, `shard` says which and how many files it had.
     static func summaryJSON(_ report: BatchSummary, destination: OutputDestination, status: Int32,
-                                   run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil) -> JSONValue {
-        let t = report.totals
-        let counts = Counts(report, run: run, resume: resume)
-        var reportPath: JSONValue = .null
+                            run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil) -> JSONValue {
+        var written: String?
         // Only a report that was written is pointed to.
-        if case .folder(let folder) = destination, run?.reportError == nil { reportPath = .string(folder + "/" + (shard?.name ?? "report.json")) }
-        var pairs: [(String, JSONValue)] = shard.map { [("shard", shardJSON($0))] } ?? []
-        pairs += [
-            ("files", .int(counts.files)), ("written", .int(counts.written)),
-            ("failed", .int(counts.failed)),
-            ("modelUnavailable", .int(t.unavailable)),
-            ("actions", .object([("applied", .int(t.applied)), ("failed", .int(t.actionsFailed)), ("disabled", .int(t.disabled))])),
-            ("warnings", .int(t.warnings)),
-            ("unavailableReasons", .array(report.unavailableReasons.sorted { $0.key < $1.key }.map {
-                .object([("reason", .string($0.key)), ("reasonRow", .string($0.value))])
-            })),
-            ("modelErrors", .array(report.modelErrors.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map {
-                .object([("error", .string($0.key)), ("files", .int($0.value))])
-            })),
-        ]
-        if t.cost.requests > 0 { pairs.append(("model", t.cost.json)) }
-        if resume, run != nil { pairs.append(("skipped", .int(counts.skipped))) }
-        if counts.notProcessed > 0 || run?.stoppedBy != nil { pairs.append(("notProcessed", .int(counts.notProcessed))) }
-        pairs += [("report", reportPath), ("exitStatus", .int(Int(status)))]
-        return .object(pairs)
+        if case .folder(let folder) = destination, run?.reportError == nil { written = folder + "/" + (shard?.name ?? "report.json") }
+        return RunSummary(process: report, counts: fileCounts(report, run: run, resume: resume), showsSkipped: resume && run != nil,
+                          stopped: run?.stoppedBy != nil, shard: shard.map(RunSummary.ShardFigures.init), report: written,
+                          exitStatus: Int(status)).json
     }
 
     /// Says on standard error that the run waits for a model that is getting ready.
@@ -428,6 +403,11 @@ public enum CaptionAssistantCommand {
 extension AssistantBackend {
     /// The settings that shape every output of `options`' batch (recorded in sidecars for `--resume`).
     func settings(_ options: ProcessOptions) -> OutputSettings {
-        settings(options.model, maxCharacters: options.maxCharacters, convertTo: options.convertTo)
+        var settings = settings(options.model, maxCharacters: options.maxCharacters, convertTo: options.convertTo,
+                                writeOptions: options.writeOptions)
+        settings.actions = options.actions
+        settings.emphasis = options.emphasis
+        settings.fallback = options.fallback
+        return settings
     }
 }

@@ -1,3 +1,4 @@
+import Assistant
 import CaptionAssistant
 import Captions
 import Foundation
@@ -11,11 +12,19 @@ struct ProcessOptions: Sendable, Equatable {
     /// The model options.
     var model = ModelOptions()
     /// `--max-characters N`: the transcript cap.
-    var maxCharacters = 3000
+    var maxCharacters = PromptBuilder.defaultMaxCharacters
     /// `--jobs N`: files in flight at once.
     var jobs: Int
     /// `--to FORMAT`: convert while writing.
     var convertTo: CaptionFormat?
+    /// `--encoding keep|utf-8` and `--language TAG`: how outputs are written besides their edits.
+    var writeOptions = WriteOptions()
+    /// `--actions LIST`: the actions asked for, in answer order.
+    var actions = AssistantAction.allCases
+    /// `--emphasis` and `--emphasis-per-cue`: which keyword occurrences are made bold.
+    var emphasis = EmphasisDensity.all
+    /// `--fallback local`: content from the transcript when no model answers.
+    var fallback: FallbackKind?
     /// `--quiet`: no progress line and no summary.
     var quiet = false
     /// `--json`: a machine-readable summary on standard output.
@@ -28,6 +37,8 @@ struct ProcessOptions: Sendable, Equatable {
     var shard: ShardRequest?
     /// `--shard-count N`: the shard count for `--shard auto` where the engine gives only the index.
     var shardCount: Int?
+    /// `-test-announce-stop`: say on standard error when the first signal is taken.
+    var announceStop = false
 
     /// Creates the defaults; `jobs` defaults to the number of active processor cores.
     init(jobs: Int) { self.jobs = jobs }

@@ -17,8 +17,31 @@ enum CommandLineParser {
     static var suggestable: [String] {
         CommandOption.table.filter { !$0.hidden }.flatMap(\.names).sorted()
     }
-    /// `--to`'s spellings (any case): `webvtt` is `vtt`, `dfxp` is `ttml`.
-    static let formatSpellings: [String: CaptionFormat] = ["srt": .srt, "vtt": .vtt, "webvtt": .vtt, "ttml": .ttml, "dfxp": .ttml]
+    /// `--to`'s spellings (any case): the extensions of `CaptionFileExtension.all`
+    /// that name a format to convert to (`webvtt` is `vtt`, `dfxp` is `ttml`).
+    static let formatSpellings: [String: CaptionFormat] = Dictionary(
+        uniqueKeysWithValues: CaptionFileExtension.all.filter(\.namesConversionTarget).map { ($0.name, $0.format) })
+
+    /// The other spellings of `format` that `--to` takes (`webvtt` for `vtt`).
+    static func otherSpellings(of format: CaptionFormat) -> [String] {
+        CaptionFileExtension.all.filter { $0.namesConversionTarget && $0.format == format && $0.name != format.fileExtension }.map(\.name)
+    }
+
+    /// `--to`'s choices as a refusal lists them: `srt`, `vtt (or webvtt)`, `ttml (or dfxp)`.
+    static var formatChoices: [String] {
+        CaptionFormat.allCases.map { format in
+            let others = otherSpellings(of: format)
+            return others.isEmpty ? format.fileExtension : "\(format.fileExtension) (or \(others.joined(separator: ", ")))"
+        }
+    }
+
+    /// What `--help` says of `--to`'s spellings and output names:
+    /// `webvtt is vtt, dfxp is ttml; outputs are named .srt, .vtt or .ttml`.
+    static var formatSpellingsHelp: String {
+        let aliases = CaptionFormat.allCases.flatMap { format in otherSpellings(of: format).map { "\($0) is \(format.fileExtension)" } }
+        let names = CaptionFormat.allCases.map { "." + $0.fileExtension }
+        return aliases.joined(separator: ", ") + "; outputs are named " + names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
 
     /// Parses `arguments` (without the program name). `defaultJobs` is the
     /// `--jobs` default (the number of cores).
@@ -181,15 +204,9 @@ enum CommandLineParser {
         return v
     }
 
+    /// A whole number from 1 to `max` for the option `name` (see `CheckedNumber.whole`).
     static func count(_ name: String, _ v: String, max: Int) throws(UsageError) -> Int {
-        // A whole number too big for Int is still a whole number: say it is too big, not that it is not one.
-        let digits = v.hasPrefix("+") ? v.dropFirst() : Substring(v)
-        if Int(v) == nil, !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), digits.contains(where: { $0 != "0" }) {
-            throw UsageError("'\(name)' is too big: at most \(max) (got '\(v)')")
-        }
-        guard let n = Int(v), n >= 1 else { throw UsageError("'\(name)' needs a whole number of at least 1 (got '\(v)')") }
-        guard n <= max else { throw UsageError("'\(name)' is too big: at most \(max) (got '\(v)')") }
-        return n
+        do throws(SettingsError) { return try CheckedNumber.whole(v, name: "'\(name)'", in: 1...max) } catch { throw UsageError(error) }
     }
 
     /// The error for an option nobody knows, with the nearest one when it is
@@ -230,10 +247,10 @@ enum CommandLineParser {
         throw UsageError("'\(first)' is not a command, nor a file or folder; did you mean '\(near)'? (the commands are \(Subcommand.names.joined(separator: ", ")); write ./\(first) for an input of that name)")
     }
 
+    /// A number of seconds up to a day for the option `name`, above 0 unless `allowZero` (see `CheckedNumber.seconds`).
     static func seconds(_ name: String, _ v: String, allowZero: Bool) throws(UsageError) -> Double {
-        guard let s = Double(v), s.isFinite, allowZero ? s >= 0 : s > 0, s <= 86_400 else {
-            throw UsageError("'\(name)' needs a number of seconds\(allowZero ? "" : " above 0"), at most 86400 (got '\(v)')")
-        }
-        return s
+        do throws(SettingsError) {
+            return try CheckedNumber.seconds(v, name: "'\(name)'", in: 0...86_400, allowsLowerBound: allowZero)
+        } catch { throw UsageError(error) }
     }
 }

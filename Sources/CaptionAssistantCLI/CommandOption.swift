@@ -39,6 +39,8 @@ struct CommandOption: Sendable {
     let section: Section
     /// Its sentence in `--help`.
     let help: String
+    /// The library's setting it sets, if any: advice that names the setting names this option.
+    let setting: AssistantSetting?
     /// Sets its value, with the checks the value needs.
     let set: Setter
 
@@ -57,23 +59,39 @@ struct CommandOption: Sendable {
     var shortForm: String { (names.last ?? "") + (metavar.map { " " + $0 } ?? "") }
 
     private init(_ names: [String], _ metavar: String?, _ subcommands: Set<Subcommand>, _ section: Section,
-                 hidden: Bool = false, _ help: String, set: @escaping Setter) {
+                 hidden: Bool = false, setting: AssistantSetting?, _ help: String, set: @escaping Setter) {
         self.names = names; self.metavar = metavar; self.subcommands = subcommands
-        self.section = section; self.hidden = hidden; self.help = help; self.set = set
+        self.section = section; self.hidden = hidden; self.setting = setting; self.help = help; self.set = set
     }
 
     /// An option that takes a value.
     static func valued(_ names: [String], _ metavar: String, _ subcommands: Set<Subcommand>, _ section: Section,
-                       hidden: Bool = false, _ help: String, set: @escaping Setter) -> CommandOption {
-        CommandOption(names, metavar, subcommands, section, hidden: hidden, help, set: set)
+                       hidden: Bool = false, setting: AssistantSetting? = nil, _ help: String, set: @escaping Setter) -> CommandOption {
+        CommandOption(names, metavar, subcommands, section, hidden: hidden, setting: setting, help, set: set)
     }
 
     /// A flag: an option that takes no value.
     static func flag(_ names: [String], _ subcommands: Set<Subcommand>, _ section: Section,
-                     hidden: Bool = false, _ help: String,
+                     hidden: Bool = false, setting: AssistantSetting? = nil, _ help: String,
                      set: @escaping @Sendable (inout ParsedArguments) -> Void) -> CommandOption {
-        CommandOption(names, nil, subcommands, section, hidden: hidden, help) { arguments, _, _ in set(&arguments) }
+        CommandOption(names, nil, subcommands, section, hidden: hidden, setting: setting, help) { arguments, _, _ in set(&arguments) }
     }
+
+    /// How the library's advice (remedies, reasons, errors) spells its
+    /// settings on the command line: each `AssistantSetting` as the option of
+    /// this table that sets it, with the option's value name as the
+    /// placeholder (`--endpoint URL`); the API key, which has no option, as
+    /// its environment variable.
+    static let settingNames: SettingNames = {
+        var names: [AssistantSetting: String] = [.apiKey: HTTPConfiguration.apiKeyVariable]
+        var placeholders: [AssistantSetting: String] = [:]
+        for option in table {
+            guard let setting = option.setting, let name = option.names.last else { continue }
+            names[setting] = name
+            placeholders[setting] = option.metavar
+        }
+        return SettingNames(names: names, placeholders: placeholders)
+    }()
 
     /// The option named `name` (any subcommand's), or nil.
     static func named(_ name: String) -> CommandOption? { table.first { $0.names.contains(name) } }
@@ -86,15 +104,50 @@ struct CommandOption: Sendable {
             guard !v.isEmpty else { throw UsageError("'\(name)' needs a folder name (or - for standard output)") }
             a.output = v
         },
-        .valued(["--to"], "srt|vtt|ttml", [.process], .process,
-                "Convert the captions to this format while writing (webvtt is vtt, dfxp is ttml; outputs are named .srt, .vtt or .ttml); the report lists what could not be carried over.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
-            a.process.convertTo = try CommandLineParser.choice(name, v, among: CommandLineParser.formatSpellings, listed: ["srt", "vtt (or webvtt)", "ttml (or dfxp)"])
+        .valued(["--to"], CaptionFormat.allCases.map(\.fileExtension).joined(separator: "|"), [.process], .process,
+                "Convert the captions to this format while writing (\(CommandLineParser.formatSpellingsHelp)); the report lists what could not be carried over.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            a.process.convertTo = try CommandLineParser.choice(name, v, among: CommandLineParser.formatSpellings, listed: CommandLineParser.formatChoices)
         },
-        .valued(["--max-characters"], "N", [.process], .process,
-                "Send the model at most N characters of the transcript (default 3000, at most 10000000); a cut falls between words, so fewer may be sent.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+        .valued(["--encoding"], "keep|utf-8", [.process], .process,
+                "Write each caption file in its own encoding (keep, the default: what is not edited stays byte for byte as it came) or in UTF-8 (utf-8: a file in Windows-1252, which cannot hold an emoji, or in UTF-16 or UTF-32 is written as UTF-8 without a byte-order mark, a TTML file's XML declaration saying so; the report lists the change among its losses). Files converted to another format (--to) are always UTF-8.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            a.process.writeOptions.encoding = try CommandLineParser.choice(name, v, among: ["keep": .keep, "utf-8": .utf8, "utf8": .utf8], listed: ["keep", "utf-8"])
+        },
+        .valued(["--language"], "TAG", [.process], .process,
+                "Declare the captions' language as TAG, a BCP 47 tag such as en, en-GB or zh-Hant, in every WebVTT (a Language: header line) and TTML (xml:lang) output whose input declares none (or declares und); a file that declares its own language keeps it, whatever TAG says, and SRT files cannot declare one. Without it, a converted file carries its input's language, and a TTML output of a file with none says und.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            guard LanguageTag.isWellFormed(v) else {
+                throw UsageError("'\(name)' needs a BCP 47 language tag, such as en, en-GB, pt-BR or zh-Hant (got '\(v)')")
+            }
+            a.process.writeOptions.language = v
+        },
+        .valued(["--actions"], "LIST", [.process], .process, setting: .actions,
+                "Ask only for these actions, a comma-separated list of \(AssistantAction.allCases.map(\.rawValue).joined(separator: ", ")) (default: all three); the others are neither applied nor asked of the repair request, and the report lists them as notRequested.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            var chosen = Set<AssistantAction>()
+            for item in v.split(separator: ",", omittingEmptySubsequences: false) {
+                chosen.insert(try CommandLineParser.choice(name, String(item), among: Dictionary(uniqueKeysWithValues: AssistantAction.allCases.map { ($0.rawValue, $0) }),
+                                                           listed: AssistantAction.allCases.map(\.rawValue)))
+            }
+            a.process.actions = chosen.sorted()
+        },
+        .valued(["--emphasis"], EmphasisDensity.Mode.allCases.map(\.rawValue).joined(separator: "|"), [.process], .process,
+                "Choose which occurrences of each keyword are made bold: all of them (the default), the first in each cue (first-in-cue), or the first in the file (first); the report counts the occurrences emphasised and those left plain.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            a.process.emphasis.mode = try CommandLineParser.choice(name, v, among: Dictionary(uniqueKeysWithValues: EmphasisDensity.Mode.allCases.map { ($0.rawValue, $0) }),
+                                                                   listed: EmphasisDensity.Mode.allCases.map(\.rawValue))
+        },
+        .valued(["--emphasis-per-cue"], "N", [.process], .process,
+                "Make at most N keyword occurrences bold in any one cue (the first ones --emphasis keeps; N from 1, at most 1000); the others are left plain and counted in the report.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            a.process.emphasis.perCue = try CommandLineParser.count(name, v, max: 1000)
+        },
+        .valued(["--fallback"], "none|local", [.process], .process,
+                "When no model answers for a file (none is available, or its answer failed or was unusable for an action), take the content from the transcript itself (local: its most frequent content words as keywords, an emoji whose CLDR annotation is one of its words, three titles cut from its sentences), or not (none, the default). Each action it gives says \"source\": \"fallback\" in the report, which still records the model's state and reason row.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            var spellings: [String: FallbackKind?] = ["none": nil]
+            for kind in FallbackKind.allCases { spellings[kind.rawValue] = kind }
+            a.process.fallback = try CommandLineParser.choice(name, v, among: spellings, listed: ["none"] + FallbackKind.allCases.map(\.rawValue))
+        },
+        .valued(["--max-characters"], "N", [.process], .process, setting: .maxCharacters,
+                "Send the model at most N characters of the transcript (default \(PromptBuilder.defaultMaxCharacters), at most 10000000); a cut falls between words, so fewer may be sent.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.maxCharacters = try CommandLineParser.count(name, v, max: 10_000_000)
         },
-        .valued(["--jobs"], "N", [.process, .review], .process,
+        .valued(["--jobs"], "N", [.process, .review], .process, setting: .concurrentRequests,
                 "Process up to N files at once (default: the number of processor cores).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.jobs = try CommandLineParser.count(name, v, max: 1024)
         },
@@ -116,9 +169,11 @@ struct CommandOption: Sendable {
               "Print no progress line and no summary on standard error; errors and warnings are still printed.") { $0.process.quiet = true },
         .flag(["--json"], [.process, .check, .merge, .review], .process,
               "Print a machine-readable summary of the run on standard output (with the reasons the model was unavailable and its errors), and no progress line.") { $0.process.json = true },
+        .flag(["-test-announce-stop"], [.process], .process, hidden: true,
+              "Say on standard error when the first SIGINT or SIGTERM is taken, so a test knows it was.") { $0.process.announceStop = true },
 
         // MODEL OPTIONS (process and check)
-        .flag(["-test-fake-assistant"], [.process, .check], .model,
+        .flag(["-test-fake-assistant"], [.process, .check], .model, setting: .fakeModel,
               "Use the built-in deterministic fake model instead of a real one (for tests; the report says \"fake\").") { $0.process.model.fake = true },
         .flag(["-test-fake-assistant-fails"], [.process, .check], .model, hidden: true,
               "Use a test model that always throws.") {
@@ -134,22 +189,21 @@ struct CommandOption: Sendable {
         .valued(["-test-fake-assistant-delay"], "MS", [.process, .check], .model, hidden: true,
                 "Make the fake wait MS milliseconds before each answer, like a slow model.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.model.fake = true
-            guard let ms = Int(v), ms >= 0, ms <= 600_000 else {
-                throw UsageError("'\(name)' needs a whole number of milliseconds from 0 to 600000 (got '\(v)')")
-            }
-            a.process.model.fakeDelayMilliseconds = ms
+            do throws(SettingsError) {
+                a.process.model.fakeDelayMilliseconds = try CheckedNumber.whole(v, name: "'\(name)'", in: 0...600_000)
+            } catch { throw UsageError(error) }
         },
-        .valued(["--model"], "auto|foundation|http|none", [.process, .check], .model,
+        .valued(["--model"], "auto|foundation|http|none", [.process, .check], .model, setting: .backend,
                 "Choose the backend: auto uses Apple's on-device model where present, else the HTTP server if an endpoint is set, else none.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.model.backend = try CommandLineParser.choice(name, v, among: Dictionary(uniqueKeysWithValues: BackendChoice.allCases.map { ($0.rawValue, $0) }),
                                                            listed: BackendChoice.allCases.map(\.rawValue))
             a.explicitModel = true
         },
-        .valued(["--endpoint"], "URL", [.process, .check], .model,
+        .valued(["--endpoint"], "URL", [.process, .check], .model, setting: .endpoint,
                 "Use the OpenAI-compatible HTTP server at URL (also CAPTION_ASSISTANT_ENDPOINT; an API key, if needed, comes from CAPTION_ASSISTANT_API_KEY and is never printed).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.model.endpoint = try CommandLineParser.nonEmpty(name, v)
         },
-        .valued(["--model-name"], "NAME", [.process, .check], .model,
+        .valued(["--model-name"], "NAME", [.process, .check], .model, setting: .modelName,
                 "Ask the HTTP server for the model NAME (also CAPTION_ASSISTANT_MODEL).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.model.modelName = try CommandLineParser.nonEmpty(name, v)
         },
@@ -159,19 +213,19 @@ struct CommandOption: Sendable {
             a.process.model.serverKind = try CommandLineParser.choice(name, v, among: Dictionary(uniqueKeysWithValues: HTTPServerKind.allCases.map { ($0.rawValue, $0) }),
                                                               listed: HTTPServerKind.allCases.map(\.rawValue)).rawValue
         },
-        .valued(["--request-timeout"], "SECONDS", [.process, .check], .model,
-                "Give up on one model request after SECONDS (default 120). Retry policy: a request that fails for a temporary reason (no answer in time, a dropped connection, HTTP 429 or 5xx) is tried up to 3 times in all, with pauses of about 2 s and 4 s; the report gives the attempts.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+        .valued(["--request-timeout"], "SECONDS", [.process, .check], .model, setting: .requestTimeout,
+                "Give up on one model request after SECONDS (default 120). Retry policy: \(AssistantOptions().retryPolicy); the report gives the attempts.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.model.requestTimeout = try CommandLineParser.seconds(name, v, allowZero: false)
         },
-        .valued(["--model-time-limit"], "SECONDS", [.process, .check], .model,
+        .valued(["--model-time-limit"], "SECONDS", [.process, .check], .model, setting: .modelTimeLimit,
                 "Bound the model time of one file, every attempt, pause and repair request together, to SECONDS (default: no bound beyond the attempts).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.model.modelTimeLimit = try CommandLineParser.seconds(name, v, allowZero: false)
         },
-        .valued(["--simulate-availability"], "REASON", [.process, .check], .model,
+        .valued(["--simulate-availability"], "REASON", [.process, .check], .model, setting: .simulatedAvailability,
                 "Force the model's availability, for previews and tests: available, deviceNotEligible, appleIntelligenceNotEnabled, modelNotReady, unsupportedPlatform, serverUnreachable, modelMissing, modelTurnedOff, unknown, or unknown:MESSAGE (an unknown reason with that text).") { (a: inout Arguments, _: String, v: String) throws(UsageError) in
             a.process.model.simulatedAvailability = try CommandLineParser.availabilityName(v)
         },
-        .valued(["--wait-for-model"], "SECONDS", [.process, .check], .model,
+        .valued(["--wait-for-model"], "SECONDS", [.process, .check], .model, setting: .waitForModel,
                 "When the model is still getting ready, check again gently for up to SECONDS before giving up.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.model.waitForModel = try CommandLineParser.seconds(name, v, allowZero: true)
         },
@@ -186,7 +240,7 @@ struct CommandOption: Sendable {
 
         // OTHER
         .flag(["-h", "--help"], [.process, .check, .merge, .review], .other, "Print this help and exit.") { $0.wantsHelp = true },
-        .flag(["--version"], [.process, .check], .other, "Print the version and exit.") { $0.wantsVersion = true },
+        .flag(["--version"], [.process, .check], .other, "Print the version and the commit it was built from (unknown unless packed by scripts/package.sh), and exit.") { $0.wantsVersion = true },
     ]
 
     /// The `--help` lines of the options listed in `section`, in table order.

@@ -15,8 +15,8 @@ enum HelpText {
       caption-assistant help | --help
       caption-assistant version | --version
 
-    INPUT is a caption file (SRT, WebVTT or TTML), a folder (searched recursively for
-    .srt, .vtt, .webvtt, .ttml, .dfxp and TTML .xml files), or - for standard input.
+    INPUT is a caption file (SRT, WebVTT or TTML), - for standard input, or a folder,
+    searched recursively for \(InputPlan.searchedFor).
     Outputs mirror each folder given under OUTPUT_DIR (a file given alone lands at the
     top), each with a sidecar report NAME.assistant.json, plus OUTPUT_DIR/report.json.
     Inputs are never modified, and every output is written atomically. With -o - the
@@ -32,8 +32,8 @@ enum HelpText {
     the exit status is 66, unless --allow-empty is given (a file named on its own is
     read whatever its extension). Each file that fails is said on standard error when
     it fails, and listed again at the end. Option names, commands and values of a fixed
-    set (--to, --model, --server-kind, --simulate-availability) are checked before any
-    work, values ignoring case, and a near miss is answered with "did you mean".
+    set (--to, --encoding, --model, --server-kind, --simulate-availability) are checked
+    before any work, values ignoring case, and a near miss is answered with "did you mean".
 
     PROCESS OPTIONS:
     \(CommandOption.helpLines(.process))

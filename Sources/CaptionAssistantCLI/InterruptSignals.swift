@@ -30,6 +30,8 @@ final class InterruptSignals: @unchecked Sendable {
     private let lock = NSLock()
     private var sources: [any DispatchSourceSignal] = []
     private var waiter: SignalWaiter?
+    /// Told of the first stop request (for `-test-announce-stop`).
+    let firstStop = FirstStopNotice()
 
     /// The exit status for a run ended by `signal`: 128 plus its number (130 for SIGINT, 143 for SIGTERM).
     static func exitStatus(for signal: Int32) -> Int32 { 128 + signal }
@@ -50,18 +52,19 @@ final class InterruptSignals: @unchecked Sendable {
                 onRepeat: @escaping @Sendable (Int32) -> Void = { exit(InterruptSignals.exitStatus(for: $0)) }) {
         self.stop = stop
         if earlyPipe >= 0 {
-            waiter = SignalWaiter(pipe: earlyPipe, stop: stop, onRepeat: onRepeat)
+            waiter = SignalWaiter(pipe: earlyPipe, stop: stop, firstStop: firstStop, onRepeat: onRepeat)
             return
         }
         let queue = DispatchQueue(label: "caption-assistant.signals")
         var made: [any DispatchSourceSignal] = []
+        let firstStop = firstStop
         for number in Self.watched {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
                 // Signals that come close together arrive as one event; `data` says how many.
                 for _ in 0..<max(1, Int(source.data)) {
-                    if stop.request(signal: number) > 1 { onRepeat(number) }
+                    if stop.request(signal: number) > 1 { onRepeat(number) } else { firstStop.tell(number) }
                 }
             }
             source.resume()
@@ -108,10 +111,11 @@ final class SignalWaiter: @unchecked Sendable {
     private var uninstalled = false
     private let pipe: Int32
     private let stop: BatchStop
+    private let firstStop: FirstStopNotice
     private let onRepeat: @Sendable (Int32) -> Void
 
-    init(pipe: Int32, stop: BatchStop, onRepeat: @escaping @Sendable (Int32) -> Void) {
-        self.pipe = pipe; self.stop = stop; self.onRepeat = onRepeat
+    init(pipe: Int32, stop: BatchStop, firstStop: FirstStopNotice, onRepeat: @escaping @Sendable (Int32) -> Void) {
+        self.pipe = pipe; self.stop = stop; self.firstStop = firstStop; self.onRepeat = onRepeat
         _ = fcntl(pipe, F_SETFL, fcntl(pipe, F_GETFL) | O_NONBLOCK)
         Thread.detachNewThread { [self] in
             while true {
@@ -138,7 +142,7 @@ final class SignalWaiter: @unchecked Sendable {
                     raise(Int32(byte))
                     continue
                 }
-                if stop.request(signal: Int32(byte)) > 1 { onRepeat(Int32(byte)) }
+                if stop.request(signal: Int32(byte)) > 1 { onRepeat(Int32(byte)) } else { firstStop.tell(Int32(byte)) }
             }
         }
     }
@@ -150,5 +154,22 @@ final class SignalWaiter: @unchecked Sendable {
         lock.withLock { uninstalled = true }
         for number in InterruptSignals.watched { signal(number, SIG_DFL) }
         takePending()
+    }
+}
+
+/// What to do when the first stop request is taken: nothing, unless a test
+/// asked (`-test-announce-stop`) to be told on standard error, so it can send
+/// a second signal knowing the first was taken instead of sleeping and hoping.
+final class FirstStopNotice: @unchecked Sendable {
+    private let lock = NSLock()
+    private var announces = false
+
+    /// From now on, a first stop request is said on standard error.
+    func announce() { lock.withLock { announces = true } }
+
+    /// Called with the signal of the first stop request.
+    func tell(_ signal: Int32) {
+        guard lock.withLock({ announces }) else { return }
+        FileHandle.standardError.write(Data("caption-assistant: \(CaptionAssistantCommand.signalName(signal)) taken: finishing the files in flight\n".utf8))
     }
 }

@@ -37,27 +37,22 @@ extension CaptionAssistantCommand {
             case .write: status = ExitStatus.cannotCreateOutput
             }
             if options.json {
-                var pairs: [(String, JSONValue)] = [("report", .null), ("exitStatus", .int(Int(status)))]
+                var summary = RunSummary(notMerged: Int(status))
                 if case .incomplete(let count, let missing, let stopped) = error {
-                    pairs = [("shards", .int(count)), ("missing", .array(missing.map { .int($0) })),
-                             ("stopped", .array(stopped.map { .int($0) }))] + pairs
+                    summary = RunSummary(notMerged: Int(status), shards: count, missing: missing, stopped: stopped)
                 }
-                print(JSONValue.object(pairs).rendered(), terminator: "")
+                print(summary.json.rendered(), terminator: "")
             }
             return status
         }
         let t = result.totals
         let status = result.missingInput ? ExitStatus.noInput : t.failed > 0 ? ExitStatus.someFileFailed : ExitStatus.success
         if !options.quiet {
-            printError("merged \(result.shards) shard\(result.shards == 1 ? "" : "s"): \(t.files) file\(t.files == 1 ? "" : "s"): \(t.written) written, \(t.failed) failed; actions: \(t.applied) applied, \(t.actionsFailed) failed, \(t.disabled) disabled; report in \(options.output)/report.json")
+            printError("merged \(result.shards) shard\(result.shards == 1 ? "" : "s"): \(t.files) file\(t.files == 1 ? "" : "s"): \(t.written) written, \(t.failed) failed; actions: \(t.actions.summary); report in \(options.output)/report.json")
         }
         if options.json {
-            print(JSONValue.object([
-                ("shards", .int(result.shards)), ("files", .int(t.files)), ("written", .int(t.written)), ("failed", .int(t.failed)),
-                ("modelUnavailable", .int(t.unavailable)),
-                ("actions", .object([("applied", .int(t.applied)), ("failed", .int(t.actionsFailed)), ("disabled", .int(t.disabled))])),
-                ("report", .string(options.output + "/report.json")), ("exitStatus", .int(Int(status))),
-            ]).rendered(), terminator: "")
+            print(RunSummary(merged: result.shards, totals: t, report: options.output + "/report.json", exitStatus: Int(status)).json.rendered(),
+                  terminator: "")
         }
         return status
     }
@@ -67,11 +62,5 @@ extension CaptionAssistantCommand {
     /// `shard 1/4 (1250 of 5000 files, from file 1250): `.
     static func shardPrefix(_ part: ReportPart) -> String {
         "shard \(part.shard.index)/\(part.shard.count) (\(part.files) of \(part.planFiles) files, from file \(part.first)): "
-    }
-
-    /// The `--json` summary's `shard`: `{"index", "count", "files", "first", "planFiles"}`.
-    static func shardJSON(_ part: ReportPart) -> JSONValue {
-        .object([("index", .int(part.shard.index)), ("count", .int(part.shard.count)), ("files", .int(part.files)),
-                 ("first", .int(part.first)), ("planFiles", .int(part.planFiles))])
     }
 }

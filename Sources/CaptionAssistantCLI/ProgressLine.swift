@@ -1,3 +1,4 @@
+import CaptionAssistant
 import Dispatch
 import Foundation
 #if canImport(Glibc)
@@ -47,7 +48,14 @@ final class ProgressLine: @unchecked Sendable {
         let status = ioctl(2, TIOCGWINSZ, &size)
         #endif
         if status == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        return columns(fromEnvironment: ProcessInfo.processInfo.environment["COLUMNS"])
+    }
+
+    /// The width `COLUMNS` gives, read as every number from the environment is
+    /// (`CheckedNumber`); a value that is no width (not a number, 0, past any
+    /// terminal) is ignored, not an error: the line is then not cut.
+    static func columns(fromEnvironment value: String?) -> Int? {
+        value.flatMap { try? CheckedNumber.whole($0, name: "COLUMNS", in: 1...100_000) }
     }
 
     /// The text for `done` files after `elapsed` seconds, e.g. `120/5000 files, 240.0 files/s, about 20 s left`.

@@ -36,8 +36,7 @@ extension CaptionAssistantCommand {
             printError("review of \(result.files) file\(result.files == 1 ? "" : "s") written: \(result.index) (\(result.indexPages) index page\(result.indexPages == 1 ? "" : "s"), one page per file in \(options.folder)/review/files)")
         }
         if options.json {
-            print(JSONValue.object([("files", .int(result.files)), ("indexPages", .int(result.indexPages)),
-                                    ("index", .string(result.index))]).rendered(), terminator: "")
+            print(RunSummary(reviewed: result.files, indexPages: result.indexPages, index: result.index).json.rendered(), terminator: "")
         }
         return ExitStatus.success
     }

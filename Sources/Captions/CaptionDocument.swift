@@ -17,14 +17,15 @@ public struct CaptionDocument: Sendable {
     enum Payload: Sendable {
         case none
         case ttml(TTMLPayload)
-        /// The kinds of WebVTT blocks besides cues that the file has (for conversion losses).
-        case vtt(Set<WebVTTReader.Block.Kind>)
+        /// The kinds of WebVTT blocks besides cues that the file has (for
+        /// conversion losses), and what its header lines say.
+        case vtt(Set<WebVTTReader.Block.Kind>, header: WebVTTHeader)
     }
 
     init(format: CaptionFormat, source: SourceText, cues: [Cue], warnings: [CaptionWarning], payload: Payload = .none) {
+        // Both lists are capped already, each by its own `CaptionWarningLog`.
         self.format = format; self.source = source; self.cues = cues
-        // Capped per kind, so that a hostile file cannot make a report of millions of lines.
-        self.warnings = CaptionWarning.capped(source.warnings + warnings); self.payload = payload
+        self.warnings = source.warnings + warnings; self.payload = payload
     }
 
     /// Reads a caption file's bytes, detecting the encoding and the format
@@ -32,12 +33,6 @@ public struct CaptionDocument: Sendable {
     public static func read(_ data: Data, hint: CaptionFormat? = nil) throws -> CaptionDocument {
         let source = try SourceText.decode(data)
         return try read(source, hint: hint)
-    }
-
-    /// Reads a caption file from disk (see `read(_:hint:)`); the extension is the hint.
-    public static func read(contentsOf url: URL) throws -> CaptionDocument {
-        let bytes = try FileBytes.load(url.path)
-        return try read(try SourceText.decode(bytes: bytes), hint: CaptionFormat(fileExtension: url.pathExtension))
     }
 
     /// Reads decoded text, detecting the format.
@@ -49,37 +44,38 @@ public struct CaptionDocument: Sendable {
         }
     }
 
-    /// Writes the document back in its own format and encoding with `edits`
-    /// (keyed by cue index) applied. With no edits the result is the input's bytes.
-    public func write(edits: [Int: CueEdit] = [:]) throws -> Data {
-        try source.encode(writeUTF8(edits: edits))
+    /// Writes the document back in its own format with `edits` (keyed by cue
+    /// index) applied, in its own encoding unless `options` say otherwise.
+    /// With no edits and default options the result is the input's bytes.
+    public func write(edits: [Int: CueEdit] = [:], options: WriteOptions = WriteOptions()) throws -> Data {
+        Data(try writeBytes(edits: edits, options: options))
     }
 
-    /// `write(edits:)` as an array of bytes: for a UTF-8 file without a
+    /// `write(edits:options:)` as an array of bytes: for a UTF-8 file without a
     /// byte-order mark, the writer's buffer itself, with no copy of the file.
-    public func writeBytes(edits: [Int: CueEdit] = [:]) throws -> [UInt8] {
-        let utf8 = try writeUTF8(edits: edits)
-        if source.encoding == .utf8 && !source.hasByteOrderMark { return utf8 }
-        return [UInt8](try source.encode(utf8))
+    public func writeBytes(edits: [Int: CueEdit] = [:], options: WriteOptions = WriteOptions()) throws -> [UInt8] {
+        try encoded(writeUTF8(edits: edits, options: options), options: options)
     }
 
-    /// The document with `edits` applied, as UTF-8 bytes before re-encoding
-    /// (no byte-order mark). With no edits this is the source buffer itself.
-    func writeUTF8(edits: [Int: CueEdit]) throws -> [UInt8] {
-        guard edits.values.contains(where: { !$0.isEmpty }) else { return source.bytes }
-        switch format {
-        case .srt: return try SRTWriter.apply(edits, to: self)
-        case .vtt: return try WebVTTWriter.apply(edits, to: self)
-        case .ttml: return try TTMLWriter.apply(edits, to: self)
+    /// The document with `edits` and `options`' prolog edits applied, as UTF-8
+    /// bytes before re-encoding (no byte-order mark). With neither, this is the
+    /// source buffer itself.
+    func writeUTF8(edits: [Int: CueEdit], options: WriteOptions = WriteOptions()) throws -> [UInt8] {
+        var out: [UInt8]
+        if !edits.values.contains(where: { !$0.isEmpty }) {
+            out = source.bytes
+        } else {
+            switch format {
+            case .srt: out = try SRTWriter.apply(edits, to: self)
+            case .vtt: out = try WebVTTWriter.apply(edits, to: self)
+            case .ttml: out = try TTMLWriter.apply(edits, to: self)
+            }
         }
-    }
-
-    /// Writes the document with `edits` applied to `path` in its own format
-    /// and encoding, without building a copy of the whole file when it is
-    /// UTF-8 without a byte-order mark. The caller handles atomicity (write to
-    /// a temporary path, then rename).
-    public func write(edits: [Int: CueEdit] = [:], toFile path: String) throws {
-        try FileBytes.store(writeBytes(edits: edits), to: path)
+        // Prolog edits lie before every cue edit, so their offsets are the same in `out`; the last first.
+        for edit in prologEdits(options).reversed() where edit.range.upperBound <= out.count {
+            out.replaceSubrange(edit.range, with: edit.bytes)
+        }
+        return out
     }
 }
 
@@ -93,20 +89,27 @@ public struct Conversion: Sendable {
 
 extension CaptionDocument {
     /// Writes the cues (with `edits` applied) in another format. Not lossless:
-    /// `losses` lists what could not be carried over.
-    public func converted(to target: CaptionFormat, edits: [Int: CueEdit] = [:]) throws -> Conversion {
+    /// `losses` lists what could not be carried over. The language the file
+    /// declares (else `options.language`) is declared in a WebVTT or TTML
+    /// output; converted to its own format, the file is written as
+    /// `write(edits:options:)` writes it.
+    public func converted(to target: CaptionFormat, edits: [Int: CueEdit] = [:],
+                          options: WriteOptions = WriteOptions()) throws -> Conversion {
         if target == format {
-            return Conversion(data: try write(edits: edits), losses: [])
+            return Conversion(data: try write(edits: edits, options: options), losses: losses(writing: options))
         }
         var edited = cues.enumerated().map { i, cue in edits[i].map { cue.applying($0) } ?? cue }
         var losses = ConversionLosses.beforeRendering(&edited, of: self, to: target)
+        let language = outputLanguage(options)
         let bytes: [UInt8]
         switch target {
         case .srt: bytes = SRTWriter.render(edited, from: format, losses: &losses)
-        case .vtt: bytes = WebVTTWriter.render(edited, from: format, losses: &losses)
-        case .ttml: bytes = TTMLWriter.render(edited, from: format, losses: &losses)
+        case .vtt: bytes = WebVTTWriter.render(edited, from: format, language: language, losses: &losses)
+        case .ttml: bytes = TTMLWriter.render(edited, from: format, language: language, losses: &losses)
         }
         losses += ConversionLosses.document(self, to: target)
+        losses += ConversionLosses.language(self, to: target)
+        losses += ConversionLosses.encoding(from: source.encoding, to: outputEncoding(convertingTo: target, options: options))
         var seen = Set<String>()
         return Conversion(data: Data(bytes), losses: losses.filter { seen.insert($0).inserted })
     }
@@ -114,33 +117,53 @@ extension CaptionDocument {
 
 extension Cue {
     /// The cue with an edit applied to its runs (for conversion, where the
-    /// target writer renders runs rather than splicing source bytes).
+    /// target writer renders runs rather than splicing source bytes). The
+    /// appended text goes where `AppendPoint` puts it, with the style it
+    /// gives, so a converted file shows it as the source would.
     public func applying(_ edit: CueEdit) -> Cue {
         var out = self
+        let runs = self.runs
         var newRuns: [TextRun] = []
+        newRuns.reserveCapacity(runs.count + 2 * edit.emphasis.count + 1)
         // Each run's ranges, grouped once (not a pass over every range per run).
         var byRun: [Int: [Range<Int>]] = [:]
         for range in edit.emphasis { byRun[range.run, default: []].append(range.utf8) }
+        var appended: TextRun?
+        var point: AppendPoint?
+        if let extra = edit.appendedText, !extra.isEmpty {
+            point = AppendPoint.find { RunView.forEach(in: runs, $0) }
+            let at = point.map { $0.source.upperBound } ?? textRange.upperBound
+            appended = TextRun(kind: .text, text: extra, style: point?.style ?? [], source: at..<at)
+        }
         for (i, run) in runs.enumerated() {
-            guard run.kind == .text, var ranges = byRun[i], !ranges.isEmpty else { newRuns.append(run); continue }
+            let cut = point?.run == i ? point?.utf8 : nil
+            guard run.kind == .text, (byRun[i] != nil || cut != nil) else {
+                newRuns.append(run)
+                if let appended, point?.run == i { newRuns.append(appended) }
+                continue
+            }
+            var ranges = byRun[i] ?? []
             ranges.sort { $0.lowerBound < $1.lowerBound }
             let utf8 = Array(run.text.utf8)
             var at = 0
-            for r in ranges where r.lowerBound >= at && r.upperBound <= utf8.count {
-                if r.lowerBound > at {
-                    newRuns.append(TextRun(kind: .text, text: String(decoding: utf8[at..<r.lowerBound], as: UTF8.self), style: run.style, source: run.source))
+            func plain(upTo end: Int) {
+                if end > at {
+                    newRuns.append(TextRun(kind: .text, text: String(decoding: utf8[at..<end], as: UTF8.self), style: run.style, source: run.source))
+                    at = end
                 }
+            }
+            for r in ranges where r.lowerBound >= at && r.upperBound <= utf8.count {
+                plain(upTo: r.lowerBound)
                 newRuns.append(TextRun(kind: .text, text: String(decoding: utf8[r], as: UTF8.self), style: run.style.union(.bold), source: run.source))
                 at = r.upperBound
             }
-            if at < utf8.count {
-                newRuns.append(TextRun(kind: .text, text: String(decoding: utf8[at...], as: UTF8.self), style: run.style, source: run.source))
+            if let cut, let appended {
+                plain(upTo: min(max(cut, at), utf8.count))
+                newRuns.append(appended)
             }
+            plain(upTo: utf8.count)
         }
-        if let extra = edit.appendedText, !extra.isEmpty {
-            let end = textRange.upperBound
-            newRuns.append(TextRun(kind: .text, text: extra, style: [], source: end..<end))
-        }
+        if let appended, point == nil { newRuns.append(appended) }
         out.runs = newRuns
         return out
     }

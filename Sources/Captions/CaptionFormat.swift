@@ -13,17 +13,13 @@ public enum CaptionFormat: String, Sendable, CaseIterable, Codable {
     /// TTML, DFXP and IMSC1 (text profile).
     case ttml
 
-    /// The usual file extension, without the dot.
-    public var fileExtension: String { rawValue }
+    /// The usual file extension, without the dot (the table's first entry for the format).
+    public var fileExtension: String { CaptionFileExtension.all.first { $0.format == self }?.name ?? rawValue }
 
-    /// The format an extension suggests (`srt`, `vtt`/`webvtt`, `ttml`/`dfxp`/`xml`), if any.
+    /// The format an extension names (any case), by `CaptionFileExtension.all`; nil for any other.
     public init?(fileExtension ext: String) {
-        switch ext.lowercased() {
-        case "srt": self = .srt
-        case "vtt", "webvtt": self = .vtt
-        case "ttml", "dfxp", "xml", "imsc": self = .ttml
-        default: return nil
-        }
+        guard let known = CaptionFileExtension.named(ext) else { return nil }
+        self = known.format
     }
 
     /// Decides the format from the content, using the extension only as a tie-breaker.

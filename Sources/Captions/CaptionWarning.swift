@@ -15,39 +15,8 @@ public struct CaptionWarning: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension CaptionWarning {
-    /// How many warnings of one kind a document keeps; the rest are counted.
-    public static let perKind = 20
-
-    /// `warnings` with at most `perKind` of each kind kept (in their order),
-    /// then one warning per capped kind saying how many more were left out,
-    /// so a hostile file (100,000 bad cues, a megabyte of invalid text) gives
-    /// a report of bounded size. A kind is a message with its numbers and
-    /// quoted values set aside: "cue number 7 is not in sequence (expected 5)"
-    /// and "cue number 9 is not in sequence (expected 8)" are one kind.
-    public static func capped(_ warnings: [CaptionWarning], perKind: Int = perKind) -> [CaptionWarning] {
-        guard warnings.count > perKind else { return warnings }
-        // Kinds are told apart by a 64-bit hash of the message with its numbers and
-        // quoted values set aside: no string is made per warning (a hostile file
-        // can have a million of them).
-        var counts: [UInt64: Int] = [:]
-        var order: [(kind: UInt64, example: Int)] = []
-        var kept: [CaptionWarning] = []
-        for (index, warning) in warnings.enumerated() {
-            let kind = Self.kindHash(of: warning.message)
-            let count = counts[kind, default: 0]
-            counts[kind] = count + 1
-            if count == 0 { order.append((kind, index)) }
-            if count < perKind { kept.append(warning) }
-        }
-        for (kind, example) in order {
-            let count = counts[kind, default: 0]
-            guard count > perKind else { continue }
-            kept.append(CaptionWarning(line: nil, message: "\(count - perKind) more warnings like “\(warnings[example].message)” were left out"))
-        }
-        return kept
-    }
-
-    /// The message with each run of digits and each quoted value replaced by a placeholder.
+    /// A warning's kind, as `CaptionWarningLog` (the one cap) tells kinds apart:
+    /// the message with each number (a digit and the letters and digits after it) and each quoted value replaced by a placeholder.
     static func kind(of message: String) -> String {
         var out: [UInt8] = []
         normalized(message) { out.append($0) }
@@ -61,7 +30,7 @@ extension CaptionWarning {
         return hash
     }
 
-    /// Calls `body` with each byte of the message with digit runs as `#` and quoted values emptied.
+    /// Calls `body` with each byte of the message with numbers as `#` and quoted values emptied.
     private static func normalized(_ message: String, _ body: (UInt8) -> Void) {
         var message = message
         message.withUTF8 { p in
@@ -73,7 +42,9 @@ extension CaptionWarning {
                     continue
                 }
                 if b == 0x22 { quote = b; body(b); continue }
-                if b >= 0x30 && b <= 0x39 {
+                let isDigit = b >= 0x30 && b <= 0x39
+                // A number runs on through letters and digits (`0x1F`, `3rd`): one placeholder.
+                if isDigit || inDigits && (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) {
                     if !inDigits { body(0x23) }
                     inDigits = true
                     continue

@@ -38,8 +38,12 @@ enum ConversionLosses {
     static func document(_ document: CaptionDocument, to target: CaptionFormat) -> [String] {
         var losses: [String] = []
         switch document.payload {
-        case .vtt(let kinds):
-            if kinds.contains(.header) { losses.append("WebVTT header lines (such as Kind: and Language:) were dropped") }
+        case .vtt(let kinds, let header):
+            // The Language: line is carried, or its loss is said on its own (`language`).
+            if kinds.contains(.header), !header.otherNames.isEmpty {
+                let shown = header.otherNames.prefix(6).joined(separator: ", ") + (header.otherNames.count > 6 ? ", …" : "")
+                losses.append("WebVTT header lines were dropped (\(shown))")
+            }
             if kinds.contains(.style) { losses.append("WebVTT STYLE blocks (CSS) were dropped") }
             if kinds.contains(.region) { losses.append("WebVTT REGION definitions were dropped") }
             if kinds.contains(.note) { losses.append("WebVTT NOTE comments were dropped") }
@@ -58,6 +62,48 @@ enum ConversionLosses {
         return losses
     }
 
+    /// The sentences for the file's language that `target` does not get:
+    /// every language, for SRT (which cannot declare one); for WebVTT, a
+    /// TTML file's languages other than the one its `Language:` line gets
+    /// (TTML can give each div, paragraph or span its own); and a declared
+    /// value that is not a BCP 47 tag, which is never carried.
+    static func language(_ document: CaptionDocument, to target: CaptionFormat) -> [String] {
+        var declared: [String] = []
+        switch document.payload {
+        case .ttml(let payload): declared = payload.languages
+        case .vtt(_, let header): declared = header.language.map { [$0] } ?? []
+        case .none: break
+        }
+        var losses: [String] = []
+        if let value = document.declaredLanguage, !LanguageTag.isWellFormed(value) {
+            losses.append("the file's language (\(value)) is not a well-formed BCP 47 tag, so it was not carried")
+        }
+        let tags = declared.filter(LanguageTag.isWellFormed)
+        switch target {
+        case .srt where !tags.isEmpty:
+            let list = tags.prefix(6).joined(separator: ", ") + (tags.count > 6 ? ", …" : "")
+            losses.append(tags.count == 1 ? "the language (\(list)) was dropped: SRT files cannot declare one"
+                                          : "the languages (\(list)) were dropped: SRT files cannot declare a language")
+        case .vtt where document.format == .ttml:
+            let kept = document.language?.lowercased()
+            let others = tags.filter { $0.lowercased() != kept }
+            if !others.isEmpty {
+                let list = others.prefix(6).joined(separator: ", ") + (others.count > 6 ? ", …" : "")
+                losses.append("TTML xml:lang on parts of the file (\(list)) was dropped: WebVTT declares one language for the whole file"
+                              + (document.language.map { " (Language: \($0))" } ?? ""))
+            }
+        default:
+            break
+        }
+        return losses
+    }
+
+    /// The sentence for a file written in another encoding than its own, or none.
+    static func encoding(from source: TextEncoding, to written: TextEncoding) -> [String] {
+        guard source != written else { return [] }
+        return ["the text encoding was changed: written in \(written.rawValue), the input was in \(source.rawValue)"]
+    }
+
     private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
         guard let first = needle.first, bytes.count >= needle.count else { return false }
         var i = 0
@@ -70,15 +116,12 @@ enum ConversionLosses {
 
     /// Whether `raw` is an opening tag named `name` (`<rt>`, `<rt.class>`).
     static func isTag(_ raw: String, _ name: String) -> Bool {
-        guard raw.hasPrefix("<"), !raw.hasPrefix("</") else { return false }
-        let tag = raw.dropFirst().prefix { $0.isLetter || $0.isNumber }
-        return tag.lowercased() == name
+        MarkupTag(raw).map { !$0.closing && $0.name == name } ?? false
     }
 
     /// Whether `raw` is a closing tag named `name`.
     static func isClosingTag(_ raw: String, _ name: String) -> Bool {
-        guard raw.hasPrefix("</") else { return false }
-        return raw.dropFirst(2).prefix { $0.isLetter || $0.isNumber }.lowercased() == name
+        MarkupTag(raw).map { $0.closing && $0.name == name } ?? false
     }
 
     /// The runs with each ruby reading put in parentheses: `kan<rt>kanji</rt>` reads "kan(kanji)".

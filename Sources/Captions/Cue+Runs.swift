@@ -1,14 +1,16 @@
 /// One run of a cue as `Cue.forEachRun` passes it: what a `TextRun` holds,
 /// with the text as UTF-8 bytes instead of a `String`.
 ///
-/// Valid only inside the call that passes it (its bytes are borrowed).
-public struct RunView {
+/// Valid only inside the call that passes it (its bytes are borrowed). For
+/// this package's own fast paths (an SRT cue walked on its source bytes);
+/// the one run type of the public API is `TextRun`.
+package struct RunView {
     /// What the run is.
-    public var kind: TextRun.Kind
+    package var kind: TextRun.Kind
     /// The style in effect for the run.
-    public var style: TextStyle
+    package var style: TextStyle
     /// The byte range of the run's raw form in the document source.
-    public var source: Range<Int>
+    package var source: Range<Int>
     /// The run's text as UTF-8, or bytes that read as its text the way
     /// `String(decoding:as: UTF8.self)` reads them (see `form`).
     private var bytes: UnsafeBufferPointer<UInt8>
@@ -36,12 +38,12 @@ public struct RunView {
     static var newline: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: ("\n" as StaticString).utf8Start, count: 1) }
 
     /// The run's text (`TextRun.text`).
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Appends the UTF-8 of the run's text to `out` (always valid UTF-8:
     /// a damaged file's bytes are repaired as `TextRun.text` has them).
     @inline(__always)
-    public func appendText(to out: inout [UInt8]) {
+    package func appendText(to out: inout [UInt8]) {
         if form == .utf8 { out.append(contentsOf: bytes) } else { UTF8Repair.append(bytes, to: &out) }
     }
 
@@ -79,7 +81,7 @@ extension Cue {
     /// An SRT cue not built yet is walked on its source bytes by the SRT rule
     /// (`SRTReader.forEachRun`, the rule its `runs` are built by), with no
     /// run or string made; any other cue walks its `runs`.
-    public borrowing func forEachRun(_ visit: (RunView) -> Void) {
+    package borrowing func forEachRun(_ visit: (RunView) -> Void) {
         if case .lazy(let lazy) = storage, case .srt = lazy.builder {
             SRTReader.forEachRun(in: lazy.range, of: lazy.bytes, visit)
             return
@@ -104,7 +106,7 @@ extension Cue {
 
     /// The outline of each of `runs`, in the same order; for SRT cues not
     /// built yet, found from the source bytes without making any string.
-    public func runOutlines() -> [RunOutline] {
+    func runOutlines() -> [RunOutline] {
         var outlines: [RunOutline] = []
         appendRunOutlines(to: &outlines)
         return outlines
@@ -112,7 +114,7 @@ extension Cue {
 
     /// Appends `runOutlines()` to `out`, so that a caller walking many cues
     /// can reuse one array.
-    public func appendRunOutlines(to out: inout [RunOutline]) {
+    func appendRunOutlines(to out: inout [RunOutline]) {
         forEachRun { out.append(RunOutline(kind: $0.kind, style: $0.style, source: $0.source)) }
     }
 
@@ -121,7 +123,7 @@ extension Cue {
     ///
     /// The same bytes as walking `runs`, but for SRT cues not built yet the
     /// text is copied from the source without making runs or strings.
-    public func appendReadableText(to out: inout [UInt8], lineBreak: UInt8) {
+    func appendReadableText(to out: inout [UInt8], lineBreak: UInt8) {
         forEachRun { $0.appendReadableText(to: &out, lineBreak: lineBreak) }
     }
 

@@ -57,11 +57,13 @@ public struct Cue: Sendable, Hashable {
     /// The runs, or where to build them from.
     var storage: RunStorage
 
-    /// The cue text as styled runs, in order.
+    /// The cue text as styled runs, in order: the one run type of the public API.
     ///
-    /// SRT and WebVTT readers keep only the cue's byte range and build the runs
-    /// when asked, so a 200,000-cue file does not hold a million small strings.
-    /// Each read of this property may build them again: read it once per use.
+    /// The SRT, WebVTT and TTML readers keep only the cue's byte range and build
+    /// the runs from the source when they are read, so a 200,000-cue file does
+    /// not hold a million small strings (the library's own walks over a cue's
+    /// text, such as `plainText`, make none at all). Nothing is cached, so a
+    /// caller that reads them again keeps the array.
     public var runs: [TextRun] {
         get {
             switch storage {
@@ -133,7 +135,8 @@ public struct CueEdit: Sendable, Hashable {
 
     /// Ranges to wrap in bold emphasis (`<b>` in SRT and WebVTT, a bold `span` in TTML).
     public var emphasis: [RunRange]
-    /// Text to append to the end of the cue's text (already including any leading space).
+    /// Text to append after the cue's last visible character, where
+    /// `AppendPoint` puts it (already including any leading space).
     public var appendedText: String?
 
     public init(emphasis: [RunRange] = [], appendedText: String? = nil) {

@@ -27,8 +27,17 @@ public struct KeywordEmphasis: Sendable {
         public var edits: [Int: CueEdit]
         /// How many times each keyword (in the order given) was emphasised.
         public var counts: [Int]
+        /// How many times each keyword was found but left plain by the density (`EmphasisDensity`).
+        public var left: [Int]
         /// All emphasised occurrences.
         public var occurrences: Int { counts.reduce(0, +) }
+        /// All occurrences found but left plain.
+        public var occurrencesLeft: Int { left.reduce(0, +) }
+
+        /// A result; nothing left plain unless `left` says.
+        public init(edits: [Int: CueEdit], counts: [Int], left: [Int]? = nil) {
+            self.edits = edits; self.counts = counts; self.left = left ?? [Int](repeating: 0, count: counts.count)
+        }
     }
 
     /// The keywords, as given.
@@ -42,16 +51,19 @@ public struct KeywordEmphasis: Sendable {
         matcher = KeywordMatcher(keywords)
     }
 
-    /// Finds the keywords in `cues` and returns the emphasis edits.
+    /// Finds the keywords in `cues` and returns the emphasis edits, of the
+    /// occurrences `density` selects (the others are counted in `left`).
     ///
     /// Each cue's runs are walked once (`Cue.forEachRun`): their text, one
     /// line break byte for each line break, is cut into words and matched. A
     /// cue whose bytes as written are at hand (read from SRT or WebVTT and
     /// not built yet) and hold no `&` and no word that could start a keyword
     /// is passed over before that (`mayMatch`, the one pre-check).
-    public func apply(to cues: [Cue]) -> Result {
+    public func apply(to cues: [Cue], density: EmphasisDensity = .all) -> Result {
         var counts = [Int](repeating: 0, count: keywords.count)
+        var left = counts
         guard !matcher.isEmpty else { return Result(edits: [:], counts: counts) }
+        var selection = EmphasisDensity.Selection(density)
         // Collected in order, then turned into a dictionary of the right size at once.
         var found: [(Int, CueEdit)] = []
         let scanner = WordScanner()
@@ -83,6 +95,10 @@ public struct KeywordEmphasis: Sendable {
                         scanner.scan(text)
                         matcher.forEachMatch(in: text, words: scanner.words, scratch: &scratch,
                                              accept: { Self.liesInPlainText($0, outlines) }) { keyword, range in
+                            guard selection.keeps(keyword: keyword, cue: cueIndex) else {
+                                left[keyword] += 1
+                                return true
+                            }
                             counts[keyword] += 1
                             Self.appendParts(of: range, outlines, text, to: &ranges)
                             return true
@@ -92,7 +108,7 @@ public struct KeywordEmphasis: Sendable {
                 if !ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: ranges))) }
             }
         }
-        return Result(edits: Dictionary(uniqueKeysWithValues: found), counts: counts)
+        return Result(edits: Dictionary(uniqueKeysWithValues: found), counts: counts, left: left)
     }
 
     /// Whether `phrase` occurs in `text` as a whole word (or whole words), case

@@ -3,17 +3,18 @@
 ///
 /// What a writer splicing edits into the source bytes needs of each run;
 /// `Cue.appendRunOutlines(to:)` finds it without making the runs' strings
-/// where the cue allows (an SRT cue not built yet).
-public struct RunOutline: Sendable, Hashable {
+/// where the cue allows (an SRT cue not built yet). Not public: the one run
+/// type of the public API is `TextRun`.
+struct RunOutline: Sendable, Hashable {
     /// What the run is.
-    public var kind: TextRun.Kind
+    var kind: TextRun.Kind
     /// The style in effect for the run.
-    public var style: TextStyle
+    var style: TextStyle
     /// The byte range of the run's raw form in the document source.
-    public var source: Range<Int>
+    var source: Range<Int>
 
     /// Creates an outline.
-    public init(kind: TextRun.Kind, style: TextStyle, source: Range<Int>) {
+    init(kind: TextRun.Kind, style: TextStyle, source: Range<Int>) {
         self.kind = kind; self.style = style; self.source = source
     }
 }

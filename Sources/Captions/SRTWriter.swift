@@ -2,7 +2,7 @@
 /// another format rendered as a fresh SRT file.
 enum SRTWriter {
     /// The document's UTF-8 bytes with `edits` (keyed by cue index) spliced in:
-    /// emphasis as `<b>…</b>`, appended text before the cue's last line ending.
+    /// emphasis as `<b>…</b>`, appended text where `AppendPoint` puts it.
     /// Every byte outside the inserted ones is copied as it came.
     static func apply(_ edits: [Int: CueEdit], to document: CaptionDocument) throws -> [UInt8] {
         // SRT has no character references: a text run's plain text is its raw

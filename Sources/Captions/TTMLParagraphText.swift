@@ -22,6 +22,8 @@ struct TTMLParagraphText {
     mutating func add(_ range: Range<Int>, cdata: Bool, style: TextStyle, preserve: Bool) -> Bool {
         guard !range.isEmpty else { return false }
         scratch.removeAll(keepingCapacity: true)
+        // The decoded text is never longer than the raw: room for it at once (a large node is not regrown, and copied, on the way).
+        scratch.reserveCapacity(range.count)
         let runIndex = runs.count
         var k = range.lowerBound
         let end = min(range.upperBound, raw.n)
@@ -48,6 +50,8 @@ struct TTMLParagraphText {
         }
         guard !scratch.isEmpty else { return false }
         runs.append(TextRun(kind: .text, text: String(decoding: scratch, as: UTF8.self), style: style, source: range))
+        // A large node's room is not kept for the small ones that follow.
+        if scratch.capacity > 1 << 16 { scratch = [] }
         return true
     }
 

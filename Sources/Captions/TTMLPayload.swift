@@ -42,6 +42,16 @@ struct TTMLPayload: Sendable {
     var hasMetadata = false
     /// Whether the document has elements in namespaces other than TTML's (images, extensions).
     var hasForeignElements = false
+    /// The byte range of the root `tt` element's `xml:lang` value; nil when it has none.
+    var rootLanguageValue: Range<Int>?
+    /// The language the root declares (nil when none, empty or `und`).
+    var rootLanguage: String?
+    /// The distinct languages (`xml:lang`, ignoring case) of the root and of
+    /// `body`, `div`, `p` and `span` elements, in order of first appearance
+    /// (the first `languagesKept`).
+    var languages: [String] = []
+    /// How many distinct languages `languages` keeps.
+    static let languagesKept = 16
     /// Cues whose `p` has no end time (none on it or any ancestor): the reader gave each one.
     var openEnded: [Int] = []
 

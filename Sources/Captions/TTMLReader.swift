@@ -37,7 +37,7 @@ struct TTMLReader {
     }
 
     /// What the structure scan produces.
-    private struct Result {
+    struct Result {
         var cues: [Cue]
         var warnings: [CaptionWarning]
         var payload: TTMLPayload
@@ -45,7 +45,7 @@ struct TTMLReader {
 
     /// Scans a document. Cues keep what is needed to build their runs later
     /// (`paragraphRuns`), so no text is copied into strings here.
-    private static func scan(_ bytes: [UInt8]) throws -> Result {
+    static func scan(_ bytes: [UInt8]) throws -> Result {
         try bytes.withUnsafeBufferPointer { buffer in
             var reader = TTMLReader(buffer, source: bytes)
             return try reader.run()
@@ -65,11 +65,11 @@ struct TTMLReader {
 
     // MARK: - State
 
-    private enum Element: UInt8 {
+    enum Element: UInt8 {
         case tt, head, styling, style, layout, region, body, div, p, span, br, metadata, otherContent, foreign
     }
 
-    private struct Frame {
+    struct Frame {
         var element: Element
         var bindings = 0
         var timed = false
@@ -88,47 +88,47 @@ struct TTMLReader {
     }
 
     /// The document's bytes, and the tokenizer that walks them.
-    private let raw: XMLBytes
-    private var xml: XMLTokenizer
+    let raw: XMLBytes
+    var xml: XMLTokenizer
     /// The document's bytes as an array (shared with the cues' lazy runs; empty when building one paragraph).
-    private let source: [UInt8]
+    let source: [UInt8]
     /// Whether text is turned into runs (one paragraph) or skipped (the structure scan).
-    private var buildRuns = false
-    private var definitions: TTMLDefinitions?
-    private var bindingSnapshot: (generation: Int, bindings: [TTMLNamespaceScope.Binding])?
-    private var paragraphStyle = TTMLStyleState()
-    private var paragraphPreserve = false
-    private var namespaces: TTMLNamespaceScope
-    private var stack: [Frame] = []
-    private var timing = TTMLTimeExpression()
-    private var family: UInt8 = 0
-    private var styleSheet = TTMLStyleSheet()
-    private var declaredPrefixes: [String: Set<String>] = [:]
+    var buildRuns = false
+    var definitions: TTMLDefinitions?
+    var bindingSnapshot: (generation: Int, bindings: [TTMLNamespaceScope.Binding])?
+    var paragraphStyle = TTMLStyleState()
+    var paragraphPreserve = false
+    var namespaces: TTMLNamespaceScope
+    var stack: [Frame] = []
+    var timing = TTMLTimeExpression()
+    var family: UInt8 = 0
+    var styleSheet = TTMLStyleSheet()
+    var declaredPrefixes: [String: Set<String>] = [:]
 
-    private var cues: [Cue] = []
-    private var payload = TTMLPayload()
-    private var scopeIndex: [TTMLPayload.Scope: UInt16] = [:]
-    private var scopeCache: (generation: Int, prefix: [UInt8], index: UInt16)?
-    private var unresolvedEnds: [Int] = []
+    var cues: [Cue] = []
+    var payload = TTMLPayload()
+    var scopeIndex: [TTMLPayload.Scope: UInt16] = [:]
+    var scopeCache: (generation: Int, prefix: [UInt8], index: UInt16)?
+    var unresolvedEnds: [Int] = []
 
     // The paragraph being read.
-    private var inParagraph = false
-    private var paragraphDepth = 0
-    private var paragraphBindings = 0
-    private var paragraphScope: UInt16 = 0
-    private var paragraphLine = 0
-    private var paragraphID: String?
-    private var paragraphContentStart = 0
-    private var text: TTMLParagraphText
+    var inParagraph = false
+    var paragraphDepth = 0
+    var paragraphBindings = 0
+    var paragraphScope: UInt16 = 0
+    var paragraphLine = 0
+    var paragraphID: String?
+    var paragraphContentStart = 0
+    var text: TTMLParagraphText
 
-    private var log = CaptionWarningLog(perKind: 20)
+    var log = CaptionWarningLog()
     /// libxml2's own default depth limit (its push parser does not apply it, so the reader does).
-    private static let maximumDepth = 256
+    static let maximumDepth = 256
     /// The most namespace declarations in scope at once (real documents have a
     /// handful; each paragraph keeps the ones in scope, so this bounds memory too).
     static let maximumBindings = 256
 
-    private init(_ p: UnsafeBufferPointer<UInt8>, source: [UInt8]) {
+    init(_ p: UnsafeBufferPointer<UInt8>, source: [UInt8]) {
         raw = XMLBytes(p)
         xml = XMLTokenizer(raw)
         namespaces = TTMLNamespaceScope(raw, indexed: true)
@@ -137,11 +137,11 @@ struct TTMLReader {
     }
 
     /// The attributes of the start tag being read.
-    private var attributes: [XMLAttribute] { xml.attributes }
+    var attributes: [XMLAttribute] { xml.attributes }
 
     // MARK: - Namespaces
 
-    private mutating func scope(contentPrefix: [UInt8]) -> UInt16 {
+    mutating func scope(contentPrefix: [UInt8]) -> UInt16 {
         if let cache = scopeCache, cache.generation == namespaces.generation, cache.prefix == contentPrefix { return cache.index }
         let scope = TTMLPayload.Scope(
             contentPrefix: String(decoding: contentPrefix, as: UTF8.self),
@@ -163,7 +163,7 @@ struct TTMLReader {
     // MARK: - The scan
 
     /// How many `</p>` (any prefix) end tags there are: the cue array is sized once, not grown by doubling.
-    private func countParagraphEndTags() -> Int {
+    func countParagraphEndTags() -> Int {
         var count = 0
         var i = 0
         while let lt = raw.find(UInt8(ascii: "<"), from: i) {
@@ -178,7 +178,7 @@ struct TTMLReader {
         return count
     }
 
-    private mutating func run() throws -> Result {
+    mutating func run() throws -> Result {
         let expected = countParagraphEndTags()
         cues.reserveCapacity(expected)
         payload.cueScopes.reserveCapacity(expected)
@@ -189,7 +189,7 @@ struct TTMLReader {
         return finish()
     }
 
-    private mutating func buildParagraph(_ range: Range<Int>, context: TTMLParagraphContext)
+    mutating func buildParagraph(_ range: Range<Int>, context: TTMLParagraphContext)
         -> (runs: [TextRun], scopes: [Int: TTMLPayload.Scope]) {
         let lo = raw.clamped(range).lowerBound, hi = raw.clamped(range).upperBound
         buildRuns = true
@@ -222,7 +222,7 @@ struct TTMLReader {
         return (text.runs, scopes)
     }
 
-    private mutating func scan(from start: Int, to limit: Int) throws {
+    mutating func scan(from start: Int, to limit: Int) throws {
         xml.position = start
         while let token = try xml.next(before: limit) {
             switch token {
@@ -242,7 +242,7 @@ struct TTMLReader {
 
     // MARK: Start tags
 
-    private mutating func startElement(_ tag: XMLStartTag) throws {
+    mutating func startElement(_ tag: XMLStartTag) throws {
         let pushed = try declareNamespaces(tag)
         let ns = namespaces.namespace(prefix: tag.prefix)
         let element = classify(ns, tag.localName)
@@ -267,10 +267,10 @@ struct TTMLReader {
         for a in attributes where a.colon >= 0 && raw.equals(a.name, "xml:space") {
             let v = raw.decodedString(a.value)
             if v == "preserve" { frame.preserve = true } else if v == "default" { frame.preserve = false }
-            else { log.warn(tagLine, "xml:space", "xml:space=\"\(v)\" is neither \"default\" nor \"preserve\"; ignored") }
+            else { log.warn(tagLine, "xml:space=\"\(v)\" is neither \"default\" nor \"preserve\"; ignored") }
         }
 
-        if !buildRuns { noteUncarried(element) }
+        if !buildRuns { noteUncarried(element); noteLanguage(element) }
         let parent = stack.last
         switch element {
         case .head:
@@ -306,7 +306,7 @@ struct TTMLReader {
     }
 
     /// Brings the start tag's `xmlns` declarations into scope: how many there were.
-    private mutating func declareNamespaces(_ tag: XMLStartTag) throws -> Int {
+    mutating func declareNamespaces(_ tag: XMLStartTag) throws -> Int {
         var pushed = 0
         for a in attributes {
             let isDefault = raw.equals(a.name, "xmlns")
@@ -328,7 +328,7 @@ struct TTMLReader {
 
     /// The root element's frame: it must be `tt` in a TTML namespace, whose
     /// generation and `ttp:` parameters then hold for the whole document.
-    private mutating func rootFrame(_ tag: XMLStartTag, element: Element, namespace ns: TTMLNamespace, line: Int) throws -> Frame {
+    mutating func rootFrame(_ tag: XMLStartTag, element: Element, namespace ns: TTMLNamespace, line: Int) throws -> Frame {
         guard element == .tt else {
             let uri = tag.colon < 0 ? "no namespace or a non-TTML one" : "a non-TTML namespace"
             throw CaptionError(.notTTML, line: line,
@@ -342,7 +342,7 @@ struct TTMLReader {
     }
 
     /// Starts reading a displayed paragraph (its frame is on the stack).
-    private mutating func beginParagraph(_ tag: XMLStartTag, frame: Frame, line: Int) {
+    mutating func beginParagraph(_ tag: XMLStartTag, frame: Frame, line: Int) {
         inParagraph = true
         paragraphDepth = stack.count
         paragraphBindings = namespaces.bindings.count
@@ -360,10 +360,10 @@ struct TTMLReader {
         if tag.selfClosing { payload.selfClosingParagraphs[cues.count] = raw.string(tag.name) }
     }
 
-    private static let carriedStyling: Set<String> = ["fontWeight", "fontStyle", "textDecoration"]
+    static let carriedStyling: Set<String> = ["fontWeight", "fontStyle", "textDecoration"]
 
     /// Notes what a start tag has that cues cannot carry (for conversion losses).
-    private mutating func noteUncarried(_ element: Element) {
+    mutating func noteUncarried(_ element: Element) {
         switch element {
         case .region: payload.hasRegions = true
         case .metadata: payload.hasMetadata = true
@@ -387,7 +387,25 @@ struct TTMLReader {
         }
     }
 
-    private func classify(_ ns: TTMLNamespace, _ local: Range<Int>) -> Element {
+    /// Notes the `xml:lang` of the root and of the body's content (for the
+    /// language carried to another format, and set with `--language`).
+    private mutating func noteLanguage(_ element: Element) {
+        guard element == .tt || element == .body || element == .div || element == .p || element == .span else { return }
+        for a in attributes where a.colon >= 0 && raw.equals(a.name, "xml:lang") {
+            let language = LanguageTag.declared(raw.decodedString(a.value))
+            if stack.isEmpty {
+                payload.rootLanguageValue = a.value
+                payload.rootLanguage = language
+            }
+            // A few are all a loss names: a hostile file's thousands are not compared with each other.
+            if let language, payload.languages.count < TTMLPayload.languagesKept,
+               !payload.languages.contains(where: { $0.lowercased() == language.lowercased() }) {
+                payload.languages.append(language)
+            }
+        }
+    }
+
+    func classify(_ ns: TTMLNamespace, _ local: Range<Int>) -> Element {
         switch ns.role {
         case .content:
             if raw.equals(local, "p") { return .p }
@@ -410,14 +428,14 @@ struct TTMLReader {
         }
     }
 
-    private func xmlID() -> String? {
+    func xmlID() -> String? {
         for a in attributes where a.colon >= 0 && raw.equals(a.name, "xml:id") { return raw.decodedString(a.value) }
         for a in attributes where raw.equals(a.name, "id") { return raw.decodedString(a.value) }
         return nil
     }
 
     /// The inline `tts:` styles and `style` references of the current start tag.
-    private func definition() -> TTMLStyleSheet.Definition {
+    func definition() -> TTMLStyleSheet.Definition {
         var def = TTMLStyleSheet.Definition()
         for a in attributes {
             if a.colon < 0 {
@@ -432,109 +450,14 @@ struct TTMLReader {
     }
 
     /// The definitions paragraphs share, with every style and region resolved once.
-    private mutating func makeDefinitions(line: Int) -> TTMLDefinitions {
+    mutating func makeDefinitions(line: Int) -> TTMLDefinitions {
         styleSheet.resolveAll(line: line, warnings: &log)
         return TTMLDefinitions(family: family, styleSheet: styleSheet)
     }
 
-    // MARK: Parameters and timing
-
-    private mutating func readParameters(line: Int) {
-        for a in attributes where namespaces.namespace(of: a).role == .parameter {
-            timing.apply(parameter: raw.string(a.localName), value: raw.decodedString(a.value), line: line, warnings: &log)
-        }
-    }
-
-    private mutating func time(_ a: XMLAttribute, on element: Range<Int>, line: Int) -> CaptionTime? {
-        let value = raw.slice(a.value)
-        let parsed = value.contains(UInt8(ascii: "&")) ? timing.parse(raw.decodedValue(a.value)) : timing.parse(value)
-        switch parsed {
-        case let .time(t, note):
-            if let note { log.warn(line, "time", "\(raw.string(a.name)) on <\(raw.string(element))>: \(note)") }
-            return t
-        case let .invalid(reason):
-            log.warn(line, "time", "\(raw.string(a.name)) on <\(raw.string(element))> ignored: \(reason)")
-            return nil
-        }
-    }
-
-    private mutating func timeAndStyle(_ frame: inout Frame, parent: Frame?, line: Int, name: Range<Int>) throws {
-        var begin: CaptionTime?, end: CaptionTime?, dur: CaptionTime?
-        var region: String?, styleIDs: [Substring] = []
-        var inline = TTMLStyleState()
-        for a in attributes {
-            if a.colon < 0 {
-                let local = a.name
-                if buildRuns, raw.equals(local, "begin") || raw.equals(local, "end") || raw.equals(local, "dur") { continue }
-                if raw.equals(local, "begin") { begin = time(a, on: name, line: line) }
-                else if raw.equals(local, "end") { end = time(a, on: name, line: line) }
-                else if raw.equals(local, "dur") { dur = time(a, on: name, line: line) }
-                else if raw.equals(local, "timeContainer") {
-                    let v = raw.decodedString(a.value)
-                    if v == "seq" { frame.seq = true } else if v != "par" {
-                        log.warn(line, "timeContainer", "timeContainer=\"\(v)\" is neither \"par\" nor \"seq\"; read as par")
-                    }
-                } else if raw.equals(local, "style") {
-                    styleIDs = raw.decodedString(a.value).split(separator: " ")
-                } else if raw.equals(local, "region") {
-                    region = raw.decodedString(a.value)
-                } else if raw.equals(local, "start") || raw.equals(local, "stop") || raw.equals(local, "duration") {
-                    log.warn(line, "timing attribute", "\(raw.string(local))= is not a TTML timing attribute (begin, end, dur); ignored")
-                }
-            } else {
-                let ns = namespaces.namespace(of: a)
-                if ns.role == .styling {
-                    inline.apply(attribute: raw.string(a.localName), value: raw.decodedString(a.value))
-                } else if ns.role == .content {
-                    let local = a.localName
-                    if raw.equals(local, "begin") || raw.equals(local, "end") || raw.equals(local, "dur") {
-                        log.warn(line, "timing attribute", "\(raw.string(a.name)) is in the TTML element namespace; timing attributes have no prefix. Read as \(raw.string(local))")
-                        let t = time(a, on: name, line: line)
-                        if raw.equals(local, "begin") { begin = begin ?? t } else if raw.equals(local, "end") { end = end ?? t } else { dur = dur ?? t }
-                    }
-                }
-            }
-        }
-
-        // Timing (TTML2 §12.2, Appendix I): relative to the parent's begin (par)
-        // or the previous sibling's end (seq); end and dur: the earlier wins.
-        frame.timed = !buildRuns
-        let reference = parent.map { $0.seq ? $0.cursor : $0.begin } ?? .zero
-        var b = reference
-        if let begin {
-            if let sum = reference.adding(begin) { b = sum } else { log.warn(line, "overflow", "begin on <\(raw.string(name))> overflows; the parent's begin is used") }
-        }
-        var e: CaptionTime?
-        if let end {
-            if let sum = reference.adding(end) { e = sum } else { log.warn(line, "overflow", "end on <\(raw.string(name))> overflows; ignored") }
-        }
-        if let dur {
-            if dur.numerator <= 0 { log.warn(line, "time", "dur on <\(raw.string(name))> must be greater than zero") }
-            if let sum = b.adding(dur) { e = e.map { min($0, sum) } ?? sum } else { log.warn(line, "overflow", "dur on <\(raw.string(name))> overflows; ignored") }
-        }
-        let parentEnd = parent?.end
-        if let explicit = e {
-            frame.explicitEnd = true
-            frame.end = parentEnd.map { min($0, explicit) } ?? explicit
-        } else {
-            frame.explicitEnd = false
-            frame.end = parentEnd
-        }
-        if let parentEnd, b > parentEnd {
-            log.warn(line, "outside parent", "<\(raw.string(name))> begins at \(b) after its parent ends at \(parentEnd); it is never shown")
-        }
-        frame.begin = b
-        frame.cursor = b
-
-        // Style: inherited, then region, referential (chained), inline.
-        if let region { frame.style.overlay(styleSheet.region(region, line: line, warnings: &log)) }
-        for id in styleIDs { frame.style.overlay(styleSheet.style(String(id), line: line, warnings: &log)) }
-        frame.style.overlay(inline)
-    }
-
     // MARK: End tags
 
-    private mutating func endElement(tagStart: Int) {
+    mutating func endElement(tagStart: Int) {
         guard let frame = stack.popLast() else { return }
         if inParagraph, stack.count + 1 == paragraphDepth { finishParagraph(frame, contentEnd: tagStart) }
         if frame.timed, !stack.isEmpty {
@@ -552,102 +475,4 @@ struct TTMLReader {
         }
     }
 
-    // MARK: Paragraph text
-
-    /// Adds a text node or CDATA section to the paragraph's runs, noting its namespace scope.
-    private mutating func addText(_ range: Range<Int>, cdata: Bool) {
-        guard let frame = stack.last else { return }
-        if text.add(range, cdata: cdata, style: frame.style.textStyle, preserve: frame.preserve) {
-            noteRunScope(range.lowerBound)
-        }
-    }
-
-    /// Records a run's namespace scope when a namespace was redeclared inside the paragraph.
-    private mutating func noteRunScope(_ start: Int) {
-        guard buildRuns, namespaces.bindings.count > paragraphBindings else { return }
-        let contentPrefix = namespaces.prefix(boundTo: TTMLNamespace(role: .content, family: family), allowDefault: true) ?? ""
-        let index = scope(contentPrefix: Array(contentPrefix.utf8))
-        if index != paragraphScope { payload.runScopes[start] = index }
-    }
-
-    private mutating func finishParagraph(_ frame: Frame, contentEnd: Int) {
-        guard !buildRuns else { return }
-        inParagraph = false
-        let end = frame.end ?? frame.latestChildEnd
-        let lower = min(paragraphContentStart, contentEnd)
-        let context = TTMLParagraphContext(
-            definitions: definitions ?? makeDefinitions(line: paragraphLine),
-            bindings: bindingSnapshot?.bindings ?? namespaces.bindings,
-            contentPrefix: payload.scopes.indices.contains(Int(paragraphScope)) ? payload.scopes[Int(paragraphScope)].contentPrefix : "",
-            style: paragraphStyle, preserve: paragraphPreserve,
-            innerNamespaces: payload.paragraphsWithInnerNamespaces.contains(cues.count))
-        let cue = Cue(identifier: paragraphID, start: frame.begin, end: end ?? frame.begin, settings: nil,
-                      line: paragraphLine, textRange: lower..<contentEnd,
-                      lazyRuns: LazyRuns(bytes: source, range: lower..<contentEnd, builder: .ttml(context)))
-        if end == nil { unresolvedEnds.append(cues.count) }
-        if let end, end < frame.begin {
-            log.warn(paragraphLine, "end before begin", "the paragraph ends (\(end)) before it begins (\(frame.begin))")
-        }
-        cues.append(cue)
-        payload.cueScopes.append(paragraphScope)
-    }
-
-    // MARK: Finishing
-
-    private mutating func finish() -> Result {
-        payload.openEnded = unresolvedEnds
-        if !unresolvedEnds.isEmpty {
-            let latest = cues.reduce(CaptionTime.zero) { max($0, $1.end, $1.start) }
-            for index in unresolvedEnds {
-                let start = cues[index].start
-                var end = latest > start ? latest : start
-                var j = index + 1
-                while j < cues.count, j <= index + 64 {
-                    if cues[j].start > start { end = cues[j].start; break }
-                    j += 1
-                }
-                cues[index].end = end
-            }
-            let first = cues[unresolvedEnds[0]].line
-            let count = unresolvedEnds.count
-            log.append(CaptionWarning(line: first,
-                message: "\(count == 1 ? "a paragraph has" : "\(count) paragraphs have") no end time (no end or dur on it or any parent): each is shown until the next paragraph begins, the last until the latest end in the document"))
-        }
-        if cues.isEmpty { log.append(CaptionWarning(line: nil, message: "the document has no <p> elements in its <body>: there are no cues")) }
-        // A prefix for declaring the styling namespace: one never bound to anything else.
-        let uri = payload.stylingURI
-        var candidate = "tts"
-        var suffix = 1
-        while let uris = declaredPrefixes[candidate], uris != [uri] {
-            suffix += 1
-            candidate = "tts\(suffix)"
-        }
-        payload.declarationPrefix = candidate
-        if payload.scopes.isEmpty { payload.scopes = [TTMLPayload.Scope(contentPrefix: "", stylingPrefix: nil)] }
-        return Result(cues: cues, warnings: log.finish(), payload: payload)
-    }
-}
-
-/// What a TTML document's paragraphs share for building their runs later:
-/// the TTML generation and the resolved style and region definitions.
-final class TTMLDefinitions: Sendable {
-    let family: UInt8
-    let styleSheet: TTMLStyleSheet
-
-    init(family: UInt8, styleSheet: TTMLStyleSheet) {
-        self.family = family
-        self.styleSheet = styleSheet
-    }
-}
-
-/// What one paragraph inherits from outside its content: the namespaces in
-/// scope, the style and `xml:space` in effect, and the shared definitions.
-struct TTMLParagraphContext: Sendable {
-    let definitions: TTMLDefinitions
-    let bindings: [TTMLNamespaceScope.Binding]
-    let contentPrefix: String
-    let style: TTMLStyleState
-    let preserve: Bool
-    /// Whether the paragraph declares namespaces inside its content.
-    let innerNamespaces: Bool
 }

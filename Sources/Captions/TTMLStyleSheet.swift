@@ -65,12 +65,12 @@ struct TTMLStyleSheet: Sendable {
         func enter(_ id: String, _ sheet: inout TTMLStyleSheet, _ warnings: inout CaptionWarningLog) -> TTMLStyleState? {
             if let done = sheet.resolvedStyles[id] { return done }
             guard let definition = sheet.styles[id] else {
-                warnings.warn(line, "unknown style", "style=\"\(id)\" names no style in the document's <styling>; ignored")
+                warnings.warn(line, "style=\"\(id)\" names no style in the document's <styling>; ignored")
                 sheet.resolvedStyles[id] = TTMLStyleState()
                 return TTMLStyleState()
             }
             guard sheet.resolving.insert(id).inserted else {
-                warnings.warn(line, "style loop", "style \"\(id)\" refers back to itself through its chain of style references; the loop was cut")
+                warnings.warn(line, "style \"\(id)\" refers back to itself through its chain of style references; the loop was cut")
                 return TTMLStyleState()
             }
             pending.append(Pending(id: id, definition: definition))
@@ -99,7 +99,7 @@ struct TTMLStyleSheet: Sendable {
         if let done = resolvedRegions[id] { return done }
         if frozen { return TTMLStyleState() }
         guard let definition = regions[id] else {
-            warnings.warn(line, "unknown region", "region=\"\(id)\" names no region in the document's <layout>; ignored")
+            warnings.warn(line, "region=\"\(id)\" names no region in the document's <layout>; ignored")
             resolvedRegions[id] = TTMLStyleState()
             return TTMLStyleState()
         }

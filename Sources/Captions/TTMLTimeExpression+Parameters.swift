@@ -22,30 +22,30 @@ extension TTMLTimeExpression {
         switch name {
         case "frameRate":
             if let v = positive(Substring(value)) { frameRate = v; frameRateSpecified = true }
-            else { warnings.warn(line, "parameter", "ttp:frameRate=\"\(value)\" is not a positive whole number; 30 is used") }
+            else { warnings.warn(line, "ttp:frameRate=\"\(value)\" is not a positive whole number; 30 is used") }
         case "frameRateMultiplier":
             let parts = value.split(separator: " ", omittingEmptySubsequences: true)
             if parts.count == 2, let a = positive(parts[0]), let b = positive(parts[1]) {
                 multiplierNumerator = a; multiplierDenominator = b
-            } else { warnings.warn(line, "parameter", "ttp:frameRateMultiplier=\"\(value)\" is not two positive whole numbers; 1:1 is used") }
+            } else { warnings.warn(line, "ttp:frameRateMultiplier=\"\(value)\" is not two positive whole numbers; 1:1 is used") }
         case "subFrameRate":
             if let v = positive(Substring(value)) { subFrameRate = v }
-            else { warnings.warn(line, "parameter", "ttp:subFrameRate=\"\(value)\" is not a positive whole number; 1 is used") }
+            else { warnings.warn(line, "ttp:subFrameRate=\"\(value)\" is not a positive whole number; 1 is used") }
         case "tickRate":
             if let v = positive(Substring(value)) { tickRate = v }
-            else { warnings.warn(line, "parameter", "ttp:tickRate=\"\(value)\" is not a positive whole number; the default is used") }
+            else { warnings.warn(line, "ttp:tickRate=\"\(value)\" is not a positive whole number; the default is used") }
         case "timeBase":
             switch value {
             case "media": break
-            case "smpte": warnings.warn(line, "parameter", "ttp:timeBase=\"smpte\": time codes are read as media times (frames counted without drop-frame adjustment)")
-            case "clock": warnings.warn(line, "parameter", "ttp:timeBase=\"clock\": clock times are read as media times from the start of the document")
-            default: warnings.warn(line, "parameter", "ttp:timeBase=\"\(value)\" is unknown; read as media")
+            case "smpte": warnings.warn(line, "ttp:timeBase=\"smpte\": time codes are read as media times (frames counted without drop-frame adjustment)")
+            case "clock": warnings.warn(line, "ttp:timeBase=\"clock\": clock times are read as media times from the start of the document")
+            default: warnings.warn(line, "ttp:timeBase=\"\(value)\" is unknown; read as media")
             }
         case "dropMode":
-            if value != "nonDrop" { warnings.warn(line, "parameter", "ttp:dropMode=\"\(value)\": drop-frame time codes are read without dropping frames") }
+            if value != "nonDrop" { warnings.warn(line, "ttp:dropMode=\"\(value)\": drop-frame time codes are read without dropping frames") }
         default:
             if !TTMLTimeExpression.knownParameters.contains(name) {
-                warnings.warn(line, "parameter", "unknown timing parameter ttp:\(name) ignored")
+                warnings.warn(line, "unknown timing parameter ttp:\(name) ignored")
             }
         }
     }

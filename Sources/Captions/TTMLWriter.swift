@@ -6,31 +6,52 @@ import Foundation
 enum TTMLWriter {
     // MARK: - Editing in place
 
+    /// One insertion, 24 bytes however many a large cue needs: where, its
+    /// order among insertions at the same offset (closes, then opens, then
+    /// appended text), and what, packed (`Insertion.Kind`, whether it lies in
+    /// a CDATA section, and the scope or text it uses).
     private struct Insertion {
-        enum Kind {
-            case open(scope: Int, cdata: Bool)
-            case close(scope: Int, cdata: Bool)
-            case text([UInt8])
-            /// Text appended to an empty-element `<p …/>`: replaces `/>`.
-            case closeEmptyParagraph(text: [UInt8], name: String)
+        enum Kind: UInt32 {
+            /// An emphasis `span` opened, in scope `index`.
+            case open
+            /// An emphasis `span` closed, in scope `index`.
+            case close
+            /// The bytes `texts[index]` (inside a CDATA section, the section is closed around them).
+            case text
+            /// Text appended to an empty-element `<p …/>`: replaces `/>` with `>`, `texts[index]`, and the end tag `texts[index + 1]`.
+            case closeEmptyParagraph
         }
         var at: Int
-        /// Order among insertions at the same offset: closes, then opens, then appended text.
         var order: Int
-        var kind: Kind
+        private var code: UInt64
+
+        init(at: Int, order: Int, _ kind: Kind, index: Int, cdata: Bool = false) {
+            self.at = at; self.order = order
+            code = UInt64(kind.rawValue) | (cdata ? 4 : 0) | UInt64(index) << 3
+        }
+
+        var kind: Kind { Kind(rawValue: UInt32(code & 3)) ?? .text }
+        var cdata: Bool { code & 4 != 0 }
+        var index: Int { Int(code >> 3) }
+
+        static func < (a: Insertion, b: Insertion) -> Bool { a.at != b.at ? a.at < b.at : a.order < b.order }
     }
 
     /// The document's bytes (UTF-8) with `edits` applied: emphasis as
-    /// `<span tts:fontWeight="bold">` around the raw text, appended text at the
-    /// end of the cue's `p`, and the styling namespace declared on the root
-    /// element when no prefix is bound to it where a span is added.
+    /// `<span tts:fontWeight="bold">` around the raw text, appended text where
+    /// `AppendPoint` puts it (inside the span of the paragraph's last text),
+    /// and the styling namespace declared on the root element when no prefix
+    /// is bound to it where a span is added.
     static func apply(_ edits: [Int: CueEdit], to document: CaptionDocument) throws -> [UInt8] {
         guard case let .ttml(payload) = document.payload else {
             throw CaptionError(.unsupported, message: "this document was not read as TTML, so it cannot be edited as TTML")
         }
         let source = document.source.bytes
         var insertions: [Insertion] = []
-        insertions.reserveCapacity(edits.count * 3)
+        // Two per emphasis and one appended text per cue, the declaration: reserved once (a large cue's many are not regrown).
+        insertions.reserveCapacity(edits.values.reduce(1) { $0 + 2 * $1.emphasis.count + 1 })
+        /// The bytes of the text insertions (appended text, end tags, the declaration).
+        var texts: [[UInt8]] = []
         var scopes = payload.scopes
         var scopeIndices: [TTMLPayload.Scope: Int] = [:]
         for (i, scope) in scopes.enumerated() where scopeIndices[scope] == nil { scopeIndices[scope] = i }
@@ -49,31 +70,38 @@ enum TTMLWriter {
             } else {
                 runs = cue.runs
             }
-            var cueInsertions: [Insertion] = []
-            // Emphasis already placed, in order of offset (ranges come in text
-            // order, so each is checked against the last one only; one out of
-            // order is found by binary search).
-            var taken: [Range<Int>] = []
-            // Each run's offsets are mapped in one walk, built when first needed.
-            var maps: [Int: TTMLTextAlignment.Map] = [:]
+            let cueStart = insertions.count
+            // Emphasis already placed: while ranges come in text order, each is
+            // checked against the last one only, and no list is kept (a large
+            // cue's many would cost memory); the first one out of order makes the
+            // list, sorted, from the insertions so far, and is found in it by binary search.
+            var lastTaken: Range<Int>?
+            var taken: [Range<Int>]?
+            // Each run's offsets are mapped by one walk resumed from range to range (they come in text order).
+            var cursorRun = -1
+            var cursor: TTMLTextAlignment.Cursor?
             for (n, range) in edit.emphasis.enumerated() {
                 guard runs.indices.contains(range.run) else { continue }
                 let run = runs[range.run]
                 guard run.kind == .text, !range.utf8.isEmpty,
                       run.source.lowerBound >= 0, run.source.upperBound <= source.count else { continue }
                 let cdata = isCDATA(source, run.source.lowerBound)
-                let map: TTMLTextAlignment.Map
-                if let known = maps[range.run] {
-                    map = known
-                } else {
-                    map = TTMLTextAlignment.Map(raw: source[run.source], plain: Array(run.text.utf8), cdata: cdata)
-                    maps[range.run] = map
+                if cursorRun != range.run || cursor == nil {
+                    cursorRun = range.run
+                    cursor = TTMLTextAlignment.Cursor(raw: source[run.source], plain: run.text, cdata: cdata)
                 }
-                guard let lo = map.rawOffset(range.utf8.lowerBound, side: .late),
-                      let hi = map.rawOffset(range.utf8.upperBound, side: .early),
+                guard let lo = cursor?.rawOffset(range.utf8.lowerBound, side: .late),
+                      let hi = cursor?.rawOffset(range.utf8.upperBound, side: .early),
                       lo < hi else { continue }
                 let absolute = (run.source.lowerBound + lo)..<(run.source.lowerBound + hi)
-                guard Self.take(absolute, in: &taken) else { continue }
+                if taken == nil, lastTaken.map({ absolute.lowerBound >= $0.upperBound }) ?? true {
+                    lastTaken = absolute
+                } else {
+                    // The cue's insertions so far are its open-close pairs, in text order.
+                    var list = taken ?? stride(from: cueStart, to: insertions.count, by: 2).map { insertions[$0].at..<insertions[$0 + 1].at }
+                    defer { taken = list }
+                    guard Self.take(absolute, in: &list) else { continue }
+                }
                 var scope = runScopes[run.source.lowerBound] ?? payload.scope(cue: index, runStart: run.source.lowerBound)
                 let scopeIndex: Int
                 if scope.stylingPrefix == nil {
@@ -85,30 +113,28 @@ enum TTMLWriter {
                 } else {
                     scopes.append(scope); scopeIndex = scopes.count - 1; scopeIndices[scope] = scopeIndex
                 }
-                cueInsertions.append(Insertion(at: absolute.upperBound, order: 2 * n, kind: .close(scope: scopeIndex, cdata: cdata)))
-                cueInsertions.append(Insertion(at: absolute.lowerBound, order: 2 * n + 1 + edit.emphasis.count * 2, kind: .open(scope: scopeIndex, cdata: cdata)))
+                // The open first: ranges in text order then need no sorting.
+                insertions.append(Insertion(at: absolute.lowerBound, order: 2 * n + 1 + edit.emphasis.count * 2, .open, index: scopeIndex, cdata: cdata))
+                insertions.append(Insertion(at: absolute.upperBound, order: 2 * n, .close, index: scopeIndex, cdata: cdata))
             }
             if let extra = edit.appendedText, !extra.isEmpty {
-                let text = WebVTTWriter.escape(extra)
+                texts.append(WebVTTWriter.escape(extra))
                 if let name = payload.selfClosingParagraphs[index] {
-                    cueInsertions.append(Insertion(at: cue.textRange.upperBound, order: Int.max, kind: .closeEmptyParagraph(text: text, name: name)))
+                    texts.append(Array("</\(name)>".utf8))
+                    insertions.append(Insertion(at: cue.textRange.upperBound, order: Int.max, .closeEmptyParagraph, index: texts.count - 2))
                 } else {
-                    cueInsertions.append(Insertion(at: AppendPoint.visibleEnd(of: cue.textRange, in: source), order: Int.max, kind: .text(text)))
+                    let (at, cdata) = appendOffset(runs, cue: cue, source: source)
+                    insertions.append(Insertion(at: at, order: Int.max, .text, index: texts.count - 1, cdata: cdata))
                 }
             }
-            cueInsertions.sort { $0.at != $1.at ? $0.at < $1.at : $0.order < $1.order }
-            insertions.append(contentsOf: cueInsertions)
+            Self.sortIfNeeded(&insertions, from: cueStart)
         }
         if needsDeclaration {
-            let declaration = " xmlns:\(payload.declarationPrefix)=\"\(escapeAttribute(payload.stylingURI))\""
-            insertions.insert(Insertion(at: payload.rootAttributesEnd, order: Int.min, kind: .text(Array(declaration.utf8))), at: 0)
+            texts.append(Array(" xmlns:\(payload.declarationPrefix)=\"\(escapeAttribute(payload.stylingURI))\"".utf8))
+            insertions.insert(Insertion(at: payload.rootAttributesEnd, order: Int.min, .text, index: texts.count - 1), at: 0)
         }
         // Cues are in document order, but sort defensively (stable for equal offsets).
-        if !zip(insertions, insertions.dropFirst()).allSatisfy({ $0.at < $1.at || ($0.at == $1.at && $0.order <= $1.order) }) {
-            insertions = insertions.enumerated().sorted {
-                ($0.element.at, $0.element.order, $0.offset) < ($1.element.at, $1.element.order, $1.offset)
-            }.map(\.element)
-        }
+        Self.sortIfNeeded(&insertions, from: 0)
 
         let opens = scopes.map { scope -> [UInt8] in
             let element = scope.contentPrefix.isEmpty ? "span" : "\(scope.contentPrefix):span"
@@ -119,38 +145,76 @@ enum TTMLWriter {
         }
         let endCDATA = Array("]]>".utf8), startCDATA = Array("<![CDATA[".utf8)
 
+        /// What `insertion` writes, in bytes (at most: `closeEmptyParagraph` may write less).
+        func length(_ insertion: Insertion) -> Int {
+            let wrap = insertion.cdata ? endCDATA.count + startCDATA.count : 0
+            switch insertion.kind {
+            case .open: return opens[insertion.index].count + wrap
+            case .close: return closes[insertion.index].count + wrap
+            case .text: return texts[insertion.index].count
+            case .closeEmptyParagraph: return 1 + texts[insertion.index].count + texts[insertion.index + 1].count
+            }
+        }
         var out: [UInt8] = []
-        out.reserveCapacity(source.count + insertions.count * 24 + 64)
+        // The exact size, so the output of a large cue is never regrown (and copied) as it is written.
+        out.reserveCapacity(insertions.reduce(source.count) { $0 + length($1) })
         var copied = 0
         for insertion in insertions where insertion.at >= copied && insertion.at <= source.count {
             out.append(contentsOf: source[copied..<insertion.at])
             copied = insertion.at
             switch insertion.kind {
-            case let .open(scope, cdata):
-                if cdata { out.append(contentsOf: endCDATA) }
-                out.append(contentsOf: opens[scope])
-                if cdata { out.append(contentsOf: startCDATA) }
-            case let .close(scope, cdata):
-                if cdata { out.append(contentsOf: endCDATA) }
-                out.append(contentsOf: closes[scope])
-                if cdata { out.append(contentsOf: startCDATA) }
-            case let .text(bytes):
-                out.append(contentsOf: bytes)
-            case let .closeEmptyParagraph(text, name):
+            case .open:
+                if insertion.cdata { out.append(contentsOf: endCDATA) }
+                out.append(contentsOf: opens[insertion.index])
+                if insertion.cdata { out.append(contentsOf: startCDATA) }
+            case .close:
+                if insertion.cdata { out.append(contentsOf: endCDATA) }
+                out.append(contentsOf: closes[insertion.index])
+                if insertion.cdata { out.append(contentsOf: startCDATA) }
+            case .text:
+                if insertion.cdata { out.append(contentsOf: endCDATA) }
+                out.append(contentsOf: texts[insertion.index])
+                if insertion.cdata { out.append(contentsOf: startCDATA) }
+            case .closeEmptyParagraph:
                 // `<p …/>` → `<p …>text</p>`: skip the `/` (and keep the `>`).
                 if copied < source.count, source[copied] == UInt8(ascii: "/") {
                     copied += 1
                     if copied < source.count, source[copied] == UInt8(ascii: ">") { copied += 1 }
                     out.append(UInt8(ascii: ">"))
-                    out.append(contentsOf: text)
-                    out.append(contentsOf: Array("</\(name)>".utf8))
+                    out.append(contentsOf: texts[insertion.index])
+                    out.append(contentsOf: texts[insertion.index + 1])
                 } else {
-                    out.append(contentsOf: text)
+                    out.append(contentsOf: texts[insertion.index])
                 }
             }
         }
         out.append(contentsOf: source[copied...])
         return out
+    }
+
+    /// Sorts `insertions[start...]` by offset, then order, keeping equal ones
+    /// as they are, unless they already are in that order (as a cue's are
+    /// when its emphasis comes in text order): no sort buffer for a large cue.
+    private static func sortIfNeeded(_ insertions: inout [Insertion], from start: Int) {
+        guard start < insertions.count else { return }
+        let slice = insertions[start...]
+        if zip(slice, slice.dropFirst()).allSatisfy({ !($1 < $0) }) { return }
+        let sorted = slice.enumerated().sorted { $0.element < $1.element || (!($1.element < $0.element) && $0.offset < $1.offset) }.map(\.element)
+        insertions.replaceSubrange(start..., with: sorted)
+    }
+
+    /// Where appended text goes in a paragraph (see `AppendPoint`: inside the
+    /// innermost element holding its last visible character), and whether
+    /// that is inside a CDATA section.
+    private static func appendOffset(_ runs: [TextRun], cue: Cue, source: [UInt8]) -> (at: Int, cdata: Bool) {
+        let fallback = (AppendPoint.visibleEnd(of: cue.textRange, in: source), false)
+        guard let point = AppendPoint.find({ RunView.forEach(in: runs, $0) }), runs.indices.contains(point.run),
+              point.source.lowerBound >= 0, point.source.upperBound <= source.count else { return fallback }
+        guard let utf8 = point.utf8 else { return (point.source.upperBound, false) }
+        let cdata = isCDATA(source, point.source.lowerBound)
+        var cursor = TTMLTextAlignment.Cursor(raw: source[point.source], plain: runs[point.run].text, cdata: cdata)
+        guard let raw = cursor.rawOffset(utf8, side: .early) else { return fallback }
+        return (point.source.lowerBound + raw, cdata)
     }
 
     /// Adds `range` to `taken` (sorted, none overlapping) unless it overlaps one there.
@@ -182,14 +246,15 @@ enum TTMLWriter {
     // MARK: - Conversion
 
     /// A minimal TTML document for cues from another format: `tt` with
-    /// `xml:lang`, the parameter and styling namespaces, `body`/`div`/`p` with
-    /// clock times, spans for bold/italic/underline/strikethrough and `br`
-    /// for line breaks. What TTML cannot carry is listed in `losses`.
-    static func render(_ cues: [Cue], from format: CaptionFormat, losses: inout [String]) -> [UInt8] {
+    /// `xml:lang` (`language`, or `und` when there is none), the parameter
+    /// and styling namespaces, `body`/`div`/`p` with clock times, spans for
+    /// bold/italic/underline/strikethrough and `br` for line breaks. What
+    /// TTML cannot carry is listed in `losses`.
+    static func render(_ cues: [Cue], from format: CaptionFormat, language: String? = nil, losses: inout [String]) -> [UInt8] {
         var s = """
         <?xml version="1.0" encoding="UTF-8"?>
         <tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" \
-        xmlns:tts="http://www.w3.org/ns/ttml#styling" ttp:timeBase="media" xml:lang="und">
+        xmlns:tts="http://www.w3.org/ns/ttml#styling" ttp:timeBase="media" xml:lang="\(escapeAttribute(language ?? "und"))">
           <body>
             <div>
 

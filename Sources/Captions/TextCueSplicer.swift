@@ -39,7 +39,11 @@ struct TextCueSplicer {
     func apply(_ edits: [Int: CueEdit], to document: CaptionDocument) -> [UInt8] {
         let src = document.source.bytes
         var out = [UInt8]()
-        out.reserveCapacity(src.count + edits.count * 16)
+        // At least the exact size (escaping appended text can at most make it 6 times longer), so the
+        // output of a large cue is never regrown, and copied, as it is written.
+        out.reserveCapacity(edits.values.reduce(src.count) {
+            $0 + $1.emphasis.count * (open.count + close.count) + 6 * ($1.appendedText?.utf8.count ?? 0)
+        })
         var copied = 0
         // The edited cues in index order: each key with its place in the
         // dictionary, sorted, so no key is hashed again.
@@ -63,42 +67,72 @@ struct TextCueSplicer {
                     // Only each run's kind and source bytes are needed: no run text is made for SRT.
                     runs.removeAll(keepingCapacity: true)
                     if !edit.emphasis.isEmpty { cues[index].appendRunOutlines(to: &runs) }
-                    inserts.removeAll(keepingCapacity: true)
-                    // The mapping resumes where the last one in the same run stopped.
+                    var extra: [UInt8] = []
+                    var appendPoint: Int?
+                    if let text = edit.appendedText, !text.isEmpty {
+                        extra = escape(text)
+                        appendPoint = appendOffset(cues[index], src)
+                    }
+                    var appendAt = appendPoint
+                    /// Copies the source up to `at` and writes `bytes` there (nothing for an offset already passed).
+                    func insert(_ bytes: [UInt8], at: Int) {
+                        guard at >= copied && at <= source.count else { return }
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<at]))
+                        out.append(contentsOf: bytes)
+                        copied = at
+                    }
+                    // Emphasis in text order (as `KeywordEmphasis` gives it) is written as it is
+                    // mapped, with no list of insertions: a long cue's many occurrences cost no
+                    // memory beyond the output. Out of order, the cue is written again from a sorted list.
+                    let cueOutput = out.count, cueCopied = copied
+                    var inOrder = true
+                    var lastClose = -1
                     var cursorRun = -1
                     var cursor = OffsetCursor()
                     for n in edit.emphasis.indices {
-                        let range = edit.emphasis[n]
-                        guard runs.indices.contains(range.run) else { continue }
-                        let run = runs[range.run]
-                        guard run.kind == .text else { continue }
-                        let raw = src[run.source]
-                        if cursorRun != range.run { cursorRun = range.run; cursor = OffsetCursor() }
-                        let lo = run.source.lowerBound + map(raw, range.utf8.lowerBound, &cursor)
-                        let hi = run.source.lowerBound + map(raw, range.utf8.upperBound, &cursor)
-                        inserts.append(Insert(at: hi, order: 2 * n))
+                        guard let (lo, hi) = mapped(edit.emphasis[n], runs, src, &cursorRun, &cursor) else { continue }
+                        // Sorted by offset, then closes (2n) before opens (2n + 1) before the appended text.
+                        guard lo >= lastClose, hi > lo else { inOrder = false; break }
+                        if let at = appendAt, at < lo { insert(extra, at: at); appendAt = nil }
+                        insert(open, at: lo)
+                        if let at = appendAt, at < hi { insert(extra, at: at); appendAt = nil }
+                        insert(close, at: hi)
+                        lastClose = hi
+                    }
+                    if inOrder {
+                        if let at = appendAt { insert(extra, at: at) }
+                        continue
+                    }
+                    out.removeSubrange(cueOutput...)
+                    copied = cueCopied
+                    inserts.removeAll(keepingCapacity: true)
+                    cursorRun = -1
+                    for n in edit.emphasis.indices {
+                        guard let (lo, hi) = mapped(edit.emphasis[n], runs, src, &cursorRun, &cursor) else { continue }
                         inserts.append(Insert(at: lo, order: 2 * n + 1))
+                        inserts.append(Insert(at: hi, order: 2 * n))
                     }
-                    var extra: [UInt8] = []
-                    if let text = edit.appendedText, !text.isEmpty {
-                        extra = escape(text)
-                        inserts.append(Insert(at: AppendPoint.visibleEnd(of: cues[index].textRange, in: src), order: Int.max))
-                    }
+                    if let at = appendPoint { inserts.append(Insert(at: at, order: Int.max)) }
                     Self.sort(&inserts)
-                    for ins in inserts where ins.at >= copied && ins.at <= source.count {
-                        out.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<ins.at]))
-                        if ins.order == Int.max {
-                            out.append(contentsOf: extra)
-                        } else {
-                            out.append(contentsOf: ins.order & 1 == 0 ? close : open)
-                        }
-                        copied = ins.at
+                    for ins in inserts {
+                        insert(ins.order == Int.max ? extra : ins.order & 1 == 0 ? close : open, at: ins.at)
                     }
                 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied...]))
             }
         }
         return out
+    }
+
+    /// Where appended text goes in `cue`, as an absolute byte offset (see `AppendPoint`).
+    private func appendOffset(_ cue: Cue, _ src: [UInt8]) -> Int {
+        guard let point = AppendPoint.find(cue.forEachRun),
+              point.source.lowerBound >= 0, point.source.upperBound <= src.count else {
+            return AppendPoint.visibleEnd(of: cue.textRange, in: src)
+        }
+        guard let utf8 = point.utf8 else { return point.source.upperBound }
+        var cursor = OffsetCursor()
+        return point.source.lowerBound + map(src[point.source], utf8, &cursor)
     }
 
     /// Sorts a cue's few insertions by offset, then order (insertion sort:
@@ -117,6 +151,21 @@ struct TextCueSplicer {
                 p[j] = x
             }
         }
+    }
+
+    /// The absolute raw offsets of the emphasis `range` (nil when its run is
+    /// not a text run of `runs`), mapped with `cursor`, which resumes in the
+    /// same run (`cursorRun`) and starts again in another.
+    private func mapped(_ range: CueEdit.RunRange, _ runs: [RunOutline], _ src: [UInt8],
+                        _ cursorRun: inout Int, _ cursor: inout OffsetCursor) -> (Int, Int)? {
+        guard runs.indices.contains(range.run) else { return nil }
+        let run = runs[range.run]
+        guard run.kind == .text else { return nil }
+        let raw = src[run.source]
+        if cursorRun != range.run { cursorRun = range.run; cursor = OffsetCursor() }
+        let lo = run.source.lowerBound + map(raw, range.utf8.lowerBound, &cursor)
+        let hi = run.source.lowerBound + map(raw, range.utf8.upperBound, &cursor)
+        return (lo, hi)
     }
 
     private func map(_ raw: ArraySlice<UInt8>, _ offset: Int, _ cursor: inout OffsetCursor) -> Int {

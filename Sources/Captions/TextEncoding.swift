@@ -159,20 +159,17 @@ public struct SourceText: Sendable {
                 warnings.append(CaptionWarning(line: nil, message: "\(encoding.rawValue) text ends with part of a character; it was dropped"))
             }
             var i = body.startIndex
-            var invalid = 0
+            var invalid = CaptionWarningLog()
             while i + 3 < body.endIndex {
                 let q = (0..<4).map { UInt32(body[i + $0]) }
                 let v = little ? (q[3] << 24 | q[2] << 16 | q[1] << 8 | q[0]) : (q[0] << 24 | q[1] << 16 | q[2] << 8 | q[3])
                 let s = Unicode.Scalar(v) ?? "\u{FFFD}"
                 if Unicode.Scalar(v) == nil {
-                    invalid += 1
-                    if invalid <= CaptionWarning.perKind { warnings.append(CaptionWarning(line: nil, message: "invalid UTF-32 value 0x\(String(v, radix: 16)) replaced with U+FFFD")) }
+                    invalid.warn(nil, "invalid UTF-32 value 0x\(String(v, radix: 16)) replaced with U+FFFD")
                 }
                 out.append(contentsOf: Array(String(s).utf8)); i += 4
             }
-            if invalid > CaptionWarning.perKind {
-                warnings.append(CaptionWarning(line: nil, message: "\(invalid - CaptionWarning.perKind) more invalid UTF-32 values were replaced with U+FFFD"))
-            }
+            warnings += invalid.finish()
         }
         return SourceText(bytes: out, encoding: encoding, hasByteOrderMark: bom, warnings: warnings)
     }
@@ -246,7 +243,7 @@ enum UTF8Check {
         return r
     }
 
-    /// One warning per line holding invalid UTF-8 (at most 20, then a count).
+    /// One warning per line holding invalid UTF-8, capped by `CaptionWarningLog`, and the count when capped.
     static func warnings(for bytes: [UInt8]) -> [CaptionWarning] {
         var lines: [Int] = []
         var total = 0
@@ -263,11 +260,12 @@ enum UTF8Check {
                 }
             }
         }
-        var out = lines.prefix(20).map {
-            CaptionWarning(line: $0, message: "invalid UTF-8 bytes: kept as they came in the output, shown as U+FFFD in the transcript")
+        var log = CaptionWarningLog()
+        for line in lines { log.warn(line, "invalid UTF-8 bytes: kept as they came in the output, shown as U+FFFD in the transcript") }
+        if lines.count > CaptionWarningLog.perKind {
+            log.append(CaptionWarning(line: nil, message: "\(total) invalid UTF-8 bytes in all, on \(lines.count) lines"))
         }
-        if lines.count > 20 { out.append(CaptionWarning(line: nil, message: "\(lines.count - 20) more lines with invalid UTF-8 (\(total) bad bytes in all)")) }
-        return out
+        return log.finish()
     }
 
     /// Length of the valid UTF-8 sequence starting at `i`, or 0 if it is invalid.

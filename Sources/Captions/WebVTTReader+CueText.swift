@@ -65,7 +65,7 @@ extension WebVTTReader {
                     k += 1
                 }
                 if !closed {
-                    warnings.add(tagLine, "a '<' starts a tag that is never closed with '>': players hide the rest of the cue text (write &lt; for a literal '<')")
+                    warnings.warn(tagLine, "a '<' starts a tag that is never closed with '>': players hide the rest of the cue text (write &lt; for a literal '<')")
                 }
                 tag(i + 1, closed ? j : stop, line: tagLine, start: start, end: end, counts: &counts, quiet: !closed)
                 style = []
@@ -117,10 +117,10 @@ extension WebVTTReader {
             switch parsed {
             case let .success(v) where k == ce:
                 if v.milliseconds < start || v.milliseconds > end {
-                    warnings.add(line, "the timestamp tag <\(raw)> lies outside the cue's time span")
+                    warnings.warn(line, "the timestamp tag <\(raw)> lies outside the cue's time span")
                 }
             default:
-                warnings.add(line, "<\(raw)> is not a valid timestamp tag (write <00:00:01.500>); players ignore it")
+                warnings.warn(line, "<\(raw)> is not a valid timestamp tag (write <00:00:01.500>); players ignore it")
             }
         } else if isNameEnd(first) {
             reportTag("")
@@ -139,7 +139,7 @@ extension WebVTTReader {
 
         func reportTag(_ name: String, line: Int? = nil) {
             guard !quiet, reportedTags.insert(name).inserted else { return }
-            warnings.add(line ?? lineHere, name.isEmpty
+            warnings.warn(line ?? lineHere, name.isEmpty
                 ? "a tag with no name is not WebVTT; players ignore it (kept as written)"
                 : "<\(name)> is not a WebVTT tag (c, i, b, u, v, lang, ruby, rt); players ignore it (kept as written)")
         }

@@ -1,25 +1,5 @@
 import Foundation
 
-/// Warnings with a cap, so hostile input cannot make millions of them.
-struct WebVTTWarnings {
-    static let limit = 1000
-    private(set) var items: [CaptionWarning] = []
-    private var dropped = 0
-
-    mutating func add(_ line: Int?, _ message: String) {
-        if items.count < WebVTTWarnings.limit { items.append(CaptionWarning(line: line, message: message)) } else { dropped += 1 }
-    }
-
-    /// The warnings in line order (stable), plus a count of those left out.
-    func finished() -> [CaptionWarning] {
-        let sorted = items.enumerated().sorted { a, b in
-            let (la, lb) = (a.element.line ?? .max, b.element.line ?? .max)
-            return la != lb ? la < lb : a.offset < b.offset
-        }.map(\.element)
-        return dropped == 0 ? sorted : sorted + [CaptionWarning(line: nil, message: "\(dropped) more problems were found and not listed")]
-    }
-}
-
 /// Reads WebVTT documents by the W3C parsing rules, over the UTF-8 bytes.
 ///
 /// The signature, header, NOTE/STYLE/REGION blocks and cue blocks are found
@@ -55,7 +35,7 @@ struct WebVTTReader {
     var lineNumber = 1
     var seenCue = false
     var cues: [Cue] = []
-    var warnings = WebVTTWarnings()
+    var warnings = CaptionWarningLog()
     var blocks: [WebVTTReader.Block] = []
     var firstBadTiming: (line: Int, reason: String)?
     // Reused per cue.
@@ -131,13 +111,13 @@ struct WebVTTReader {
             if pos < n { collectBlock() }
         }
         if nulCount > 0 {
-            warnings.add(firstNulLine, "\(nulCount) NUL character(s) (the first on this line) are read as U+FFFD; the bytes are kept as they came")
+            warnings.warn(firstNulLine, "\(nulCount) NUL character(s) (the first on this line) are read as U+FFFD; the bytes are kept as they came")
         }
         if cues.isEmpty, let bad = firstBadTiming {
             throw CaptionError(.malformedTiming, line: bad.line,
                                message: "no cue could be read: the first timing line is not valid WebVTT (\(bad.reason)); write times as 00:00:01.000 --> 00:00:02.000")
         }
-        return WebVTTReader.Parsed(cues: cues, warnings: warnings.finished(), blocks: blocks)
+        return WebVTTReader.Parsed(cues: cues, warnings: warnings.finish(sortedByLine: true), blocks: blocks)
     }
 
     /// `WEBVTT`, then nothing, a space, a tab or a line end.
@@ -160,7 +140,7 @@ struct WebVTTReader {
         }
         if i > 0 {
             while pos < i { _ = readLine() }
-            warnings.add(lineNumber, "the WEBVTT signature must be the very first thing in the file; blank lines or spaces before it were skipped (strict players reject this file)")
+            warnings.warn(lineNumber, "the WEBVTT signature must be the very first thing in the file; blank lines or spaces before it were skipped (strict players reject this file)")
             pos = i
         }
         _ = readLine()
@@ -175,7 +155,7 @@ struct WebVTTReader {
             let line = readLine()
             if line.hasArrow {
                 (pos, lineNumber) = save
-                warnings.add(line.number, "no blank line between the header and this timing line; the cue is read")
+                warnings.warn(line.number, "no blank line between the header and this timing line; the cue is read")
                 break
             }
             if line.isEmpty { break }
@@ -227,7 +207,7 @@ struct WebVTTReader {
                         if buffered == 1, let id = firstLine {
                             identifier = id
                             if startsWithWord(id, "NOTE") {
-                                warnings.add(id.number, "a NOTE line directly above a timing line is read as the cue's identifier; put a blank line between them")
+                                warnings.warn(id.number, "a NOTE line directly above a timing line is read as the cue's identifier; put a blank line between them")
                             }
                         }
                         buffered = 0
@@ -238,7 +218,7 @@ struct WebVTTReader {
                 } else {
                     (pos, lineNumber) = save
                     if timing != nil || buffered > 0 || badTiming {
-                        warnings.add(line.number, "no blank line before this timing line; a new cue starts here")
+                        warnings.warn(line.number, "no blank line before this timing line; a new cue starts here")
                     }
                     break
                 }
@@ -249,7 +229,7 @@ struct WebVTTReader {
                     let k: WebVTTReader.Block.Kind? = isKeywordLine(first, "STYLE") ? .style : isKeywordLine(first, "REGION") ? .region : nil
                     if let k {
                         if seenCue {
-                            warnings.add(first.number, "\(k == .style ? "STYLE" : "REGION") blocks must come before the first cue; this one is ignored by players (kept in the file)")
+                            warnings.warn(first.number, "\(k == .style ? "STYLE" : "REGION") blocks must come before the first cue; this one is ignored by players (kept in the file)")
                         } else {
                             kind = k; buffered = 0
                         }
@@ -280,7 +260,7 @@ struct WebVTTReader {
             if let previous = cues.last, previous.runs.isEmpty, previous.textRange.lowerBound <= first.start {
                 message += "; the cue at line \(previous.line) has no text: a blank line after a timing line ends the cue"
             }
-            warnings.add(first.number, message)
+            warnings.warn(first.number, message)
         }
     }
 
@@ -309,7 +289,7 @@ struct WebVTTReader {
         func skipSpace() { while i < end, WebVTTCueSettings.isSpace(p[i]) { i += 1 } }
         func fail(_ reason: String) -> (Int64, Int64, Range<Int>?)? {
             let text = String(decoding: UnsafeBufferPointer(rebasing: p[line.start..<line.end]), as: UTF8.self)
-            warnings.add(line.number, "cue ignored: the timing line '\(text)' is not valid WebVTT (\(reason))")
+            warnings.warn(line.number, "cue ignored: the timing line '\(text)' is not valid WebVTT (\(reason))")
             if firstBadTiming == nil { firstBadTiming = (line.number, reason) }
             return nil
         }
@@ -329,10 +309,10 @@ struct WebVTTReader {
             return nil
         }
         if let why = start.deviation ?? stop.deviation {
-            warnings.add(line.number, "timing is not strict WebVTT (\(why)); read as \(CaptionTime(milliseconds: start.milliseconds)) --> \(CaptionTime(milliseconds: stop.milliseconds)), but strict players skip this cue")
+            warnings.warn(line.number, "timing is not strict WebVTT (\(why)); read as \(CaptionTime(milliseconds: start.milliseconds)) --> \(CaptionTime(milliseconds: stop.milliseconds)), but strict players skip this cue")
         }
         if stop.milliseconds < start.milliseconds {
-            warnings.add(line.number, "the cue ends before it starts; kept as written")
+            warnings.warn(line.number, "the cue ends before it starts; kept as written")
         }
         // Settings: the rest of the line, without surrounding whitespace.
         skipSpace()
@@ -341,7 +321,7 @@ struct WebVTTReader {
         var settings: Range<Int>?
         if settingsEnd > i {
             settings = i..<settingsEnd
-            for problem in WebVTTCueSettings.problems(p, from: i, to: settingsEnd) { warnings.add(line.number, problem) }
+            for problem in WebVTTCueSettings.problems(p, from: i, to: settingsEnd) { warnings.warn(line.number, problem) }
         }
         return (start.milliseconds, stop.milliseconds, settings)
     }
@@ -369,7 +349,7 @@ struct WebVTTReader {
 
     mutating func warnIfBlank(_ line: Line) {
         for k in line.start..<line.end where !WebVTTCueSettings.isSpace(p[k]) { return }
-        warnings.add(line.number, "this line holds only spaces: WebVTT does not treat it as a blank line, so the cue text goes on (players show an empty line)")
+        warnings.warn(line.number, "this line holds only spaces: WebVTT does not treat it as a blank line, so the cue text goes on (players show an empty line)")
     }
 
     /// A `String` from raw text bytes on one line: entities decoded (unless
@@ -392,7 +372,7 @@ struct WebVTTReader {
             } else if b == UInt8(ascii: "&") {
                 if !entities { scratch.append(b); i += 1; continue }
                 if case let .unknownName(name) = WebVTTEntities.reference(p, at: i, end: end), reportedEntities.insert(name).inserted {
-                    warnings.add(line, "'&\(name);' is not a character reference this reader knows; kept as written")
+                    warnings.warn(line, "'&\(name);' is not a character reference this reader knows; kept as written")
                 }
             }
             let u = WebVTTEntities.unit(p, at: i, end: end)

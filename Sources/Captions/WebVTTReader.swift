@@ -23,7 +23,8 @@ extension WebVTTReader {
     static func read(_ source: SourceText) throws -> CaptionDocument {
         let parsed = try parse(source.bytes)
         return CaptionDocument(format: .vtt, source: source, cues: parsed.cues, warnings: parsed.warnings,
-                               payload: .vtt(Set(parsed.blocks.map(\.kind))))
+                               payload: .vtt(Set(parsed.blocks.map(\.kind)),
+                                             header: WebVTTHeader(source.bytes, block: parsed.blocks.first { $0.kind == .header }?.range)))
     }
 
     /// Parses WebVTT bytes (UTF-8, without a byte-order mark).

@@ -4,7 +4,7 @@ enum WebVTTWriter {
     /// The source bytes with `edits` spliced in: `<b>…</b>` around emphasis
     /// and escaped appended text; every other byte is copied as it came.
     ///
-    /// Appended text stays on the cue's last text line (line breaks in it
+    /// Appended text goes where `AppendPoint` puts it, on the cue's last text line (line breaks in it
     /// become spaces, so it cannot split the cue). A cue with no text gets
     /// its appended text on a line of its own.
     static func apply(_ edits: [Int: CueEdit], to document: CaptionDocument) throws -> [UInt8] {
@@ -50,15 +50,17 @@ enum WebVTTWriter {
         return out
     }
 
-    /// Renders cues read from another format as a new WebVTT file (UTF-8, LF).
+    /// Renders cues read from another format as a new WebVTT file (UTF-8, LF),
+    /// with a `Language:` header line when a `language` is given.
     ///
     /// Identifiers are kept; times are written `HH:MM:SS.mmm`; settings only
     /// when the cues came from WebVTT. Bold, italic and underline are written
     /// as `<b>`, `<i>`, `<u>` from the runs' styles; other markup (SRT font
     /// tags, ASS override codes, unknown tags) is dropped, and `losses`
     /// gets one sentence per kind of thing dropped.
-    static func render(_ cues: [Cue], from format: CaptionFormat, losses: inout [String]) -> [UInt8] {
+    static func render(_ cues: [Cue], from format: CaptionFormat, language: String? = nil, losses: inout [String]) -> [UInt8] {
         var out: [UInt8] = Array("WEBVTT\n".utf8)
+        if let language { out.append(contentsOf: "Language: \(language)\n".utf8) }
         for cue in cues {
             out.append(0x0A)
             if let id = cue.identifier, !id.isEmpty {

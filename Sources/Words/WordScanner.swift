@@ -96,8 +96,14 @@ package final class WordScanner {
 
     /// The words of `text` as substrings (for callers that work on `String`s).
     package func words(in text: String) -> [Substring] {
-        var text = text
-        let ranges = text.withUTF8 { p -> [Range<Int>] in
+        words(in: text[...])
+    }
+
+    /// The words of `text` as substrings of it (its indices stay valid in
+    /// them), for callers that cut a part of a text into words.
+    package func words(in text: Substring) -> [Substring] {
+        var copy = text
+        let ranges = copy.withUTF8 { p -> [Range<Int>] in
             scan(p)
             return words
         }

@@ -4,7 +4,10 @@
 //   swift run -c release caption-bench DIR [--runs N]
 //
 // Each (file, mode) is measured in a child process of its own, so the peak
-// resident memory printed belongs to that one job. Modes:
+// resident memory printed belongs to that one job. Files are read and written
+// the way the product reads and writes them (`readCaptions`, `writeCaptions`:
+// the whole file read once, decoded, read with its extension as the hint;
+// the writer's bytes written atomically by `AtomicFileWriter`). Modes:
 //   roundtrip  read, then write with no edits (the lossless path)
 //   edit-all   read, then write with an edit in every cue (bold first word and
 //              an appended " 🎬"): the worst case for splicing
@@ -27,9 +30,17 @@
 // The pipeline's SHA-256 (`SHA256.hex`, as `--resume` fingerprints inputs and
 // outputs) over the whole file held in memory, R times (default 5): the fastest
 // and median ns per byte and the digest (compare it with `sha256sum FILE`).
+//
+//   caption-bench test-server [--latency S]
+//
+// The test suite's own HTTP server (Tests/TestSupport/HTTPTestServer.swift) as
+// an OpenAI-compatible stub for scripts/bench-model-wait.sh: /health,
+// /v1/models, and a valid chat completion S seconds (default 3) after each
+// request. Prints "listening on PORT", then serves until killed.
 import CaptionAssistant
 import Captions
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,11 +61,30 @@ func seconds(_ d: Duration) -> Double {
     Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
 }
 
+/// Reads the caption file at `path` as the product does: the whole file
+/// (`FileInput`, which reads only regular files), decoded, then read with
+/// its extension as the format hint (as `InputPlan` gives it).
+func readCaptions(_ path: String) throws -> CaptionDocument {
+    let bytes = try FileInput.read(path)
+    return try CaptionDocument.read(SourceText.decode(bytes: bytes), hint: CaptionFormat(fileExtension: (path as NSString).pathExtension))
+}
+
+/// Writes `doc` with `edits` to `path` as the product does: the writer's
+/// bytes (`writeBytes`, no copy for UTF-8 without a mark), written
+/// atomically (`AtomicFileWriter`: an unnamed file linked in when complete,
+/// or a temporary name renamed). Returns the bytes written.
+@discardableResult
+func writeCaptions(_ doc: CaptionDocument, edits: [Int: CueEdit] = [:], to path: String) throws -> Int {
+    let bytes = try doc.writeBytes(edits: edits)
+    try AtomicFileWriter.write(bytes, to: path)
+    return bytes.count
+}
+
 /// Runs one job and prints one line: `cues readSeconds writeSeconds outputBytes peakRSS`.
 func measure(path: String, mode: String) throws {
     let clock = ContinuousClock()
     let start = clock.now
-    let doc = try CaptionDocument.read(contentsOf: URL(fileURLWithPath: path))
+    let doc = try readCaptions(path)
     let afterRead = clock.now
     var edits: [Int: CueEdit] = [:]
     if mode == "edit-all" {
@@ -69,9 +99,8 @@ func measure(path: String, mode: String) throws {
         }
     }
     let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("caption-bench-\(getpid())").path
-    try doc.write(edits: edits, toFile: tmp)
+    let written = try writeCaptions(doc, edits: edits, to: tmp)
     let end = clock.now
-    let written = (try? FileManager.default.attributesOfItem(atPath: tmp)[.size] as? Int) ?? 0
     try? FileManager.default.removeItem(atPath: tmp)
     print(doc.cues.count, seconds(afterRead - start), seconds(end - afterRead), written, peakResidentBytes())
 }
@@ -110,7 +139,7 @@ func frequentWords(_ transcript: String, _ n: Int) -> [String] {
 /// Runs one keyword job and prints `cues keywords occurrences emphasisSeconds writeSeconds outputBytes peakRSS`.
 func measureKeywords(path: String, count: Int) throws {
     let clock = ContinuousClock()
-    let doc = try CaptionDocument.read(contentsOf: URL(fileURLWithPath: path))
+    let doc = try readCaptions(path)
     let keywords = frequentWords(Transcript.text(of: doc), count)  // the transcript is dropped at once
     let start = clock.now
     // As the pipeline calls it (SuggestionApplier).
@@ -123,11 +152,30 @@ func measureKeywords(path: String, count: Int) throws {
 }
 
 let args = Array(CommandLine.arguments.dropFirst())
+if args.first == "test-server" {
+    let latency = args.firstIndex(of: "--latency").flatMap { $0 + 1 < args.count ? Double(args[$0 + 1]) : nil } ?? 3.0
+    let server = try HTTPTestServer { request, _ in
+        switch request.path {
+        case "/health": return .respond(200, #"{"status":"ok"}"#)
+        case "/v1/models": return .respond(200, #"{"object":"list","data":[{"id":"stub","object":"model","owned_by":"stub"}]}"#)
+        default:
+            Thread.sleep(forTimeInterval: latency)
+            // The first word of six letters or more in the transcript block, as scripts/model-stub.py picks it.
+            let messages = request.json?["messages"] as? [[String: Any]] ?? []
+            let text = messages.compactMap { $0["content"] as? String }.joined(separator: "\n")
+            let block = text.components(separatedBy: "<<<TRANSCRIPT").last?.components(separatedBy: "TRANSCRIPT>>>").first ?? ""
+            let word = block.split(whereSeparator: { !($0.isASCII && $0.isLetter) }).first { $0.count >= 6 }.map { $0.lowercased() } ?? "caption"
+            return .completion(#"{"keywords": ["\#(word)"], "titles": ["A Stub Title", "Another Stub Title", "The Third Stub Title"], "emoji": "🎬"}"#)
+        }
+    }
+    FileHandle.standardOutput.write(Data("listening on \(server.port)\n".utf8))
+    while true { sleep(3600) }
+}
 if args.first == "transcript", args.count >= 2 {
     // The transcript (`Transcript.text`, the cues' readable text joined) of one
     // file read once, made R times (default 5): fastest and median seconds.
     do {
-        let doc = try CaptionDocument.read(contentsOf: URL(fileURLWithPath: args[1]))
+        let doc = try readCaptions(args[1])
         var runs = 5
         if let i = args.firstIndex(of: "--runs"), i + 1 < args.count, let r = Int(args[i + 1]) { runs = max(1, r) }
         let clock = ContinuousClock()
@@ -203,12 +251,12 @@ if args.first == "keywords", args.count >= 2 {
     }
     exit(0)
 }
-// `caption-bench copy IN OUT`: the library's read and write alone (no model,
-// no report), for peers.py to time beside the peer tools and count the cues of.
+// `caption-bench copy IN OUT`: the read and the atomic write the product
+// runs, alone (no model, no report), for peers.py to time beside the peer
+// tools and count the cues of.
 if args.first == "copy", args.count == 3 {
     do {
-        let doc = try CaptionDocument.read(contentsOf: URL(fileURLWithPath: args[1]))
-        try doc.write(toFile: args[2])
+        try writeCaptions(try readCaptions(args[1]), to: args[2])
     } catch {
         FileHandle.standardError.write(Data("caption-bench: \(args[1]): \(error.localizedDescription)\n".utf8)); exit(1)
     }

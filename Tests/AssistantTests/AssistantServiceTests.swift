@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Assistant
 
 /// A backend error that says whether it is temporary, as the HTTP backend's errors do.

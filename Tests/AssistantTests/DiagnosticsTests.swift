@@ -46,8 +46,34 @@ import Testing
     @Test func unsupportedPlatformPointsToTheWaysForward() {
         let remedy = Diagnostics(.unsupportedPlatform).remedy
         #expect(remedy.contains("Linux"))
-        #expect(remedy.contains("--endpoint"))
-        #expect(remedy.contains("-test-fake-assistant"))
+        #expect(remedy.contains("`endpoint`"))
+        #expect(remedy.contains("`fakeModel`"))
+    }
+
+    /// The remedies name settings in the library's terms; a front end's
+    /// spellings (here an app's words) are used wherever one is named.
+    @Test func remediesSpellSettingsAsTheFrontEndSays() {
+        var context = DiagnosticsContext()
+        context.settingNames = SettingNames(names: [.endpoint: "Server address", .fakeModel: "Demo model"],
+                                            placeholders: [.endpoint: "(in Settings)"])
+        let remedy = Diagnostics(.unsupportedPlatform, context: context).remedy
+        #expect(remedy.contains("Use Server address (in Settings) to reach a local OpenAI-compatible server (llama.cpp, Ollama, vLLM), or Demo model for the deterministic test model."))
+        #expect(!remedy.contains("`"))
+        let off = Diagnostics(.modelTurnedOff, context: context)
+        #expect(off.reasonRow == "No model was chosen (`backend` none)")
+    }
+
+    /// Every reason's words, with every setting spelled by a front end that
+    /// names them all, hold no setting in the library's own spelling.
+    @Test(arguments: allReasons)
+    func everySettingNamedIsSpelledByTheFrontEnd(_ reason: UnavailableReason) {
+        var names: [AssistantSetting: String] = [:]
+        for setting in AssistantSetting.allCases { names[setting] = "<\(setting.rawValue)>" }
+        var context = DiagnosticsContext(endpoint: nil, modelName: nil)
+        context.settingNames = SettingNames(names: names)
+        let info = Diagnostics(reason, context: context)
+        #expect(!info.reasonRow.contains("`") && !info.remedy.contains("`"))
+        #expect(!info.reasonRow.contains("--") && !info.remedy.contains("--"))
     }
 
     @Test func unknownKeepsTheSystemsWordsAndNeverReadsEmpty() {

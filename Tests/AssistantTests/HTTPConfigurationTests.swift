@@ -43,7 +43,8 @@ import TestSupport
     func refusesEndpointsItCannotUse(given: String, expected: HTTPConfigurationError) {
         #expect(throws: expected) { try HTTPConfiguration(endpoint: given) }
         #expect(expected.errorDescription?.isEmpty == false)
-        #expect(expected.recoverySuggestion?.contains("--endpoint") == true)
+        #expect(expected.remedy.settings == [.endpoint])
+        #expect(expected.recoverySuggestion?.contains("`endpoint`") == true)
     }
 
     @Test(arguments: [0.0, -1, .nan, .infinity, 100_000])

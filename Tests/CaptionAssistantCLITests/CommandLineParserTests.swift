@@ -1,3 +1,5 @@
+import Assistant
+import Captions
 import Testing
 import CaptionAssistant
 @testable import CaptionAssistantCLI
@@ -27,6 +29,16 @@ import CaptionAssistant
         #expect(options.model.requireModel)
         #expect(options.model.waitForModel == 2.5)
         #expect(options.model.simulatedAvailability == "modelNotReady")
+    }
+
+    @Test func producerOptions() throws {
+        let options = try processOptions(["a.srt", "-o", "o", "--actions", "emoji,Keywords,emoji", "--emphasis", "FIRST",
+                                          "--emphasis-per-cue", "2", "--fallback", "local"])
+        #expect(options.actions == [.keywords, .emoji])
+        #expect(options.emphasis == EmphasisDensity(mode: .first, perCue: 2))
+        #expect(options.fallback == .local)
+        let defaults = try processOptions(["a.srt", "-o", "o", "--fallback", "none"])
+        #expect(defaults.actions == AssistantAction.allCases && defaults.emphasis == .all && defaults.fallback == nil)
     }
 
     @Test func httpOptions() throws {
@@ -89,6 +101,9 @@ import CaptionAssistant
         (["a.srt", "-o", "out", "--max-characters=-3"], "'--max-characters' needs a whole number"),
         (["a.srt", "-o", "out", "--to", "docx"], "'--to' must be one of srt, vtt (or webvtt), ttml (or dfxp)"),
         (["a.srt", "-o", "out", "--model", "gpt"], "'--model' must be one of"),
+        (["a.srt", "-o", "out", "--encoding", "latin1"], "'--encoding' must be one of keep, utf-8 (got 'latin1')"),
+        (["a.srt", "-o", "out", "--language", "en_GB"], "'--language' needs a BCP 47 language tag, such as en, en-GB, pt-BR or zh-Hant (got 'en_GB')"),
+        (["a.srt", "-o", "out", "--language", ""], "'--language' needs a BCP 47 language tag"),
         (["a.srt", "-o", "out", "--quiet=yes"], "'--quiet' takes no value"),
         (["a.srt", "-o", "out", "--wait-for-model", "soon"], "'--wait-for-model' needs a number of seconds"),
         (["a.srt", "-o", "out", "--request-timeout", "0"], "'--request-timeout' needs a number of seconds above 0"),
@@ -101,6 +116,11 @@ import CaptionAssistant
         (["a.srt", "-o", "-", "--resume"], "'--resume' skips files already written to an output folder"),
         (["check", "--resume"], "'--resume' is an option of 'process'"),
         (["a.srt", "-o", "out", "--resume=yes"], "'--resume' takes no value"),
+        (["a.srt", "-o", "out", "--actions", "titels"], "'--actions' must be one of keywords, titles, emoji (got 'titels'); did you mean 'titles'?"),
+        (["a.srt", "-o", "out", "--actions", "titles,"], "'--actions' must be one of keywords, titles, emoji (got '')"),
+        (["a.srt", "-o", "out", "--emphasis", "some"], "'--emphasis' must be one of all, first-in-cue, first"),
+        (["a.srt", "-o", "out", "--emphasis-per-cue", "0"], "'--emphasis-per-cue' needs a whole number of at least 1"),
+        (["a.srt", "-o", "out", "--fallback", "cloud"], "'--fallback' must be one of none, local"),
     ])
     func badUsageSaysWhatIsWrong(args: [String], message: String) {
         #expect {

@@ -49,9 +49,43 @@ import Testing
         #expect(try processOptions(["a", "-o", "o", "--simulate-availability", "Available"]).model.simulatedAvailability == "available")
     }
 
+    @Test func encodingAndLanguageAreTaken() throws {
+        #expect(try processOptions(["a", "-o", "o"]).writeOptions == WriteOptions())
+        for spelling in ["utf-8", "UTF-8", "utf8"] {
+            #expect(try processOptions(["a", "-o", "o", "--encoding", spelling]).writeOptions.encoding == .utf8)
+        }
+        #expect(try processOptions(["a", "-o", "o", "--encoding", "KEEP"]).writeOptions.encoding == .keep)
+        // The tag is kept as typed (BCP 47 tags ignore case).
+        #expect(try processOptions(["a", "-o", "o", "--language", "zh-Hant-TW"]).writeOptions.language == "zh-Hant-TW")
+        #expect(usageMessage(["a", "-o", "o", "--encoding", "utf-16"])?.contains("did you mean 'utf-8'?") == true)
+    }
+
     @Test(arguments: [("webvtt", CaptionFormat.vtt), ("WebVTT", .vtt), ("dfxp", .ttml), ("DFXP", .ttml), ("vtt", .vtt), ("ttml", .ttml)])
     func toTakesItsAliases(spelling: String, format: CaptionFormat) throws {
         #expect(try processOptions(["a", "-o", "o", "--to", spelling]).convertTo == format)
+    }
+
+    /// `--to` takes the extensions the table marks as naming a conversion
+    /// target, and refuses the others; its help and refusal list them all.
+    @Test(arguments: CaptionFileExtension.all)
+    func toTakesWhatTheExtensionTableSays(_ entry: CaptionFileExtension) throws {
+        if entry.namesConversionTarget {
+            #expect(try processOptions(["a", "-o", "o", "--to", entry.name.uppercased()]).convertTo == entry.format)
+            let refusal = usageMessage(["a", "-o", "o", "--to", "nothing"]) ?? ""
+            #expect(refusal.contains(entry.name))
+            let option = try #require(CommandOption.named("--to"))
+            #expect(option.helpLine.contains(entry.name))
+        } else {
+            #expect(usageMessage(["a", "-o", "o", "--to", entry.name]) != nil)
+        }
+    }
+
+    @Test func toIsListedFromTheTable() throws {
+        let option = try #require(CommandOption.named("--to"))
+        #expect(option.metavar == "srt|vtt|ttml")
+        #expect(option.help.contains("(webvtt is vtt, dfxp is ttml; outputs are named .srt, .vtt or .ttml)"))
+        #expect(usageMessage(["a", "-o", "o", "--to", "nothing"])?.contains("must be one of srt, vtt (or webvtt), ttml (or dfxp) (got 'nothing')") == true)
+        #expect(HelpText.text.contains("searched recursively for \(InputPlan.searchedFor)."))
     }
 
     @Test func badValuesListTheChoicesAndTheNearest() {
@@ -91,7 +125,8 @@ import Testing
         var options = ModelOptions()
         options.backend = .http
         #expect {
-            _ = try AssistantBackend.make(options, maxCharacters: 3000, environment: ["CAPTION_ASSISTANT_ENDPOINT": "notaurl"])
+            _ = try AssistantBackend.make(options, maxCharacters: 3000, environment: ["CAPTION_ASSISTANT_ENDPOINT": "notaurl"],
+                                          names: CommandOption.settingNames)
         } throws: { error in
             let message = (error as? SettingsError)?.message ?? ""
             return message.hasPrefix("CAPTION_ASSISTANT_ENDPOINT (from the environment):") && message.contains("http://HOST:PORT")
@@ -99,7 +134,7 @@ import Testing
         }
         options.endpoint = "notaurl"
         #expect {
-            _ = try AssistantBackend.make(options, maxCharacters: 3000, environment: [:])
+            _ = try AssistantBackend.make(options, maxCharacters: 3000, environment: [:], names: CommandOption.settingNames)
         } throws: { error in
             let message = (error as? SettingsError)?.message ?? ""
             return message.hasPrefix("--endpoint:") && message.contains("http://HOST:PORT") && !message.contains("CAPTION_ASSISTANT_ENDPOINT")

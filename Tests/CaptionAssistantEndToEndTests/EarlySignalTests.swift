@@ -67,10 +67,13 @@ import TestSupport
         process.arguments = ["-test-fake-assistant", "--simulate-availability", "modelNotReady", "--wait-for-model", "600",
                              "a.srt", "-o", "out", "--quiet"]
         process.currentDirectoryURL = scratch.url
+        let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         try launch(process)
-        usleep(300_000)
+        // Signalled once the run says it is waiting (said even under --quiet).
+        let said = waitForLine(on: errors, of: process) { $0.contains("waiting up to") }
+        try #require(said != nil, "the run never said it was waiting for the model")
         kill(process.processIdentifier, SIGINT)
         // A guard against a hang, not a timing assertion: the wait would last 600 s.
         let deadline = Date().addingTimeInterval(120)

@@ -115,3 +115,35 @@ func unifiedDiff(expected: URL, actual: URL) -> String {
     let text = String(decoding: data, as: UTF8.self)
     return text.count > 6000 ? String(text.prefix(6000)) + "\n… (diff cut)" : text
 }
+
+/// Reads the running `process`'s standard error (`errors`) line by line until
+/// a line satisfies `wanted`, and returns it; nil when the stream ends first.
+/// A test waits for a state its program announces, never for a time. A guard
+/// against a hang, not a timing assertion: if no such line has come after
+/// `guardSeconds`, the process is killed, which ends the stream.
+func waitForLine(on errors: Pipe, of process: Process, guardSeconds: Double = 120, where wanted: (String) -> Bool) -> String? {
+    final class Done: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        var isSet: Bool { lock.withLock { value } }
+        func set() { lock.withLock { value = true } }
+    }
+    let done = Done()
+    let pid = process.processIdentifier
+    DispatchQueue.global().asyncAfter(deadline: .now() + guardSeconds) {
+        if !done.isSet { kill(pid, SIGKILL) }
+    }
+    defer { done.set() }
+    let handle = errors.fileHandleForReading
+    var pending = Data()
+    while true {
+        let chunk = handle.availableData
+        if chunk.isEmpty { return nil }
+        pending.append(chunk)
+        while let newline = pending.firstIndex(of: 0x0A) {
+            let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+            pending.removeSubrange(pending.startIndex...newline)
+            if wanted(line) { return line }
+        }
+    }
+}

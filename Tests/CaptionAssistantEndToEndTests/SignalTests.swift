@@ -71,24 +71,31 @@ import TestSupport
 
     /// The first signal waits for the files in flight; a second one ends the
     /// run at once: status 130, no report, and still no partial file. (The
-    /// file in flight here is standard input, which never ends.)
+    /// file in flight here is standard input, which never ends, so only the
+    /// second signal can end the run; had the first ended it, it would have
+    /// written report.json.)
     @Test func aSecondSignalStopsAtOnce() throws {
         let scratch = try ScratchFolder()
         try BatchCorpus.write(count: 300, to: scratch.url.appendingPathComponent("in"))
         let process = Process()
         process.executableURL = ExecutableRun.executable
-        process.arguments = ["-test-fake-assistant", "--jobs", "2", "--quiet", "-", "in", "-o", "out"]
+        process.arguments = ["-test-fake-assistant", "-test-announce-stop", "--jobs", "2", "--quiet", "-", "in", "-o", "out"]
         process.currentDirectoryURL = scratch.url
         let input = Pipe()
+        let errors = Pipe()
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         try launch(process)
         let out = scratch.url.appendingPathComponent("out")
-        let deadline = Date().addingTimeInterval(10)
+        // The batch has started (standard input, first in the plan, is in flight) once files of the folder are written.
+        let deadline = Date().addingTimeInterval(60)
         while process.isRunning && Date() < deadline && filesUnder(out).count < 6 { usleep(1_000) }
+        try #require(filesUnder(out).count >= 6, "the batch did not start")
         kill(process.processIdentifier, SIGINT)
-        usleep(300_000)
+        // Sent again only once the run says it took the first.
+        let said = waitForLine(on: errors, of: process) { $0.contains("SIGINT taken") }
+        try #require(said != nil, "the run never said it took the first SIGINT")
         #expect(process.isRunning, "the first signal must wait for the file in flight")
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
@@ -105,3 +112,4 @@ import TestSupport
         }
     }
 }
+

@@ -4,7 +4,8 @@ import Testing
 @testable import CaptionAssistantCLI
 
 /// The Kubernetes examples in `examples/kubernetes` run command lines our
-/// parser accepts. (No cluster runs here: the manifests are read, not applied.)
+/// parser accepts, in the image of `examples/container`. (No cluster runs
+/// here: the manifests are read, not applied.)
 @Suite struct ExampleManifestTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("examples/kubernetes")
@@ -60,7 +61,6 @@ import Testing
         #expect(job.scalars["kind"] == "Job")
         #expect(job.scalars["completionMode"] == "Indexed")
         #expect(job.scalars["claimName"] != nil, "the shards need a shared volume for the output folder")
-        #expect(job.scalars["command"] == "[\"caption-assistant\"]")
         guard case .process(let options) = try CommandLineParser.parse(job.args, defaultJobs: 1) else {
             Issue.record("the shards' args are not a process command: \(job.args)"); return
         }
@@ -73,6 +73,19 @@ import Testing
         environment["JOB_COMPLETION_INDEX"] = "2"
         #expect(try options.shard?.resolve(shardCount: options.shardCount, environment: environment) == Shard(index: 2, count: completions))
         #expect(job.env[ShardRequest.countVariable] == String(completions))
+    }
+
+    /// Both jobs run the image of `examples/container/Containerfile`, of this
+    /// version, through its ENTRYPOINT (no `command`, which would replace it), as
+    /// its user, with the volume writable by its group.
+    @Test(arguments: ["caption-assistant-indexed-job.yaml", "caption-assistant-merge-job.yaml"])
+    func theJobRunsTheContainerImage(name: String) throws {
+        let job = try Self.manifest(name)
+        #expect(job.scalars["command"] == nil, "a command replaces the image's ENTRYPOINT")
+        #expect(job.scalars["image"]?.hasSuffix("/caption-assistant:\(CaptionAssistantVersion.current)") == true,
+                "image \(job.scalars["image"] ?? "none"): the Containerfile's image, tagged with the version it packs")
+        #expect(job.scalars["runAsNonRoot"] == "true")
+        #expect(job.scalars["fsGroup"] == String(try ContainerfileTests.user().gid))
     }
 
     @Test func theMergeJobMergesTheSameFolder() throws {

@@ -2,6 +2,7 @@ import Assistant
 import Captions
 import Foundation
 import Testing
+import TestSupport
 @testable import CaptionAssistant
 
 /// A model that fails in every way over a batch of many files: every file
@@ -88,7 +89,7 @@ import Testing
         let files = result.files
         #expect(files.count == count)
         #expect(result.summary.totals.written == count)
-        #expect(result.summary.totals.unavailable == 15)
+        #expect(result.summary.totals.modelUnavailable == 15)
         var seen: [Mode: Int] = [:]
         for file in files {
             let name = (file.input as NSString).lastPathComponent
@@ -102,10 +103,10 @@ import Testing
             #expect(file.actions.map(\.id) == ActionReport.ID.allCases)
 
             if case .unavailable(let info)? = file.model.availability {
-                #expect(info.name == "serverUnreachable")
+                #expect(info.reason == "serverUnreachable")
                 #expect(states == [.disabled, .disabled, .disabled], "\(name)")
                 #expect(file.reasonRow?.isEmpty == false)
-                #expect(file.reasonRow == info.reasonRow)
+                #expect(file.reasonRow == Diagnostics(.serverUnreachable).reasonRow)
                 #expect(file.error == nil)
                 #expect(written == Data(input.utf8), "\(name): captions must be unchanged when the model is unavailable")
                 continue

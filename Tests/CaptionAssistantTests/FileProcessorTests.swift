@@ -36,7 +36,7 @@ import Testing
         #expect(outcome.report.actions.map(\.state) == [.disabled, .disabled, .disabled])
         #expect(outcome.report.reasonRow == Diagnostics(reason).reasonRow)
         guard case .unavailable(let info)? = outcome.report.model.availability else { Issue.record("not unavailable"); return }
-        #expect(info.reason == reason)
+        #expect(info.reason == Diagnostics(reason).name)
     }
 
     @Test func aFailingModelKeepsTheRealErrorAndTheCaptions() async throws {
@@ -59,8 +59,44 @@ import Testing
         let outcome = await FileProcessor(configuration: fakeConfiguration()).process(bytes, input: "x", hint: .srt) { _ in "x" }
         #expect(outcome.report.actions.map(\.state) == [.applied, .applied, .failed])
         #expect(outcome.report.actions[2].reason?.contains("Windows-1252") == true)
+        // The reason names the way out.
+        #expect(outcome.report.actions[2].reason?.contains("--encoding utf-8") == true)
+        #expect(outcome.report.losses.isEmpty && outcome.report.json["losses"] == nil)
         let caption = try #require(outcome.caption)
         #expect(Array(caption) == Array("1\n00:00:01,000 --> 00:00:02,000\nLe caf".utf8) + [0xE9] + Array(" du <b>matin</b>, le <b>matin</b>.\n".utf8))
+    }
+
+    @Test func encodingUTF8WritesTheEmojiAndListsTheChange() async throws {
+        let bytes = Array("1\n00:00:01,000 --> 00:00:02,000\nLe caf".utf8) + [0xE9] + Array(" du matin, le matin.\n".utf8)
+        var configuration = fakeConfiguration()
+        configuration.writeOptions.encoding = .utf8
+        configuration.settings.writeOptions.encoding = .utf8
+        let outcome = await FileProcessor(configuration: configuration).process(bytes, input: "x", hint: .srt) { _ in "x" }
+        #expect(outcome.report.actions.map(\.state) == [.applied, .applied, .applied])
+        #expect(outcome.caption == Data("1\n00:00:01,000 --> 00:00:02,000\nLe café du <b>matin</b>, le <b>matin</b>. 🎬\n".utf8))
+        #expect(outcome.report.losses == ["the text encoding was changed: written in UTF-8, the input was in Windows-1252"])
+        // The sidecar lists it without --to, and reads back (for --resume) with it and the option.
+        let json = outcome.report.json
+        #expect(json["losses"] == .strings(outcome.report.losses))
+        let again = try FileReport(reportJSON: json)
+        #expect(again.losses == outcome.report.losses)
+        #expect(again.fingerprint.settings.writeOptions == WriteOptions(encoding: .utf8))
+    }
+
+    @Test func languageIsDeclaredWhereTheInputHasNone() async throws {
+        var configuration = fakeConfiguration()
+        configuration.writeOptions.language = "en-GB"
+        configuration.settings.writeOptions.language = "en-GB"
+        let vtt = "WEBVTT\n\n00:01.000 --> 00:03.000\nThe rocket is on the pad, the rocket.\n"
+        let outcome = await FileProcessor(configuration: configuration).process(Array(vtt.utf8), input: "x", hint: .vtt) { _ in "x" }
+        #expect(outcome.caption == Data("WEBVTT\nLanguage: en-GB\n\n00:01.000 --> 00:03.000\nThe <b>rocket</b> is on the pad, the <b>rocket</b>. 🎬\n".utf8))
+        // The model being unavailable changes no cue, but the language is still declared.
+        let off = await FileProcessor(configuration: {
+            var c = fakeConfiguration(.unavailable(.modelTurnedOff)); c.writeOptions.language = "en-GB"; return c
+        }()).process(Array(vtt.utf8), input: "x", hint: .vtt) { _ in "x" }
+        #expect(off.caption == Data("WEBVTT\nLanguage: en-GB\n\n00:01.000 --> 00:03.000\nThe rocket is on the pad, the rocket.\n".utf8))
+        let settings = try FileReport(reportJSON: outcome.report.json).fingerprint.settings
+        #expect(settings.writeOptions.language == "en-GB")
     }
 
     @Test func unreadableInputHasAnEntryWithTheError() async {

@@ -1,4 +1,5 @@
 import Foundation
+import Captions
 import Testing
 @testable import CaptionAssistant
 
@@ -117,6 +118,39 @@ import Testing
         #expect(byName["secret.srt"] == .file(dir.path + "/outside/secret.srt"))
     }
 
+    /// A link is followed only along a path that stays inside the folder: a
+    /// target that climbs out, even to come back in, is refused; an absolute
+    /// target inside the folder (by its real path or as the user named it) is
+    /// followed; so is a link through a folder link inside. A link whose name
+    /// is not UTF-8 is judged the same (it was once read through, whatever
+    /// its target: its shown name could not be looked at).
+    @Test func linksAreFollowedOnlyWhileTheyStayInsideTheFolder() throws {
+        let dir = try TemporaryFolder()
+        try dir.write("in/real.srt", sampleSRT)
+        try dir.write("in/sub/deeper.srt", sampleSRT)
+        try dir.write("outside/secret.srt", sampleSRT)
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: dir.path + "/in/out-and-back.srt", withDestinationPath: "../in/real.srt")
+        try fm.createSymbolicLink(atPath: dir.path + "/in/absolute-inside.srt", withDestinationPath: dir.path + "/in/sub/deeper.srt")
+        try fm.createSymbolicLink(atPath: dir.path + "/in/sub-link", withDestinationPath: "sub")
+        try fm.createSymbolicLink(atPath: dir.path + "/in/through-folder-link.srt", withDestinationPath: "sub-link/deeper.srt")
+        try fm.createSymbolicLink(atPath: dir.path + "/in/up-from-sub.srt", withDestinationPath: "sub/../real.srt")
+        let notUTF8 = Array((dir.path + "/in/caf").utf8) + [0xE9] + Array(".srt".utf8)
+        #expect(symlink(dir.path + "/outside/secret.srt", notUTF8.map { CChar(bitPattern: $0) } + [0]) == 0)
+        let plan = try InputPlan.make(inputs: [dir.path + "/in"], outputFolder: dir.path + "/out", convertTo: nil)
+        let byName = Dictionary(uniqueKeysWithValues: plan.items.map { ($0.output, $0.location) })
+        for name in ["out-and-back.srt", "caf\\xE9.srt"] {
+            guard case .refused(let reason)? = byName[name] else { Issue.record("\(name) was not refused: \(String(describing: byName[name]))"); continue }
+            #expect(reason.contains("outside the input folder"), "\(name): \(reason)")
+        }
+        for name in ["absolute-inside.srt", "through-folder-link.srt", "up-from-sub.srt"] {
+            guard case .file? = byName[name], let item = plan.items.first(where: { $0.output == name }) else {
+                Issue.record("\(name) was not taken: \(String(describing: byName[name]))"); continue
+            }
+            #expect(try FileInput.read(item) == Array(sampleSRT.utf8), "\(name)")
+        }
+    }
+
     @Test func dotDotInInputNamesStaysInsideTheOutputFolder() throws {
         let dir = try TemporaryFolder()
         try dir.write("in/sub/ep.srt", sampleSRT)
@@ -168,5 +202,45 @@ import Testing
         guard case .refused(let reason) = plan.items[0].location else { Issue.record("not refused"); return }
         #expect(reason.contains("standard input"))
         #expect(plan.items[1].location == .standardInput)
+    }
+}
+
+/// The folder search takes what `CaptionFileExtension.all` says: every
+/// extension found always, `.xml` only holding TTML; the stale outputs look
+/// at every extension.
+@Suite struct InputPlanExtensionTableTests {
+    static let ttml = "<?xml version=\"1.0\"?><tt xmlns=\"http://www.w3.org/ns/ttml\"></tt>"
+
+    @Test func aFolderSearchFindsWhatTheTableSays() throws {
+        let dir = try TemporaryFolder()
+        var expected: [String] = []
+        for entry in CaptionFileExtension.all {
+            try dir.write("in/a.\(entry.name)", Self.ttml)
+            try dir.write("in/b.\(entry.name.uppercased())", "<catalog/>")
+            expected.append("a.\(entry.name)")
+            if entry.folderSearch == .always { expected.append("b.\(entry.name.uppercased())") }
+        }
+        try dir.write("in/c.txt", Self.ttml)
+        let plan = try InputPlan.make(inputs: [dir.path + "/in"], outputFolder: dir.path + "/out", convertTo: nil)
+        #expect(plan.items.map(\.output).sorted() == expected.sorted())
+        #expect(plan.items.allSatisfy { item in CaptionFileExtension.named(InputPlan.extensionOf(item.output))?.format == item.hint })
+        // `.imsc` is read when named, and found in a folder too.
+        #expect(plan.items.contains { $0.output == "a.imsc" })
+    }
+
+    @Test func searchedForNamesEveryExtension() {
+        for entry in CaptionFileExtension.all { #expect(InputPlan.searchedFor.contains("." + entry.name)) }
+        #expect(InputPlan.searchedFor == ".srt, .vtt, .webvtt, .ttml, .dfxp, .imsc, and .xml holding TTML")
+    }
+
+    @Test func staleOutputsLookAtEveryExtension() throws {
+        let dir = try TemporaryFolder()
+        try dir.write("in/ep.srt", "x")
+        for entry in CaptionFileExtension.all where entry.name != "srt" {
+            try dir.write("out/ep.\(entry.name)", "x")
+            try dir.write("out/ep.\(entry.name).assistant.json", "{}")
+        }
+        let plan = try InputPlan.make(inputs: [dir.path + "/in/ep.srt"], outputFolder: dir.path + "/out", convertTo: nil)
+        #expect(StaleOutputs.find(plan, in: dir.path + "/out") == CaptionFileExtension.all.filter { $0.name != "srt" }.map { "ep." + $0.name })
     }
 }

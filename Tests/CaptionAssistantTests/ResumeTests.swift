@@ -130,7 +130,7 @@ import Testing
         for file in result.files where file.written {
             let bytes = try setup.read((file.output ?? "") + ".assistant.json")
             let json = try #require(JSONValue.parse(Array(bytes)))
-            let back = try #require(FileReport(json: json))
+            let back = try FileReport(reportJSON: json)
             #expect(back.json == file.json)
             #expect(Data(back.json.rendered().utf8) == bytes)
         }
@@ -139,13 +139,45 @@ import Testing
     @Test func aSidecarThatSaysSomethingElseIsNotReadBack() throws {
         var report = FileReport(input: "in/a.srt", output: "a.srt", format: .srt, cues: 1, warnings: [], transcript: nil,
                                 model: .init(backend: "fake", availability: .available),
-                                actions: [ActionReport(id: .titles, state: .applied, details: [("titles", .strings(["x"]))])],
-                                reasonRow: nil, error: nil)
-        #expect(FileReport(json: report.json)?.json == report.json)
+                                actions: [ActionReport(id: .titles, state: .applied)], reasonRow: nil, error: nil)
+        report.actions[0].titles = ["x"]
+        #expect(try FileReport(reportJSON: report.json) == report)
         guard case .object(var pairs) = report.json else { Issue.record("not an object"); return }
         pairs.append(("extra", .int(1)))
-        #expect(FileReport(json: .object(pairs)) == nil)
-        report.model.availability = .unavailable(Diagnostics(.modelNotReady))
-        #expect(FileReport(json: report.json) == nil)
+        #expect(throws: ReportError.self) { try FileReport(reportJSON: .object(pairs)) }
+    }
+
+    /// The strict reader reads a sidecar that records an unavailable model;
+    /// `--resume` still redoes that file, since the model may be there now.
+    @Test func aFileWhoseModelWasUnavailableIsRedone() async throws {
+        let setup = try Setup()
+        let plan = try InputPlan.make(inputs: [setup.input], outputFolder: setup.output, convertTo: nil)
+        let unavailable = BatchRunner(processor: FileProcessor(configuration: fakeConfiguration(.unavailable(.modelNotReady))),
+                                      destination: .folder(setup.output), jobs: 2)
+        _ = await unavailable.run(plan)
+        let sidecar = try setup.read("s1/ep3.srt.assistant.json")
+        let read = try FileReport(reportJSON: try #require(JSONValue.parse(Array(sidecar))))
+        guard case .unavailable? = read.model.availability else { Issue.record("the sidecar does not record an unavailable model"); return }
+        let (result, model) = try await setup.run(resume: true)
+        #expect(result.skipped == 0)
+        #expect(model.calls == 6)
+    }
+
+    /// `--encoding` and `--language` are options that shape the output: a run
+    /// with another value redoes the file. They are recorded only when given,
+    /// and read back exactly or not at all.
+    @Test func encodingAndLanguageAreRecordedOptions() throws {
+        let plain = OutputSettings(backend: "fake")
+        guard case .object(let plainPairs) = plain.json else { Issue.record("not an object"); return }
+        #expect(plainPairs.count == 7)
+        let given = OutputSettings(backend: "fake", writeOptions: WriteOptions(encoding: .utf8, language: "en-GB"))
+        #expect((try? OutputSettings(reportJSON: given.json)) == given)
+        #expect(given != plain)
+        guard case .object(let pairs) = given.json else { Issue.record("not an object"); return }
+        #expect(pairs.suffix(2).map(\.0) == ["encoding", "language"])
+        #expect((try? OutputSettings(reportJSON: .object(pairs + [("language", .string("fr"))]))) == nil)
+        #expect((try? OutputSettings(reportJSON: .object(pairs.dropLast(2) + [pairs[8], pairs[7]]))) == nil)
+        #expect((try? OutputSettings(reportJSON: .object(pairs.dropLast(2) + [("encoding", .string("latin1"))]))) == nil)
+        #expect((try? OutputSettings(reportJSON: .object(pairs.dropLast(2) + [("encoding", .string("keep"))]))) == nil)
     }
 }

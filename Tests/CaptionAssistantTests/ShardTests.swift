@@ -47,6 +47,52 @@ import Testing
         }
     }
 
+    /// Numbers past any array job (Int.max, past Int, negative, not decimal) in
+    /// every variable `--shard auto` reads are refused by name; Int.max in
+    /// SLURM_ARRAY_TASK_MAX used to trap on `high - low + 1` (exit 132).
+    @Test(arguments: ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX", "SLURM_ARRAY_TASK_COUNT",
+                      "JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX", ShardRequest.countVariable])
+    func everyArrayVariableOutOfRangeIsRefusedByName(_ variable: String) {
+        let slurm = ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_MAX": "3", "SLURM_ARRAY_TASK_COUNT": "4"]
+        let base = variable.hasPrefix("SLURM") ? slurm
+            : variable == ShardRequest.countVariable ? ["JOB_COMPLETION_INDEX": "1"] : [:]
+        for value in ["9223372036854775807", "-9223372036854775808", "99999999999999999999", "-1", "2147483648", "1e3", "0x10", "\u{663}", ""] {
+            var env = base
+            env[variable] = value
+            let error = #expect(throws: SettingsError.self, "\(variable)=\(value)") {
+                try ShardRequest.auto.resolve(shardCount: nil, environment: env)
+            }
+            #expect(error?.message.contains("\(variable) ") == true, "\(variable)=\(value): \(error?.message ?? "")")
+        }
+    }
+
+    /// `--shard INDEX/COUNT` with numbers past Int or past the count: refused, saying which.
+    @Test func fixedShardNumbersPastIntAreRefusedByName() {
+        for (text, says) in [("99999999999999999999/2", "INDEX (counted from 0) is too big: at most 1"),
+                             ("9223372036854775807/9223372036854775807", "COUNT is too big: at most 100000"),
+                             ("0/-9223372036854775808", "COUNT needs a whole number of at least 1"),
+                             ("5/3", "INDEX (counted from 0) is too big: at most 2")] {
+            let error = #expect(throws: SettingsError.self, "\(text)") { try ShardRequest.parse(text) }
+            #expect(error?.message.contains(says) == true, "\(text): \(error?.message ?? "")")
+        }
+    }
+
+    /// A sparse file that says it holds terabytes weighs what the largest
+    /// file read does, so the plan's sums stay far from overflowing.
+    @Test func aSparseFileOfTerabytesWeighsAtMostTheLargestRead() throws {
+        let dir = try TemporaryFolder()
+        let path = dir.path + "/huge.srt"
+        let fd = open(path, O_WRONLY | O_CREAT, 0o644)
+        #expect(fd >= 0)
+        let sized = ftruncate(fd, 1 << 42) == 0
+        close(fd)
+        try #require(sized, "the file system cannot hold a sparse file of 4 TiB")
+        let item = InputPlan.Item(input: path, location: .file(path), output: "huge.srt", hint: .srt)
+        #expect(Shard.weight(of: item) == FileInput.maximumSize + Shard.perFileWeight)
+        let weights = [Int](repeating: Shard.weight(of: item), count: 1000)
+        #expect(Shard.ranges(weights: weights, count: 7).map(\.count).reduce(0, +) == 1000)
+    }
+
     @Test func autoReadsASlurmArrayTask() throws {
         let env = ["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_MIN": "5", "SLURM_ARRAY_TASK_MAX": "8", "SLURM_ARRAY_TASK_COUNT": "4"]
         #expect(try ShardRequest.auto.resolve(shardCount: nil, environment: env) == Shard(index: 2, count: 4))
@@ -87,11 +133,13 @@ import Testing
 
     @Test func totalsReadBackFromTheirJSON() throws {
         var totals = BatchReport.Totals()
-        totals.files = 5; totals.written = 4; totals.failed = 1; totals.unavailable = 2; totals.applied = 9
-        totals.actionsFailed = 3; totals.disabled = 6; totals.cues = 77; totals.keywordOccurrences = 12; totals.warnings = 2
-        #expect(BatchReport.Totals(json: totals.json) == totals)
-        var twice = totals
-        twice.add(totals)
-        #expect(twice.files == 10 && twice.cues == 154 && twice.warnings == 4)
+        totals.files = 5; totals.written = 4; totals.failed = 1; totals.modelUnavailable = 2; totals.actions.applied = 9
+        totals.actions.failed = 3; totals.actions.disabled = 6; totals.cues = 77; totals.keywordOccurrences = 12; totals.warnings = 2
+        #expect(try BatchReport.Totals(reportJSON: totals.reportJSON) == totals)
+        var cost = totals
+        cost.cost = ReportCost()
+        cost.cost?.requests = 3
+        cost.cost?.milliseconds = 1500
+        #expect(try BatchReport.Totals(reportJSON: cost.reportJSON) == cost)
     }
 }

@@ -2,6 +2,7 @@ import Assistant
 import Captions
 import Foundation
 import Testing
+import TestSupport
 @testable import CaptionAssistant
 
 @Suite struct SuggestionApplierTests {

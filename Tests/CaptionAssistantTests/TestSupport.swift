@@ -59,3 +59,13 @@ func emphasised(_ cue: Cue, _ edit: CueEdit?) -> [String] {
         return String(decoding: bytes[r.utf8], as: UTF8.self)
     }
 }
+
+extension ActionReport {
+    /// An applied action with the fields given (for reports built by hand in tests).
+    static func applied(_ id: ID, keywords: [String]? = nil, occurrences: Int? = nil, titles: [String]? = nil,
+                        emoji: String? = nil, cue: Int? = nil) -> ActionReport {
+        var action = ActionReport(id: id, state: .applied)
+        action.keywords = keywords; action.occurrences = occurrences; action.titles = titles; action.emoji = emoji; action.cue = cue
+        return action
+    }
+}

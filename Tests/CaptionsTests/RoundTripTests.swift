@@ -24,12 +24,7 @@ struct RoundTripTests {
 
     /// The format an extension suggests (as the command line does).
     static func hint(for path: String) -> CaptionFormat? {
-        switch (path as NSString).pathExtension.lowercased() {
-        case "srt": return .srt
-        case "vtt", "webvtt": return .vtt
-        case "ttml", "dfxp", "xml": return .ttml
-        default: return nil
-        }
+        CaptionFormat(fileExtension: (path as NSString).pathExtension)
     }
 
     @Test(arguments: validFixtures())

@@ -1,0 +1,211 @@
+import Assistant
+import Captions
+import Foundation
+
+/// What the per-file job needs to know about the batch.
+public struct PipelineConfiguration: Sendable {
+    /// The backend's name for reports: `fake`, `foundation`, `http` or `none`.
+    public var backend: String
+    /// Availability and suggestions, asked once per file.
+    public var source: any SuggestionSource
+    /// What diagnostics may say about the backend (the HTTP endpoint and model name).
+    public var diagnosticsContext: DiagnosticsContext
+    /// The format to convert to (`--to`), if any.
+    public var convertTo: CaptionFormat?
+    /// How outputs are written besides their edits (`--encoding`, `--language`).
+    public var writeOptions: WriteOptions
+    /// The options that shape every output, recorded in each sidecar for `--resume`.
+    public var settings: OutputSettings
+    /// Whether sidecars record the model's cost (requests, tokens, seconds): for real models, not the fake.
+    public var recordsCost: Bool = false
+
+    /// Creates a configuration. Without `settings`, they are the backend's
+    /// name, `convertTo`, `writeOptions` and (for an `AssistantService`) its transcript cap.
+    public init(backend: String, source: any SuggestionSource,
+                diagnosticsContext: DiagnosticsContext = DiagnosticsContext(), convertTo: CaptionFormat? = nil,
+                writeOptions: WriteOptions = WriteOptions(), settings: OutputSettings? = nil) {
+        self.backend = backend; self.source = source; self.diagnosticsContext = diagnosticsContext; self.convertTo = convertTo
+        self.writeOptions = writeOptions
+        self.settings = settings ?? OutputSettings(
+            backend: backend, maxCharacters: (source as? AssistantService)?.options.maxCharacters ?? PromptBuilder.defaultMaxCharacters,
+            convertTo: convertTo, writeOptions: writeOptions)
+    }
+}
+
+/// The job for one file: read → availability → prompt → model → validate →
+/// apply → the output bytes and the report. (Writing is the batch runner's.)
+public struct FileProcessor: Sendable {
+    /// The batch's settings.
+    public let configuration: PipelineConfiguration
+
+    /// Creates a processor.
+    public init(configuration: PipelineConfiguration) { self.configuration = configuration }
+
+    /// The result of one file: its report and the caption bytes to write (nil when it failed).
+    public struct Outcome: Sendable {
+        /// The report (its `output` says where the caption goes).
+        public var report: FileReport
+        /// The caption file to write, as bytes (an array, so that a large file
+        /// is not copied once more into `Data`).
+        public var bytes: [UInt8]?
+        /// The caption file to write.
+        public var caption: Data? { bytes.map { Data($0) } }
+
+        /// Creates an outcome.
+        public init(report: FileReport, bytes: [UInt8]?) { self.report = report; self.bytes = bytes }
+    }
+
+    /// The reason row for a model whose call failed.
+    static let modelFailedRow = "The assistant could not answer for this file, so the captions were written unchanged."
+    /// The reason row for a file that could not be read.
+    static let unreadableRow = "The captions could not be read, so the assistant was not asked."
+
+    /// Processes one file's bytes. `outputName` gives the output path for the
+    /// format that will be written (which for standard input is known only now).
+    public func process(_ bytes: [UInt8], input: String, hint: CaptionFormat?,
+                        outputName: (CaptionFormat) -> String) async -> Outcome {
+        let document: CaptionDocument
+        var source: SourceText?
+        do {
+            source = try SourceText.decode(bytes: bytes)
+            document = try CaptionDocument.read(source ?? SourceText(utf8: ""), hint: hint)
+        } catch {
+            // The format, when it can be told, helps the report of a file that failed later in reading.
+            let format = source.flatMap { try? CaptionFormat.detect($0.bytes, hint: hint) }
+            var report = failure(input: input, error: Self.describe(error), format: format)
+            report.fingerprint.inputSHA256 = SHA256.hex(bytes)
+            return Outcome(report: report, bytes: nil)
+        }
+
+        // The transcript lives only for the call (a large file's copy of its text is not kept),
+        // and is made only when there is a model to send it to, or a fallback that may need it.
+        let settings = configuration.settings
+        var transcript: String?
+        let result = await configuration.source.suggest(transcript: {
+            let text = Transcript.text(of: document)
+            if settings.fallback != nil { transcript = text }
+            return text
+        })
+        let options = configuration.writeOptions
+        var request = SuggestionApplier.Request(actions: settings.actions, emphasis: settings.emphasis,
+                                                notRequestedReason: Self.notRequestedReason(settings.actions, configuration.diagnosticsContext.settingNames))
+        if settings.fallback == .local {
+            let made = transcript
+            request.fallback = { LocalFallback.suggestions(for: made ?? Transcript.text(of: document), language: document.outputLanguage(options)) }
+        }
+        let applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo, options: options,
+                                              request: request)
+
+        var model = FileReport.Model(backend: configuration.backend, availability: .available)
+        if configuration.recordsCost && result.cost.requests > 0 { model.cost = ReportCost(result.cost) }
+        var reasonRow: String?
+        if case .unavailable(let reason) = result.availability {
+            let info = Diagnostics(reason, context: configuration.diagnosticsContext)
+            model.availability = .unavailable(ModelUnavailability(info))
+            reasonRow = info.reasonRow
+        } else if result.error != nil {
+            reasonRow = Self.modelFailedRow
+        }
+
+        let target = configuration.convertTo ?? document.format
+        var report = FileReport(
+            input: input, output: outputName(target), format: document.format, convertedTo: configuration.convertTo,
+            cues: document.cues.count,
+            warnings: document.warnings + (result.suggestions?.warnings ?? []).map { CaptionWarning(line: nil, message: $0) },
+            transcript: result.availability.isAvailable
+                ? TranscriptStats(characters: result.characters, sentCharacters: result.sentCharacters, truncated: result.truncated) : nil,
+            model: model, actions: applied.actions, reasonRow: reasonRow, error: result.error,
+            fingerprint: OutputFingerprint(inputSHA256: SHA256.hex(bytes), outputSHA256: nil, settings: configuration.settings))
+
+        do {
+            if let convertTo = configuration.convertTo {
+                let conversion = try document.converted(to: convertTo, edits: applied.edits, options: options)
+                report.losses = conversion.losses
+                return finished(report, [UInt8](conversion.data))
+            }
+            // Nothing to change: the input's own bytes, so the output is identical by construction.
+            if document.writesInputUnchanged(edits: applied.edits, options: options) { return finished(report, bytes, sameAsInput: true) }
+            // A file written in another encoding (--encoding utf-8) says so, as a conversion's losses do.
+            report.losses = document.losses(writing: options)
+            return finished(report, try document.writeBytes(edits: applied.edits, options: options))
+        } catch {
+            report.output = nil
+            report.error = Self.describe(error)
+            // Nothing was written, so nothing was applied to the captions (titles live in the report).
+            report.actions = report.actions.map { action in
+                guard action.state == .applied, action.id != .titles else { return action }
+                return ActionReport(id: action.id, state: .failed, reason: "the captions could not be written: \(Self.describe(error))")
+            }
+            return Outcome(report: report, bytes: nil)
+        }
+    }
+
+    /// Why an action the run did not ask for was not applied: `not requested:
+    /// this run asks only for titles (--actions titles)`, the setting spelled
+    /// as the front end spells it.
+    static func notRequestedReason(_ actions: [AssistantAction], _ names: SettingNames) -> String {
+        let listed = actions.map(\.rawValue)
+        let prose = listed.count <= 1 ? listed.joined() : listed.dropLast().joined(separator: ", ") + " and " + (listed.last ?? "")
+        let advice: Advice = "not requested: this run asks only for \(prose) (\(.actions, .literal(listed.joined(separator: ","))))"
+        return advice.rendered(names)
+    }
+
+    /// The reason row of such a file.
+    static let notProcessedRow = "The run was interrupted before this file was processed, so nothing was written for it."
+
+    /// The report of a file the batch did not get to (no sidecar is written for it).
+    func notProcessed(input: String) -> FileReport {
+        var report = failure(input: input, error: FileReport.notProcessedError)
+        report.actions = failedActions("the run was interrupted before this file was processed")
+        report.reasonRow = Self.notProcessedRow
+        return report
+    }
+
+    /// The outcome with the caption's hash in the report's fingerprint.
+    private func finished(_ report: FileReport, _ caption: [UInt8], sameAsInput: Bool = false) -> Outcome {
+        var report = report
+        // A caption written unchanged is the input's own bytes: no second hash.
+        if sameAsInput, let inputHash = report.fingerprint.inputSHA256 {
+            report.fingerprint.outputSHA256 = inputHash
+        } else {
+            report.fingerprint.outputSHA256 = SHA256.hex(caption)
+        }
+        return Outcome(report: report, bytes: caption)
+    }
+
+    /// The reason row for a file the plan refused (its output would collide, a link leads out of its folder).
+    static let refusedRow = "The file was not processed (see its error), so the assistant was not asked."
+
+    /// The report of an input that the plan refused: not read at all, for the reason `error`.
+    func refusal(input: String, error: String) -> FileReport {
+        var report = failure(input: input, error: error)
+        report.actions = failedActions("the file was not processed")
+        report.reasonRow = Self.refusedRow
+        return report
+    }
+
+    /// The report of an input that could not be read or was refused.
+    func failure(input: String, error: String, format: CaptionFormat? = nil) -> FileReport {
+        FileReport(input: input, output: nil, format: format, convertedTo: configuration.convertTo, cues: nil,
+                   warnings: [], transcript: nil,
+                   model: FileReport.Model(backend: configuration.backend, availability: nil),
+                   actions: failedActions("the caption file could not be read"),
+                   reasonRow: Self.unreadableRow, error: error,
+                   fingerprint: OutputFingerprint(inputSHA256: nil, outputSHA256: nil, settings: configuration.settings))
+    }
+
+    /// The actions of a file that was not processed: each one asked for
+    /// failed for `reason`, the others not requested.
+    func failedActions(_ reason: String) -> [ActionReport] {
+        let settings = configuration.settings
+        let notAsked = Self.notRequestedReason(settings.actions, configuration.diagnosticsContext.settingNames)
+        return ActionReport.ID.allCases.map {
+            settings.asks(for: $0.assistantAction) ? ActionReport(id: $0, state: .failed, reason: reason) : .notRequested($0, reason: notAsked)
+        }
+    }
+
+    /// An error's text for a report: its `LocalizedError` description.
+    static func describe(_ error: any Error) -> String {
+        (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+    }
+}

@@ -1,0 +1,127 @@
+import Assistant
+
+/// One of the three actions as the report lists it.
+public struct ActionReport: Sendable, Equatable {
+    /// Which action, in report order.
+    public enum ID: String, Sendable, CaseIterable, ReportName {
+        /// Emphasise the keywords in the captions.
+        case keywordEmphasis
+        /// Suggest three titles (in the report only).
+        case titles
+        /// Append one emoji to the cue shown last.
+        case emoji
+
+        /// The label shown for the action.
+        public var label: String {
+            switch self {
+            case .keywordEmphasis: return "Emphasize keywords"
+            case .titles: return "Suggest titles"
+            case .emoji: return "Add emoji"
+            }
+        }
+
+        /// The action as the assistant (and a front end's list of actions) names it.
+        public var assistantAction: AssistantAction {
+            switch self {
+            case .keywordEmphasis: return .keywords
+            case .titles: return .titles
+            case .emoji: return .emoji
+            }
+        }
+    }
+
+    /// What happened to the action.
+    public enum State: String, Sendable, CaseIterable, ReportName {
+        /// The model's suggestion was validated and used.
+        case applied
+        /// The action could not be done; `reason` says why.
+        case failed
+        /// No model was available, so the action was not tried.
+        case disabled
+        /// The run did not ask for the action (its `reason` says which it asked for).
+        case notRequested
+    }
+
+    /// Where an applied action's content came from.
+    public enum Source: String, Sendable, CaseIterable, ReportName {
+        /// The model's answer (not written: an action says its source only when it is not the model).
+        case model
+        /// The transcript itself, taken when no model answered (the fallback the run asked for).
+        case fallback
+    }
+
+    /// Which action.
+    public var id: ID
+    /// What happened.
+    public var state: State
+    /// Where the content came from: the model, or the fallback (`"source": "fallback"`, written only then).
+    public var source = Source.model
+    /// Why it failed, or was not requested; for content from the fallback,
+    /// why the model's was not used (when the model answered, but not usably).
+    public var reason: String?
+    /// The keywords emphasised (keyword emphasis, applied).
+    public var keywords: [String]?
+    /// How many places they were emphasised in (keyword emphasis, applied).
+    public var occurrences: Int?
+    /// How many places they were found in but left plain by the emphasis
+    /// density asked for (`EmphasisDensity`); nil when every occurrence is emphasised.
+    public var occurrencesLeft: Int?
+    /// The keywords the model suggested that were not used, and why.
+    public var dropped: [DroppedKeyword]?
+    /// The three titles (titles, applied).
+    public var titles: [String]?
+    /// The emoji added (emoji, applied).
+    public var emoji: String?
+    /// Where the emoji went: the position of the cue in the file, from 1, in
+    /// file order (not the SRT's own cue number): the cue shown last in time.
+    public var cue: Int?
+    /// Whether the answer that gave this action came from the repair request.
+    public var repaired = false
+
+    /// Creates an action entry.
+    public init(id: ID, state: State, reason: String? = nil) {
+        self.id = id; self.state = state; self.reason = reason
+    }
+
+    /// A disabled action.
+    public static func disabled(_ id: ID) -> ActionReport { ActionReport(id: id, state: .disabled) }
+
+    /// An action the run did not ask for; `reason` says so (and which were asked for).
+    public static func notRequested(_ id: ID, reason: String) -> ActionReport {
+        ActionReport(id: id, state: .notRequested, reason: reason)
+    }
+
+    /// The entry as JSON: `id`, `label`, `state`, `source` when not the model, then `reason`, then the action's own fields.
+    public var json: JSONValue { reportJSON }
+}
+
+extension ActionReport: ReportObject {
+    package static let blank = ActionReport(id: .keywordEmphasis, state: .failed)
+
+    /// An action's entry: the one table of its keys.
+    package static let keys: [ReportKey<ActionReport>] = [
+        .value(.id, \.id),
+        .derived(.label) { .string($0.id.label) },
+        .value(.state, \.state),
+        .value(.source, \.source, writtenIf: { $0.source != .model }),
+        .ifPresent(.reason, \.reason),
+        .ifPresent(.keywords, \.keywords),
+        .ifPresent(.occurrences, \.occurrences),
+        .ifPresent(.occurrencesLeft, \.occurrencesLeft),
+        .ifPresent(.dropped, \.dropped),
+        .ifPresent(.titles, \.titles),
+        .ifPresent(.emoji, \.emoji),
+        .ifPresent(.cue, \.cue, check: { $0 >= 1 ? nil : "is not a cue position (they start at 1)" }),
+        .value(.repaired, \.repaired, writtenIf: { $0.repaired }),
+    ]
+
+    /// Read leniently, an action is kept only when its id and state can be read (without them it says nothing).
+    package static func lenient(_ json: JSONValue, problems: inout [ReportError]) -> ActionReport? {
+        guard let id = json[ReportKeyName.id.rawValue], (try? ID(reportJSON: id)) != nil,
+              let state = json[ReportKeyName.state.rawValue], (try? State(reportJSON: state)) != nil else {
+            problems.append(ReportError("has no id or state that can be read, so it is left out"))
+            return nil
+        }
+        return leniently(json, problems: &problems)
+    }
+}

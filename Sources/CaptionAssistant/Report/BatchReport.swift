@@ -1,0 +1,231 @@
+import Assistant
+
+/// The batch report, `report.json`: every file's entry in input order, and totals.
+///
+/// `{"schemaVersion": 1, "files": [...], "totals": {...}}`; a shard's report
+/// part has its `shard` object before `files`. It is written (and read) one
+/// entry at a time, so its own keys are the pieces `opening` and `closing`
+/// put around the entries.
+public struct BatchReport: Sendable {
+    /// One entry per input, in the order the inputs were listed and found.
+    public var files: [FileReport]
+
+    /// Creates a report.
+    public init(files: [FileReport]) { self.files = files }
+
+    /// The schema version every report of this tool writes and reads.
+    static let schemaVersion = 1
+
+    /// Figures for the whole batch, every one counted from the entries (`add`).
+    public struct Totals: Sendable, Equatable {
+        /// Inputs in the batch.
+        public var files = 0
+        /// Caption files written.
+        public var written = 0
+        /// Inputs that could not be read or written.
+        public var failed = 0
+        /// Inputs a stopped batch (SIGINT, SIGTERM) never started: neither
+        /// written nor failed, and their actions are not counted as failed.
+        public var notProcessed = 0
+        /// Files whose actions were disabled (no model).
+        public var modelUnavailable = 0
+        /// Actions by state.
+        public var actions = ActionCounts()
+        /// Cues read in all.
+        public var cues = 0
+        /// Keyword occurrences emphasised in all.
+        public var keywordOccurrences = 0
+        /// Keyword occurrences found but left plain by the emphasis density
+        /// in all; nil when no entry records any (every occurrence emphasised).
+        public var keywordOccurrencesLeft: Int?
+        /// Reader warnings in all.
+        public var warnings = 0
+        /// What the model calls cost in all (real models only; nil when no file records a cost).
+        public var cost: ReportCost?
+
+        /// No files yet.
+        public init() {}
+
+        /// Counts `file` in: the one place a total is derived from an entry.
+        /// The numbers an entry states (cues, occurrences, cost) are added
+        /// with checked arithmetic: one too large to add is an error naming
+        /// the entry's field, never a trap (nothing changes then). The counts
+        /// of entries and actions grow by one per item read, so they cannot.
+        public mutating func add(_ file: FileReport) throws(ReportError) {
+            var t = self
+            t.files += 1
+            if file.written {
+                t.written += 1
+            } else if file.error == FileReport.notProcessedError {
+                t.notProcessed += 1
+                self = t
+                return
+            } else {
+                t.failed += 1
+            }
+            if case .unavailable? = file.model.availability { t.modelUnavailable += 1 }
+            for (i, a) in file.actions.enumerated() {
+                t.actions.count(a)
+                if a.id == .keywordEmphasis, let n = a.occurrences {
+                    do { t.keywordOccurrences = try t.keywordOccurrences.adding(n) } catch {
+                        throw error.under(.occurrences).at(i).under(.actions)
+                    }
+                }
+                if a.id == .keywordEmphasis, let n = a.occurrencesLeft {
+                    do { t.keywordOccurrencesLeft = try (t.keywordOccurrencesLeft ?? 0).adding(n) } catch {
+                        throw error.under(.occurrencesLeft).at(i).under(.actions)
+                    }
+                }
+            }
+            do { t.cues = try t.cues.adding(file.cues ?? 0) } catch { throw error.under(.cues) }
+            t.warnings += file.warnings.count
+            if let c = file.model.cost {
+                var sum = t.cost ?? ReportCost()
+                do { try sum.add(c) } catch { throw error.under(.cost).under(.model) }
+                t.cost = sum
+            }
+            self = t
+        }
+
+        /// The totals of `files`.
+        public init(_ files: [FileReport]) throws(ReportError) {
+            self.init()
+            for (i, f) in files.enumerated() {
+                do { try add(f) } catch { throw error.at(i).under(.files) }
+            }
+        }
+    }
+
+    /// Actions by state, with the content from the fallback counted apart
+    /// from the model's.
+    public struct ActionCounts: Sendable, Equatable {
+        /// Actions applied with the model's content.
+        public var applied = 0
+        /// Actions that failed.
+        public var failed = 0
+        /// Actions disabled (no model).
+        public var disabled = 0
+        /// Actions the run did not ask for (written only when there are any).
+        public var notRequested = 0
+        /// Actions applied with content from the fallback (the transcript
+        /// itself), not counted in `applied` (written only when there are any).
+        public var fallback = 0
+
+        /// None yet.
+        public init() {}
+
+        /// Counts `action` in, by its state and, when applied, its source.
+        mutating func count(_ action: ActionReport) {
+            switch action.state {
+            case .applied: if action.source == .fallback { fallback += 1 } else { applied += 1 }
+            case .failed: failed += 1
+            case .disabled: disabled += 1
+            case .notRequested: notRequested += 1
+            }
+        }
+
+        /// The counts in words, as the summaries print them: `9 applied, 0 failed, 0 disabled`,
+        /// then `3 from the fallback` and `2 not requested` when there are any.
+        package var summary: String {
+            var text = "\(applied) applied, \(failed) failed, \(disabled) disabled"
+            if fallback > 0 { text += ", \(fallback) from the fallback" }
+            if notRequested > 0 { text += ", \(notRequested) not requested" }
+            return text
+        }
+    }
+
+    /// The totals, counted from the entries (an error when a count is too large to add).
+    public var totals: Totals {
+        get throws(ReportError) { try Totals(files) }
+    }
+
+    /// `{"schemaVersion": 1, "files": [...], "totals": {...}}`.
+    func json() throws(ReportError) -> JSONValue {
+        .object([(ReportKeyName.schemaVersion.rawValue, .int(Self.schemaVersion)), (ReportKeyName.files.rawValue, .array(files.map(\.json))),
+                 (ReportKeyName.totals.rawValue, try totals.reportJSON)])
+    }
+
+    /// `json().renderedBytes()`, written one file entry at a time, so a large
+    /// batch never holds the JSON tree of every file at once.
+    func renderedBytes() throws(ReportError) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(files.count * 1024 + 512)
+        out += Self.opening()
+        for (i, file) in files.enumerated() {
+            out += Self.separator(first: i == 0)
+            file.json.write(to: &out, indent: 4)
+        }
+        out += Self.closing(try totals, empty: files.isEmpty)
+        return out
+    }
+
+    // The pieces of `report.json` around the entries, shared with the batch
+    // runner, which writes the file from entries spooled to disk, and merge.
+
+    /// Everything before the first entry: `schemaVersion`, a part's `shard` (when given), and the opening of `files`.
+    static func opening(shard: JSONValue? = nil) -> [UInt8] {
+        var out = Array("{".utf8)
+        func key(_ name: ReportKeyName) {
+            out += Array("\n  ".utf8)
+            JSONValue.string(name.rawValue).write(to: &out, indent: 0)
+            out += Array(": ".utf8)
+        }
+        key(.schemaVersion)
+        JSONValue.int(schemaVersion).write(to: &out, indent: 2)
+        out.append(UInt8(ascii: ","))
+        if let shard {
+            key(.shard)
+            shard.write(to: &out, indent: 2)
+            out.append(UInt8(ascii: ","))
+        }
+        key(.files)
+        out.append(UInt8(ascii: "["))
+        return out
+    }
+
+    /// What comes before an entry.
+    static func separator(first: Bool) -> [UInt8] { Array((first ? "\n    " : ",\n    ").utf8) }
+
+    /// Everything after the last entry: the end of `files`, then `totals`.
+    static func closing(_ totals: Totals, empty: Bool) -> [UInt8] {
+        var out = Array(((empty ? "]" : "\n  ]") + ",\n  ").utf8)
+        JSONValue.string(ReportKeyName.totals.rawValue).write(to: &out, indent: 0)
+        out += Array(": ".utf8)
+        totals.reportJSON.write(to: &out, indent: 2)
+        out += Array("\n}\n".utf8)
+        return out
+    }
+
+    /// A file's entry as `report.json` holds it: `json` (its sidecar's tree) written four spaces in.
+    static func entry(_ json: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(1024)
+        json.write(to: &out, indent: 4)
+        return out
+    }
+}
+
+extension BatchReport.Totals: ReportObject {
+    package static let blank = BatchReport.Totals()
+
+    /// `report.json`'s `totals`: the one table of its keys.
+    package static let keys: [ReportKey<BatchReport.Totals>] = [
+        .value(.files, \.files), .value(.written, \.written), .value(.failed, \.failed),
+        .value(.notProcessed, \.notProcessed), .value(.modelUnavailable, \.modelUnavailable),
+        .value(.actions, \.actions),
+        .value(.cues, \.cues), .value(.keywordOccurrences, \.keywordOccurrences),
+        .ifPresent(.keywordOccurrencesLeft, \.keywordOccurrencesLeft), .value(.warnings, \.warnings),
+        .ifPresent(.model, \.cost),
+    ]
+}
+
+extension BatchReport.ActionCounts: ReportObject {
+    package static let blank = BatchReport.ActionCounts()
+
+    package static let keys: [ReportKey<BatchReport.ActionCounts>] = [
+        .value(.applied, \.applied), .value(.failed, \.failed), .value(.disabled, \.disabled),
+        // Written only when there are any, so reports of runs without --actions or --fallback are as they were.
+        .value(.notRequested, \.notRequested, writtenIf: { $0.notRequested > 0 }),
+        .value(.fallback, \.fallback, writtenIf: { $0.fallback > 0 }),
+    ]
+}

@@ -1,0 +1,246 @@
+import Assistant
+import Captions
+
+/// The report for one input file: the sidecar `*.assistant.json`, and the
+/// file's entry in `report.json`.
+///
+/// Its keys, their order and when each is written are the table `keys`;
+/// the writer (`json`), the strict reader (`init(reportJSON:)`: `--resume`,
+/// `merge`) and the lenient one (`lenient`: `review`) all come from it.
+///
+/// It holds no timestamps, durations or absolute paths (beyond what the user
+/// typed), so the same run gives the same bytes: reports can be golden files.
+public struct FileReport: Sendable, Equatable {
+    /// The model part of the report.
+    public struct Model: Sendable, Equatable {
+        /// `fake`, `foundation`, `http` or `none`.
+        public var backend: String
+        /// nil when availability was not read (the file could not be read first);
+        /// otherwise available, or unavailable with what the diagnostics said.
+        public var availability: Availability?
+        /// What the model calls cost, recorded for a real model (HTTP, Foundation
+        /// Models) that was called; nil for the fake and when no call was made, so
+        /// test reports stay free of timings.
+        public var cost: ReportCost?
+
+        /// Availability as the report writes it.
+        public typealias Availability = ModelAvailability
+
+        /// Creates the model part.
+        public init(backend: String, availability: Availability?, cost: ReportCost? = nil) {
+            self.backend = backend; self.availability = availability; self.cost = cost
+        }
+    }
+
+    /// The input as the user named it (plus the path inside a folder they named); `-` for standard input.
+    public var input: String
+    /// The output caption file, relative to the output folder; nil when nothing was written.
+    public var output: String?
+    /// The input's format, when it could be detected.
+    public var format: CaptionFormat?
+    /// The format written when converting (`--to`), else nil.
+    public var convertedTo: CaptionFormat?
+    /// The number of cues read.
+    public var cues: Int?
+    /// Problems the reader repaired, with line numbers.
+    public var warnings: [CaptionWarning]
+    /// What conversion could not carry over (when converting), or what else
+    /// the output does not keep of the input (its encoding, with `--encoding utf-8`).
+    public var losses: [String]
+    /// How much of the transcript was sent.
+    public var transcript: TranscriptStats?
+    /// Which model, and whether it was available.
+    public var model: Model
+    /// The three actions, in order.
+    public var actions: [ActionReport]
+    /// Why the actions are not applied (unavailable model, failed model); nil otherwise.
+    public var reasonRow: String?
+    /// The real error text (unreadable file, failed model, failed write).
+    public var error: String?
+    /// What the output was made from (input and output hashes, options), for `--resume`.
+    public var fingerprint: OutputFingerprint
+
+    /// Creates a report.
+    public init(input: String, output: String?, format: CaptionFormat?, convertedTo: CaptionFormat? = nil,
+                cues: Int?, warnings: [CaptionWarning], losses: [String] = [], transcript: TranscriptStats?,
+                model: Model, actions: [ActionReport], reasonRow: String?, error: String?,
+                fingerprint: OutputFingerprint? = nil) {
+        self.input = input; self.output = output; self.format = format; self.convertedTo = convertedTo
+        self.cues = cues; self.warnings = warnings; self.losses = losses; self.transcript = transcript
+        self.model = model; self.actions = actions; self.reasonRow = reasonRow; self.error = error
+        self.fingerprint = fingerprint ?? OutputFingerprint(inputSHA256: nil, outputSHA256: nil,
+                                                            settings: OutputSettings(backend: model.backend, convertTo: convertedTo))
+    }
+
+    /// Whether the output caption file was written.
+    public var written: Bool { output != nil }
+
+    /// The sidecar's content, keys in the documented order.
+    public var json: JSONValue { reportJSON }
+
+    /// The `error` of a file the batch did not get to because it was stopped (SIGINT, SIGTERM).
+    package static let notProcessedError = "not processed: the run was interrupted before this file was started; run the same command with --resume to finish the batch"
+
+    /// How a report's `error` starts when the file's sidecar could not be written (a failure of the file).
+    package static let sidecarFailure = "the sidecar report could not be written"
+}
+
+extension FileReport: ReportObject {
+    package static let blank = FileReport(input: "", output: nil, format: nil, cues: nil, warnings: [], transcript: nil,
+                                          model: Model(backend: "", availability: nil), actions: [], reasonRow: nil, error: nil)
+
+    /// A file's entry: the one table of its keys.
+    package static let keys: [ReportKey<FileReport>] = [
+        .derived(.schemaVersion) { _ in .int(1) },
+        .value(.input, \.input),
+        .value(.output, \.output),
+        .value(.format, \.format),
+        .ifPresent(.convertedTo, \.convertedTo),
+        .value(.cues, \.cues),
+        .value(.warnings, \.warnings),
+        .value(.losses, \.losses, writtenIf: { $0.convertedTo != nil || !$0.losses.isEmpty }),
+        .value(.transcript, \.transcript),
+        .value(.model, \.model),
+        .value(.actions, \.actions),
+        .value(.reasonRow, \.reasonRow),
+        .value(.error, \.error),
+        .value(.fingerprint, \.fingerprint),
+    ]
+}
+
+extension FileReport.Model: ReportObject {
+    package static let blank = FileReport.Model(backend: "", availability: nil)
+
+    package static let keys: [ReportKey<FileReport.Model>] = [.value(.backend, \.backend)]
+        + ReportKey<FileReport.Model>.availability(\FileReport.Model.availability)
+        + [.ifPresent(.cost, \.cost)]
+}
+
+/// Whether the model could be called, as reports write it: `availability`
+/// is `available` or `unavailable`, and for an unavailable model `reason`,
+/// `remedy`, `permanence` and `offersSettings` follow it.
+public enum ModelAvailability: Sendable, Equatable {
+    /// The model could be called.
+    case available
+    /// The model could not be called; why, and what to do.
+    case unavailable(ModelUnavailability)
+
+    /// The word `availability` says.
+    enum Kind: String, ReportName {
+        case available, unavailable
+    }
+}
+
+/// Why the model could not be called, as a report records it (from `Diagnostics`).
+public struct ModelUnavailability: Sendable, Equatable {
+    /// The reason's name (`modelNotReady`, …).
+    public var reason: String
+    /// What the person can do.
+    public var remedy: String
+    /// Whether it is permanent, fixable by the person, or temporary.
+    public var permanence: Permanence
+    /// Whether Settings can fix it.
+    public var offersSettings: Bool
+
+    /// Creates the record.
+    public init(reason: String, remedy: String, permanence: Permanence, offersSettings: Bool) {
+        self.reason = reason; self.remedy = remedy; self.permanence = permanence; self.offersSettings = offersSettings
+    }
+
+    /// What `diagnostics` say.
+    public init(_ diagnostics: Diagnostics) {
+        self.init(reason: diagnostics.name, remedy: diagnostics.remedy, permanence: diagnostics.permanence,
+                  offersSettings: diagnostics.offersSettings)
+    }
+
+    static let blank = ModelUnavailability(reason: "", remedy: "", permanence: .permanent, offersSettings: false)
+}
+
+extension ReportKey {
+    /// `availability` (`null`, `"available"` or `"unavailable"`) for the value
+    /// at `path`, then, for an unavailable model, `reason`, `reasonRow` (when
+    /// `reasonRow` is given: `check` writes it there), `remedy`, `permanence`
+    /// and `offersSettings`.
+    static func availability(_ path: WritableKeyPath<Root, ModelAvailability?> & Sendable,
+                             reasonRow: (WritableKeyPath<Root, String?> & Sendable)? = nil) -> [ReportKey] {
+        @Sendable func unavailable(_ root: Root) -> ModelUnavailability? {
+            if case .unavailable(let u)? = root[keyPath: path] { return u }
+            return nil
+        }
+        let isUnavailable: @Sendable (Root) -> Bool = { unavailable($0) != nil }
+        func part<V: ReportValue>(_ name: ReportKeyName, _ field: WritableKeyPath<ModelUnavailability, V> & Sendable) -> ReportKey {
+            ReportKey(name: name, isWritten: isUnavailable, write: { unavailable($0)?[keyPath: field].reportJSON ?? .null },
+                      read: { (root: inout Root, json: JSONValue) throws(ReportError) in
+                          guard var u = unavailable(root) else { throw ReportError("is there, but the model is not unavailable") }
+                          u[keyPath: field] = try V(reportJSON: json)
+                          root[keyPath: path] = .unavailable(u)
+                      },
+                      readLeniently: { root, json, problems in
+                          guard var u = unavailable(root), let v = V.lenient(json, problems: &problems) else { return }
+                          u[keyPath: field] = v
+                          root[keyPath: path] = .unavailable(u)
+                      })
+        }
+        let state = ReportKey.value(.availability, get: { root -> ModelAvailability.Kind? in
+            switch root[keyPath: path] {
+            case nil: return nil
+            case .available?: return .available
+            case .unavailable?: return .unavailable
+            }
+        }, set: { root, kind in
+            switch kind {
+            case nil: root[keyPath: path] = nil
+            case .available?: root[keyPath: path] = .available
+            case .unavailable?: root[keyPath: path] = .unavailable(.blank)
+            }
+        })
+        var keys = [state, part(.reason, \.reason)]
+        if let reasonRow {
+            keys.append(.value(.reasonRow, reasonRow, writtenIf: isUnavailable))
+        }
+        keys += [part(.remedy, \.remedy), part(.permanence, \.permanence), part(.offersSettings, \.offersSettings)]
+        return keys
+    }
+}
+
+/// How much of the transcript the model was sent, as the report writes it
+/// (nil in the report when the model was unavailable: no transcript was made).
+public struct TranscriptStats: Sendable, Equatable {
+    /// The transcript's length in Swift `Character`s.
+    public var characters: Int
+    /// How many of them were sent, after the cap.
+    public var sentCharacters: Int
+    /// Whether the cap cut the transcript.
+    public var truncated: Bool
+
+    /// Creates the figures.
+    public init(characters: Int, sentCharacters: Int, truncated: Bool) {
+        self.characters = characters; self.sentCharacters = sentCharacters; self.truncated = truncated
+    }
+}
+
+extension TranscriptStats: ReportObject {
+    package static let blank = TranscriptStats(characters: 0, sentCharacters: 0, truncated: false)
+
+    package static let keys: [ReportKey<TranscriptStats>] = [
+        .value(.characters, \.characters), .value(.sentCharacters, \.sentCharacters), .value(.truncated, \.truncated),
+    ]
+}
+
+extension CaptionWarning: ReportObject {
+    package static let blank = CaptionWarning(line: nil, message: "")
+
+    package static let keys: [ReportKey<CaptionWarning>] = [.value(.line, \.line), .value(.message, \.message)]
+}
+
+extension DroppedKeyword: ReportObject {
+    package static let blank = DroppedKeyword(keyword: "", reason: "")
+
+    package static let keys: [ReportKey<DroppedKeyword>] = [
+        .value(.keyword, get: \.keyword, set: { $0 = DroppedKeyword(keyword: $1, reason: $0.reason) }),
+        .value(.reason, get: \.reason, set: { $0 = DroppedKeyword(keyword: $0.keyword, reason: $1) }),
+    ]
+}
+
+extension CaptionFormat: ReportName {}
+extension Permanence: ReportName {}

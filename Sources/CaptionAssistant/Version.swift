@@ -1,5 +1,0 @@
-/// Facts about this build of CaptionAssistant.
-public enum CaptionAssistantVersion {
-    /// The version `--version` prints and reports record.
-    public static let current = "0.1.0"
-}
