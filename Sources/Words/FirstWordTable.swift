@@ -14,6 +14,8 @@ struct FirstWordTable: Sendable {
     private var hashes: [UInt64]
     private var groups: [[KeywordPattern]]
     private let mask: Int
+    /// The first words, lower-cased, one for each group.
+    let firstWords: [[UInt8]]
 
     init(_ patterns: [KeywordPattern]) {
         // Distinct first words in order of first appearance, each with its patterns.
@@ -55,6 +57,7 @@ struct FirstWordTable: Sendable {
         }
         self.hashes = hashes
         self.groups = groups
+        firstWords = groups.map { $0[0].words[0] }
     }
 
     var isEmpty: Bool { groups.isEmpty }

@@ -68,10 +68,13 @@ package struct KeywordMatcher: Sendable {
     /// Whether no keyword has a word.
     package var isEmpty: Bool { table.isEmpty }
 
-    /// Whether `text` may hold a match, cut into words without keeping them:
-    /// false only when every character has a simple word-break class and no
-    /// word may be the first word of a keyword (true as soon as one may, and
-    /// for text that needs ICU's iterator). A pre-check for text read as it
+    /// Whether `text` may hold a match. Cut into words without keeping them
+    /// where the simple path can: false when no word may be the first word of
+    /// a keyword, true as soon as one may. Text that needs ICU's iterator
+    /// (whose words depend on the text around them) is lower-cased whole
+    /// instead (`WordFold.lowered`), and false only when it holds no keyword's
+    /// first word even as bytes: a word lower-cased on its own is a part of
+    /// the text lower-cased whole, scalar by scalar. A pre-check for text read as it
     /// was written (markup around it only adds and separates words).
     package func mayMatch(_ text: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Bool {
         // The scratch buffer is moved in and out (not copied, which would copy it on the first write).
@@ -79,7 +82,27 @@ package struct KeywordMatcher: Sendable {
         swap(&probe.folded, &scratch.first)
         let end = WordScanner.scanSimple(text, into: &probe)
         swap(&probe.folded, &scratch.first)
-        return end != .finished
+        switch end {
+        case .finished: return false
+        case .stopped: return true
+        case .complex: return holdsAFirstWord(text)
+        }
+    }
+
+    /// Whether `text`, lower-cased whole, holds the bytes of some keyword's first word.
+    private func holdsAFirstWord(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let lowered = WordFold.lowered(text)
+        return lowered.withUnsafeBufferPointer { hay in
+            table.firstWords.contains { word in
+                guard let first = word.first, word.count <= hay.count else { return false }
+                var i = 0
+                while i + word.count <= hay.count {
+                    if hay[i] == first && word.indices.allSatisfy({ hay[i + $0] == word[$0] }) { return true }
+                    i += 1
+                }
+                return false
+            }
+        }
     }
 
     /// Stops the scan at the first word that may start a keyword.

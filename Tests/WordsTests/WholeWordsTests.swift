@@ -31,6 +31,29 @@ import Testing
         #expect(WholeWords.comparisonKey("!!!") == nil)
     }
 
+    /// The pre-check on text ICU must cut (scripts without spaces, Thai, a
+    /// three-byte character anywhere): no where no keyword's first word is in
+    /// the text lower-cased whole, and never no where the matcher finds a match.
+    @Test func thePreCheckPassesOverTextOfEveryScriptWithoutAKeywordsFirstWord() {
+        let keywords = ["ラーメン", "東京タワー", "İstanbul", "ΟΔΟΣ", "Straße"]
+        let matcher = KeywordMatcher(keywords)
+        var scratch = KeywordMatcher.Scratch()
+        func mayMatch(_ text: String) -> Bool {
+            var text = text
+            return text.withUTF8 { matcher.mayMatch($0, scratch: &scratch) }
+        }
+        let texts = ["今日は東京の新しいラーメン店を紹介します", "東京タワーに行きました", "İSTANBUL’da 東", "η οδοσ 東京", "ΟΔΟΣ 東",
+                     "STRASSE 東", "die straße 東", "このスープはとても濃厚です", "สวัสดีครับ", "東京 istanbul", "ラーメ ン"]
+        for text in texts where WholeWords.found(keywords, in: text).contains(true) {
+            #expect(mayMatch(text), "\(text)")
+        }
+        #expect(mayMatch("今日は東京の新しいラーメン店を紹介します"))
+        #expect(mayMatch("η οδοσ 東京"))
+        #expect(!mayMatch("このスープはとても濃厚です"))
+        #expect(!mayMatch("สวัสดีครับ"))
+        #expect(!mayMatch("ラーメ ン"))
+    }
+
     @Test func whiteSpaceIsTrimmedFromPartsOfAMatch() {
         let bytes = Array(" \u{A0}real-time \u{3000}".utf8)
         bytes.withUnsafeBufferPointer { p in
