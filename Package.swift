@@ -18,7 +18,7 @@ let package = Package(
         ),
         // The one word rule (ICU's word boundaries), which Captions (keyword
         // emphasis) and Assistant (keyword candidates, the prompt's cut, the
-        // decoder, the fake model) both cut text into words by.
+        // decoder, the fake model, the local fallback) all cut text into words by.
         .target(name: "Words", linkerSettings: [
             .linkedLibrary("_FoundationICU", .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
         ]),

@@ -83,7 +83,7 @@ public enum KeywordCandidates {
     /// whose characters are syllables or ideographs (three or more UTF-8 bytes
     /// each: Chinese, Japanese, Korean, Thai…) unless it is all hiragana (the
     /// particles and endings of Japanese); else a word of four or more
-    /// `Character`s that is not a common function word (`stopWords`).
+    /// `Character`s that is not a common function word (`StopWords`).
     static func isEligible(_ word: Substring) -> Bool {
         let shape = WordShape(word)
         let count = shape.characters
