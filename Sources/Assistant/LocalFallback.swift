@@ -48,7 +48,7 @@ public enum LocalFallback {
         return Suggestions(
             keywords: keywords.isEmpty ? .failed("the transcript has no content word to emphasise (every word is short or a stop word)") : .applied(keywords),
             titles: titles(lines: lines, counts: counts, stop: stop, keywords: keywords),
-            emoji: emoji(counts: counts, language: language))
+            emoji: emoji(counts: counts, language: language, transcript: transcript))
     }
 
     /// The words of `text` (substrings of it), as the project's one word
@@ -160,14 +160,26 @@ public enum LocalFallback {
         return index
     }
 
+    /// Each language's annotations that the word rule cuts into several words
+    /// (`arc-en-ciel`, `東京タワー`, `t-shirt`), which no one word of a
+    /// transcript can be: they are looked for as phrases instead.
+    static let phraseAnnotations: [String: [(phrase: String, emoji: [String])]] = annotations.mapValues { index in
+        let scanner = WordScanner()
+        return index.filter { scanner.words(in: $0.key).count > 1 }
+            .sorted { $0.key < $1.key }
+            .map { (phrase: $0.key, emoji: $0.value) }
+    }
+
     /// Each emoji's place in `EmojiTable`, which breaks the last ties.
     static let tableOrder: [String: Int] = Dictionary(EmojiTable.entries.enumerated().map { ($1.emoji, $0) },
                                                       uniquingKeysWith: { first, _ in first })
 
     /// The emoji whose annotations in `language` name the content words the
-    /// transcript uses most: each word counts as often as it occurs (ties:
-    /// the emoji whose word was seen first, then table order).
-    static func emoji(counts: WordCounts, language: String) -> ActionOutcome<String> {
+    /// transcript uses most: each word counts as often as it occurs, and an
+    /// annotation of several words (`phraseAnnotations`) as often as it occurs
+    /// in `transcript` as whole words (ties: the emoji whose word was seen
+    /// first, then table order).
+    static func emoji(counts: WordCounts, language: String, transcript: String) -> ActionOutcome<String> {
         guard let index = annotations[language] else {
             return .failed("there are no emoji annotations in the transcript's language (\(language))")
         }
@@ -178,6 +190,14 @@ public enum LocalFallback {
             for e in emoji ?? [] {
                 let seen = scores[e]
                 scores[e] = ((seen?.score ?? 0) + entry.count, min(seen?.first ?? Int.max, entry.first))
+            }
+        }
+        let phrases = phraseAnnotations[language] ?? []
+        for (annotation, found) in zip(phrases, WholeWords.occurrences(phrases.map(\.phrase), in: transcript)) {
+            guard found.count > 0 else { continue }
+            for e in annotation.emoji {
+                let seen = scores[e]
+                scores[e] = ((seen?.score ?? 0) + found.count, min(seen?.first ?? Int.max, found.firstWord ?? Int.max))
             }
         }
         let best = scores.min { a, b in

@@ -23,6 +23,29 @@ package enum WholeWords {
         return result
     }
 
+    /// For each of `phrases`, how often it occurs in `text` as whole words,
+    /// case ignored (each phrase on its own, as `found`), and the index of the
+    /// word of `text` its first occurrence starts at (nil when it never
+    /// occurs). One pass over `text`.
+    package static func occurrences(_ phrases: [String], in text: String) -> [(count: Int, firstWord: Int?)] {
+        var result = [(count: Int, firstWord: Int?)](repeating: (0, nil), count: phrases.count)
+        let matcher = KeywordMatcher(phrases)
+        guard !matcher.isEmpty else { return result }
+        var text = text
+        let scanner = WordScanner()
+        var scratch = KeywordMatcher.Scratch()
+        text.withUTF8 { p in
+            scanner.scan(p)
+            let words = scanner.words
+            matcher.forEachMatch(in: p, words: words, overlapping: true, scratch: &scratch) { phrase, range in
+                result[phrase].count += 1
+                if result[phrase].firstWord == nil { result[phrase].firstWord = index(of: range.lowerBound, in: words) }
+                return true
+            }
+        }
+        return result
+    }
+
     /// Whether `phrase` occurs in `text` as whole words, case ignored. A phrase with no word never occurs.
     package static func contains(_ phrase: String, in text: String) -> Bool {
         found([phrase], in: text)[0]

@@ -64,6 +64,18 @@ import Words
         for word in LocalFallback.words(in: line) { #expect(line[word.startIndex..<word.endIndex] == word) }
     }
 
+    /// An annotation the word rule cuts into several words (`arc-en-ciel`:
+    /// arc, en, ciel) is looked for as a phrase: no one word of a transcript
+    /// is ever all of it.
+    @Test func anAnnotationOfSeveralWordsIsMatchedAsAPhrase() {
+        let french = "Regardez cet arc-en-ciel au-dessus des collines. Un arc-en-ciel double, très rare."
+        #expect(LocalFallback.suggestions(for: french, language: "fr").emoji == .applied("🌈"))
+        #expect(LocalFallback.phraseAnnotations["fr"]?.contains { $0.phrase == "arc-en-ciel" } == true)
+        // A third of the Japanese annotations are several words by the rule (100点満点).
+        #expect(LocalFallback.phraseAnnotations["ja"]?.contains { $0.phrase == "100点満点" } == true)
+        #expect(LocalFallback.phraseAnnotations["ja"]?.contains { $0.phrase == "ラーメン" } == false)
+    }
+
     @Test func titlesAreThreeDistinctPhrasesOfTheTranscriptWithinTheBounds() throws {
         let titles = try #require(LocalFallback.suggestions(for: Self.whales, language: "en").titles.value)
         #expect(titles.count == 3)

@@ -9,6 +9,12 @@ import Testing
         #expect(WholeWords.found(["launch pad", "launch", "pad", "moon"], in: "the launch pad") == [true, true, true, false])
     }
 
+    @Test func occurrencesAreCountedWithTheFirstWordOfEach() {
+        let found = WholeWords.occurrences(["arc-en-ciel", "Arc", "ciel bleu", "lune"], in: "Un arc-en-ciel. ARC-EN-CIEL, ciel bleu")
+        #expect(found.map(\.count) == [2, 2, 1, 0])
+        #expect(found.map(\.firstWord) == [1, 1, 7, nil])
+    }
+
     @Test func withinLineComparesWordsAndIgnoresWhatIsBetween() {
         let lines = "Welcome back, everyone, to the show!\nToday: rockets"
         #expect(WholeWords.found(["welcome back everyone", "Back, everyone!", "everyone to", "show today", "Rockets"],
