@@ -1,35 +1,23 @@
 /// The one word rule on `String`s: whether words and phrases occur in a text
 /// as whole words, for the callers that hold text as a `String` (the
-/// suggestion decoder, keyword candidates, the fake model).
+/// suggestion decoder, keyword candidates, the fake model, the local fallback).
 package enum WholeWords {
     /// For each of `phrases`, whether it occurs in `text` as whole words, case
     /// ignored (`KeywordMatcher`); each phrase is looked for on its own (a
     /// phrase inside another one's match still counts). One pass over `text`.
     package static func found(_ phrases: [String], in text: String,
                               separators: KeywordMatcher.Separators = .asWritten) -> [Bool] {
-        var result = [Bool](repeating: false, count: phrases.count)
-        let matcher = KeywordMatcher(phrases, separators: separators)
-        guard !matcher.isEmpty else { return result }
-        var text = text
-        let scanner = WordScanner()
-        var scratch = KeywordMatcher.Scratch()
-        text.withUTF8 { p in
-            scanner.scan(p)
-            matcher.forEachMatch(in: p, words: scanner.words, overlapping: true, scratch: &scratch) { keyword, _ in
-                result[keyword] = true
-                return true
-            }
-        }
-        return result
+        occurrences(phrases, in: text, separators: separators).map { $0.count > 0 }
     }
 
     /// For each of `phrases`, how often it occurs in `text` as whole words,
     /// case ignored (each phrase on its own, as `found`), and the index of the
     /// word of `text` its first occurrence starts at (nil when it never
     /// occurs). One pass over `text`.
-    package static func occurrences(_ phrases: [String], in text: String) -> [(count: Int, firstWord: Int?)] {
+    package static func occurrences(_ phrases: [String], in text: String,
+                                    separators: KeywordMatcher.Separators = .asWritten) -> [(count: Int, firstWord: Int?)] {
         var result = [(count: Int, firstWord: Int?)](repeating: (0, nil), count: phrases.count)
-        let matcher = KeywordMatcher(phrases)
+        let matcher = KeywordMatcher(phrases, separators: separators)
         guard !matcher.isEmpty else { return result }
         var text = text
         let scanner = WordScanner()
