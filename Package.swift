@@ -16,7 +16,13 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        .target(name: "Captions", dependencies: ["CLibXML2"]),
+        // The one word rule (ICU's word boundaries), which Captions (keyword
+        // emphasis) and Assistant (keyword candidates, the prompt's cut, the
+        // decoder, the fake model, the local fallback) all cut text into words by.
+        .target(name: "Words", linkerSettings: [
+            .linkedLibrary("_FoundationICU", .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
+        ]),
+        .target(name: "Captions", dependencies: ["CLibXML2", "Words"]),
         // HTTP on Linux: Debian's libcurl (Apple platforms use URLSession).
         .systemLibrary(
             name: "CLibCurl",
@@ -24,6 +30,7 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(name: "Assistant", dependencies: [
+            "Words",
             .target(name: "CLibCurl", condition: .when(platforms: [.linux])),
         ]),
         .systemLibrary(
@@ -40,9 +47,10 @@ let package = Package(
         .target(name: "CEarlySignals"),
         .executableTarget(name: "caption-assistant", dependencies: ["CaptionAssistantCLI", "CEarlySignals"]),
         .executableTarget(name: "caption-bench", dependencies: ["Captions", "CaptionAssistant", "TestSupport"]),
+        .testTarget(name: "WordsTests", dependencies: ["Words"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TestSupport"], resources: [.copy("Fixtures")]),
         .target(name: "TestSupport", dependencies: ["Assistant"], path: "Tests/TestSupport"),
-        .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Captions", "TestSupport"]),
+        .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Captions", "Words", "TestSupport"]),
         .testTarget(name: "CaptionAssistantTests", dependencies: ["CaptionAssistant", "CaptionAssistantCLI", "TestSupport"]),
         .testTarget(name: "CaptionAssistantCLITests", dependencies: ["CaptionAssistantCLI", "CaptionAssistant", "Assistant", "Captions"]),
         .testTarget(name: "CaptionAssistantEndToEndTests", dependencies: ["caption-assistant", "TestSupport"]),

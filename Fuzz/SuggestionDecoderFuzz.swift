@@ -1,7 +1,8 @@
 import Foundation
+import Words
 
 // libFuzzer entry point for the suggestion decoder; built by scripts/fuzz.sh
-// together with the Assistant module's own sources.
+// together with the Assistant module's own sources (and the Words module it imports).
 
 /// The transcript every fuzzed answer is checked against: mixed scripts,
 /// accents, punctuation and markup-like text.
@@ -12,17 +13,14 @@ let fuzzTranscript = """
 
 /// Decodes the bytes as a model's answer and checks what the decoder promises:
 /// kept keywords are non-empty, unique (ignoring case), free of markup and
-/// present in the transcript; applied titles are exactly three non-empty single
-/// lines; an applied emoji is exactly one grapheme.
+/// whole words of the transcript (the one word rule, `WholeWords`); applied
+/// titles are exactly three distinct single lines of 8 to 60 characters; an
+/// applied emoji is exactly one grapheme with no combining mark.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSuggestionDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let answer = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    // The word rule lives in Captions (not built into this target); a
-    // case-insensitive substring test stands in for it: the decoder must keep
-    // only what the test it is given finds.
-    let decoder = SuggestionDecoder(containsWholeWord: { $1.range(of: $0, options: .caseInsensitive) != nil })
+    let decoder = SuggestionDecoder()
     let suggestions = decoder.decode(answer, transcript: fuzzTranscript)
-    let lowered = fuzzTranscript.lowercased()
 
     if let keywords = suggestions.keywords.value {
         precondition(!keywords.isEmpty, "keywords applied but empty")
@@ -30,19 +28,26 @@ public func fuzzSuggestionDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
         for keyword in keywords {
             precondition(!keyword.isEmpty, "an empty keyword was kept")
             precondition(!keyword.contains(where: { SuggestionDecoder.markupCharacters.contains($0) }), "markup in keyword \(keyword)")
-            precondition(lowered.contains(keyword.lowercased()) || fuzzTranscript.localizedLowercase.contains(keyword.localizedLowercase)
-                         || fuzzTranscript.range(of: keyword, options: .caseInsensitive) != nil,
-                         "keyword \(keyword.debugDescription) is not in the transcript")
+            precondition(WholeWords.contains(keyword, in: fuzzTranscript),
+                         "keyword \(keyword.debugDescription) is not a whole word of the transcript")
         }
     }
     if let titles = suggestions.titles.value {
         precondition(titles.count == 3, "\(titles.count) titles applied")
+        precondition(Set(titles).count == 3, "repeated titles: \(titles)")
         for title in titles {
-            precondition(!title.isEmpty && !title.contains(where: \.isNewline), "bad title \(title.debugDescription)")
+            precondition(AnswerSchema.titleLength.contains(title.count) && !title.contains(where: { (c: Character) in c.isNewline }),
+                         "bad title \(title.debugDescription)")
         }
     }
     if let emoji = suggestions.emoji.value {
         precondition(emoji.count == 1, "emoji \(emoji.debugDescription) is \(emoji.count) characters")
+        // Variation selectors (FE0F) and the keycap (20E3) are marks that emoji sequences hold; no other mark is.
+        let marks = emoji.unicodeScalars.filter {
+            [.nonspacingMark, .enclosingMark, .spacingMark].contains($0.properties.generalCategory)
+                && !(0xFE00...0xFE0F).contains($0.value) && $0.value != 0x20E3
+        }
+        precondition(marks.isEmpty, "emoji \(emoji.debugDescription) holds a combining mark")
     }
     for message in [suggestions.keywords.failureMessage, suggestions.titles.failureMessage, suggestions.emoji.failureMessage] {
         if let message { precondition(!message.isEmpty, "an action failed with no message") }

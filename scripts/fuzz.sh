@@ -12,7 +12,9 @@
 # from their module's sources plus the entry files in Fuzz/ (rebuilt only when a
 # source changed): `captions` serves srt, vtt and ttml (CAPTION_FUZZ_READER
 # picks the reader), `decoder` the suggestion decoder, `job` the per-file job
-# (Captions plus CaptionAssistant's keyword emphasis files, as one module). A target's corpus lives
+# (Captions plus CaptionAssistant's keyword emphasis files, as one module). Captions
+# and Assistant import Words (the one word rule), which is built first as a
+# module and a static library of its own (.build/fuzz/words/). A target's corpus lives
 # in .build/fuzz/corpus-TARGET (seeded from the test fixtures and Samples/, and
 # kept between runs so it grows); the repo is not modified. A crash, timeout,
 # leak or out-of-memory input is left in fuzz-out/ for reproduction:
@@ -59,6 +61,28 @@ entries_of() { case $1 in srt|vtt|ttml) echo Fuzz/CaptionFuzzCheck.swift Fuzz/Ca
 exts_of() { case $1 in srt) echo "srt" ;; vtt) echo "vtt webvtt" ;; ttml) echo "ttml xml dfxp imsc" ;; decoder) echo "json txt" ;; job) echo "srt vtt webvtt ttml xml dfxp" ;; esac; }
 maxlen_of() { case $1 in decoder) echo 16384 ;; *) echo 65536 ;; esac; }
 
+# Words, the leaf module Captions and Assistant import: its module and a static
+# library (instrumented alike), rebuilt only when one of its sources changed.
+words_dir=$build/words
+build_words() {
+    local sources=() f
+    while IFS= read -r -d '' f; do sources+=("$f"); done < <(find Sources/Words -name '*.swift' -print0 | sort -z)
+    if [ -f "$words_dir/libWords.a" ] && [ "$(cat "$words_dir/optimization" 2>/dev/null)" = "$optimization" ] \
+            && [ -z "$(find "${sources[@]}" "$self" -newer "$words_dir/libWords.a" 2>/dev/null | head -1)" ]; then
+        return 0
+    fi
+    echo "== build Words ($optimization)" >&2
+    mkdir -p "$words_dir"
+    if ! swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 "$optimization" -g \
+            -module-name Words -package-name CaptionAssistant "${sources[@]}" \
+            -emit-module -emit-module-path "$words_dir/Words.swiftmodule" \
+            -emit-library -static -o "$words_dir/libWords.a" >"$words_dir/build.log" 2>&1; then
+        cat "$words_dir/build.log" >&2
+        return 1
+    fi
+    echo "$optimization" >"$words_dir/optimization"
+}
+
 build_target() {
     local t=$1 module bin f
     module=$(module_of "$t"); bin=$build/$(binary_of "$t")
@@ -67,7 +91,8 @@ build_target() {
     while IFS= read -r -d '' f; do sources+=("$f"); done < <(find Sources/"$module" -name '*.swift' -print0 | sort -z)
     sources+=($(entries_of "$t"))
     for f in "${sources[@]}"; do [ -f "$f" ] || { echo "fuzz.sh: $f is missing" >&2; return 1; }; done
-    if [ -x "$bin" ] && [ "$(cat "$bin.optimization" 2>/dev/null)" = "$optimization" ] \
+    build_words || return 1
+    if [ -x "$bin" ] && [ -z "$(find "$words_dir/libWords.a" -newer "$bin" 2>/dev/null | head -1)" ] && [ "$(cat "$bin.optimization" 2>/dev/null)" = "$optimization" ] \
             && [ -z "$(find "${sources[@]}" "$self" -newer "$bin" 2>/dev/null | head -1)" ]; then
         return 0
     fi
@@ -78,6 +103,7 @@ build_target() {
     [ "$module" = Assistant ] && extra=(-I Sources/CLibCurl $(pkg-config --libs libcurl 2>/dev/null || echo -lcurl))
     if ! swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 "$optimization" -g \
             -module-name "$module" -package-name CaptionAssistant "${sources[@]}" "${extra[@]}" "${linker[@]}" \
+            -I "$words_dir" -L "$words_dir" -lWords -l_FoundationICU \
             -o "$bin.tmp" >"$bin.build.log" 2>&1; then
         grep -v 'warning: Cannot export local symbol' "$bin.build.log" >&2
         return 1

@@ -5,7 +5,10 @@
 # share of all actions applied and of each action, the share of titles that are
 # a caption line (or part of one), transport failures, requests, prompt /
 # completion tokens and model seconds per file (from a logging proxy, so any
-# build can be measured the same way).
+# build can be measured the same way); then a row of quality per action (issue
+# 24): titles copied, answers with repeated keywords, keywords that are stop
+# words of the transcript's language, emoji whose CLDR name (from EmojiTable)
+# shares a word with the transcript.
 #
 #   bash scripts/model-bench.sh [LABEL]
 #

@@ -16,7 +16,11 @@ Subcommands:
                             the success rate of a run over scripts/model-bench/:
                             share of actions applied per action, share of titles
                             copied from a caption line, tokens and seconds per file
-                            (from the proxy's log, so any build can be measured)
+                            (from the proxy's log, so any build can be measured);
+                            then quality per action: answers with repeated
+                            keywords, keywords that are stop words of the
+                            transcript's language, emoji whose CLDR name shares a
+                            word with the transcript
 """
 
 import argparse
@@ -152,6 +156,7 @@ def check(args):
         problems.append("report.json lists no files")
 
     checked = 0
+    refused_titles = 0
     for entry in files:
         name = entry.get("input", "?")
         model = entry.get("model") or {}
@@ -185,7 +190,12 @@ def check(args):
                 problems.append(f"{name}: action {action.get('id')} failed with a transport error: {reason}")
         titles = next((a for a in actions if a.get("id") == "titles"), {})
         got = titles.get("titles")
-        if titles.get("state") != "applied" or not isinstance(got, list) or len(got) != 3 \
+        # Titles the decoder refused (a copy of a caption line, too short…) are the
+        # model's answer judged, not a broken path: that failure names "usable title".
+        refused = titles.get("state") == "failed" and "usable title" in (titles.get("reason") or "")
+        if refused:
+            refused_titles += 1
+        elif titles.get("state") != "applied" or not isinstance(got, list) or len(got) != 3 \
                 or not all(isinstance(t, str) and t.strip() for t in got):
             problems.append(f"{name}: titles action is {titles.get('state')!r} with {got!r}, not three titles "
                             f"({titles.get('reason')})")
@@ -196,6 +206,10 @@ def check(args):
             print(f"    titles: {got}")
     if files and checked == 0:
         problems.append("no readable file was processed")
+    if checked and refused_titles == checked:
+        problems.append("the decoder refused the titles of every file: no title was ever applied")
+    elif refused_titles:
+        print(f"  titles refused by the decoder (after the one repair request) in {refused_titles} of {checked} file(s)")
 
     chats = [e for e in exchanges if e["path"].endswith("/chat/completions")]
     if exchanges and not any(e["status"] == 200 for e in chats):
@@ -253,6 +267,46 @@ def caption_lines(path):
 
 EXAMPLE_TITLES = [normalized(t) for t in ("Fixing a Flat Tyre", "Bike Repair Basics")]
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def stop_words():
+    """The project's stop words by language, read from StopWords.swift
+    (each language between its "xx": [ line and the next ],), so the bench,
+    the candidates and the fallback agree on what a stop word is."""
+    path = os.path.join(ROOT, "Sources", "Assistant", "StopWords.swift")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    block = text[text.index("static let byLanguage"):]
+    found = {}
+    for code, body in re.findall(r'"([a-z]{2})": \[(.*?)\],', block, re.S):
+        found[code] = set(re.findall(r'"([^"]+)"', body))
+    return found
+
+
+def emoji_names():
+    """CLDR English names of the emoji table, read from the generated EmojiTable.swift."""
+    path = os.path.join(ROOT, "Sources", "Assistant", "EmojiTable.swift")
+    with open(path, encoding="utf-8") as f:
+        return dict(re.findall(r'\("([^"]+)", "([^"]*)"\),', f.read()))
+
+
+def words(text):
+    return re.findall(r"\w+", text.lower())
+
+
+def language_of(lines, stops):
+    """The language whose stop words occur most often in the captions; None if none occurs."""
+    counts = {code: sum(1 for line in lines for w in words(line) if w in ws) for code, ws in stops.items()}
+    best = max(counts, key=lambda c: counts[c], default=None)
+    return best if best and counts[best] > 0 else None
+
+
+def repeats(keywords):
+    """Whether a keyword list names one keyword twice (case and white space aside)."""
+    keys = [" ".join(k.lower().split()) for k in keywords if isinstance(k, str)]
+    return len(keys) != len(set(keys))
+
 
 def bench(args):
     with open(args.report, encoding="utf-8") as f:
@@ -292,6 +346,46 @@ def bench(args):
         titles_copied += copied
         rows.append((name, [actions.get(i, {}).get("state", "?") for i in ids], copied,
                      actions.get("emoji", {}).get("emoji"), actions.get("titles", {}).get("titles")))
+    # Quality, per action: repeated keywords in the model's answers and in what was
+    # applied, applied keywords that are stop words of the transcript's language,
+    # applied emoji whose CLDR name shares a word (three letters or more, not a stop
+    # word) with the transcript.
+    stops = stop_words()
+    english = stops.get("en", set())
+    names = emoji_names()
+    answers = repeated_answers = 0
+    for e in chats:
+        if e["status"] != 200:
+            continue
+        try:
+            content = (json.loads(e["response"]).get("choices") or [{}])[0].get("message", {}).get("content") or ""
+            answer = json.loads(content[content.index("{"):content.rindex("}") + 1])
+        except (ValueError, AttributeError, TypeError):
+            answers += 1
+            continue
+        answers += 1
+        if isinstance(answer, dict) and isinstance(answer.get("keywords"), list) and repeats(answer["keywords"]):
+            repeated_answers += 1
+    applied_repeated = keywords_total = keywords_stop = emoji_total = emoji_related = 0
+    for entry in files:
+        actions = {a.get("id"): a for a in entry.get("actions") or []}
+        lines = caption_lines(os.path.join(args.captions, os.path.basename(entry.get("input", "?"))))
+        language = language_of(lines, stops)
+        keyword_action = actions.get("keywordEmphasis", {})
+        if keyword_action.get("state") == "applied":
+            if any(d.get("reason") == "duplicate" for d in keyword_action.get("dropped") or []):
+                applied_repeated += 1
+            for k in keyword_action.get("keywords") or []:
+                keywords_total += 1
+                if language and k.lower() in stops[language]:
+                    keywords_stop += 1
+        emoji_action = actions.get("emoji", {})
+        if emoji_action.get("state") == "applied":
+            emoji_total += 1
+            transcript_words = set(w for line in lines for w in words(line))
+            name_words = set(w for w in words(names.get(emoji_action.get("emoji"), "")) if len(w) >= 3 and w not in english)
+            if name_words & transcript_words:
+                emoji_related += 1
     n = len(files)
     prompt = sum(((json.loads(e["response"]).get("usage") or {}).get("prompt_tokens") or 0)
                  for e in chats if e["status"] == 200)
@@ -309,6 +403,12 @@ def bench(args):
           f"| {prompt / max(n, 1):.0f} / {completion / max(n, 1):.0f} | {seconds / max(n, 1):.1f} |")
     if repaired:
         print(f"  ({repaired} of the applied actions were applied after a repair request)")
+    print()
+    print("| build | titles copied (applied) | answers with repeated keywords (all answers) | applied keyword lists with a repeat dropped "
+          "| keywords that are stop words of the transcript's language | emoji whose CLDR name shares a word with the transcript |")
+    print("|---|---|---|---|---|---|")
+    print(f"| {args.label} | {pct(titles_copied, titles_total)} | {pct(repeated_answers, answers)} | {pct(applied_repeated, applied['keywordEmphasis'])} "
+          f"| {pct(keywords_stop, keywords_total)} | {pct(emoji_related, emoji_total)} |")
 
 
 def main():

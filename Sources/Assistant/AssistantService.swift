@@ -18,22 +18,18 @@ public struct AssistantService: Sendable {
     public var options: AssistantOptions
     /// The clock for waiting on a model that is getting ready and for pauses between retries.
     public let clock: any WaitClock
-    /// Whether a suggested keyword occurs in the transcript as a whole word (the pipeline's word rule).
-    public let containsWholeWord: WholeWordTest
 
     /// Creates a service around `model`.
     public init(
         backendName: String,
         model: any AssistantModel,
         availability: any AvailabilityProvider,
-        containsWholeWord: @escaping WholeWordTest,
         options: AssistantOptions = AssistantOptions(),
         clock: any WaitClock = SystemWaitClock()
     ) {
         self.backendName = backendName
         self.model = model
         self.availability = availability
-        self.containsWholeWord = containsWholeWord
         self.options = options
         self.clock = clock
     }
@@ -63,11 +59,11 @@ public struct AssistantService: Sendable {
                 attempts: attempts, error: error, suggestions: suggestions
             )
         }
-        if prompt.sentTranscript.allSatisfy({ $0.isWhitespace || $0.isNewline }) {
+        if prompt.transcript.allSatisfy({ $0.isWhitespace || $0.isNewline }) {
             let message = "The captions hold no text to send to the model."
             return result(attempts: 0, error: message, suggestions: .allFailed(message))
         }
-        let decoder = SuggestionDecoder(maxKeywords: options.maxKeywords, containsWholeWord: containsWholeWord)
+        let decoder = SuggestionDecoder(maxKeywords: options.maxKeywords)
         let started = ContinuousClock.now
         var cost = ModelCost()
         func finish(_ attempts: Int, _ error: String?, _ suggestions: Suggestions) -> AssistantResult {
@@ -87,10 +83,10 @@ public struct AssistantService: Sendable {
             cost.requests += 1
             do {
                 let limit = left().map { min($0, options.timeout) } ?? options.timeout
-                let answer = try await ModelCall.answer(model: model, prompt: prompt.text, timeout: max(limit, .milliseconds(1)))
+                let answer = try await ModelCall.answer(model: model, prompt: prompt, timeout: max(limit, .milliseconds(1)))
                 cost.add(answer)
                 cost.requests -= 1  // counted by the answer itself
-                var suggestions = decoder.decode(answer.text, transcript: transcript)
+                var suggestions = decoder.decode(answer.text, transcript: transcript, sent: prompt.text)
                 if options.repairs, let repair = Self.repairPrompt(prompt, suggestions, asking: options.actions) {
                     if let bound = left(), bound <= .zero {
                         // No time left for the repair: the first answer stands.
@@ -100,7 +96,7 @@ public struct AssistantService: Sendable {
                         if let second = try? await ModelCall.answer(model: model, prompt: repair, timeout: max(limit, .milliseconds(1))) {
                             cost.add(second)
                             cost.requests -= 1
-                            suggestions.merge(repair: decoder.decode(second.text, transcript: transcript))
+                            suggestions.merge(repair: decoder.decode(second.text, transcript: transcript, sent: repair.text))
                         }
                         // A repair ended by a stop leaves the file unfinished (finishing it with the first answer would differ from a run not stopped).
                         if Task.isCancelled { return Self.interrupted(backendName, state) }
@@ -150,25 +146,23 @@ public struct AssistantService: Sendable {
     }
 
     /// The prompt of the one repair request: the same prompt (so the same
-    /// schema and transcript), then which fields were unusable and why; nil
-    /// when every field asked for (`actions`) is valid.
-    static func repairPrompt(_ prompt: Prompt, _ suggestions: Suggestions,
-                             asking actions: Set<AssistantAction> = Set(AssistantAction.allCases)) -> String? {
+    /// schema and transcript), with which fields were unusable and why after
+    /// its request; nil when every field asked for (`actions`) is valid.
+    static func repairPrompt(_ prompt: AssistantPrompt, _ suggestions: Suggestions,
+                             asking actions: Set<AssistantAction> = Set(AssistantAction.allCases)) -> AssistantPrompt? {
         if let whole = suggestions.answerError {
-            return prompt.text + "\n\nYour previous answer could not be used: \(whole) Answer again with the JSON object only."
+            return prompt.adding("Your previous answer could not be used: \(whole) Answer again with the JSON object only.")
         }
         var problems: [String] = []
         if actions.contains(.keywords), let m = suggestions.keywords.failureMessage { problems.append("\"keywords\": \(m)") }
         if actions.contains(.titles), let m = suggestions.titles.failureMessage { problems.append("\"titles\": \(m)") }
         if actions.contains(.emoji), let m = suggestions.emoji.failureMessage { problems.append("\"emoji\": \(m)") }
         guard !problems.isEmpty else { return nil }
-        return prompt.text + """
-
-
+        return prompt.adding("""
             Your previous answer could not be used: \(problems.joined(separator: " ")) \
             Answer again with the whole JSON object; keywords copied exactly from the transcript, \
-            three short titles, one single emoji.
-            """
+            three short titles in new words, one single emoji.
+            """)
     }
 
     static func seconds(_ d: Duration) -> Double {

@@ -4,31 +4,49 @@
 /// timeout"); how a setting is spelled is the front end's: the command line
 /// names its option (`--request-timeout`), an app the field in its settings.
 /// Each front end gives its spellings as `SettingNames`.
-public enum AssistantSetting: String, Sendable, Hashable, CaseIterable {
+///
+/// The settings are an open set, as Foundation's `Notification.Name` is:
+/// this module names the model's (`allCases`), and a module above it adds
+/// the ones its own words name (`extension AssistantSetting { static let
+/// resume = … }`), so one vocabulary and one way of spelling it serve every
+/// layer without this one knowing the others' settings.
+public struct AssistantSetting: RawRepresentable, Sendable, Hashable, CaseIterable {
+    /// The setting's name in the library's own words (`requestTimeout`), unique across modules.
+    public let rawValue: String
+
+    /// The setting named `rawValue`.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
     /// The address of the OpenAI-compatible model server.
-    case endpoint
+    public static let endpoint = AssistantSetting(rawValue: "endpoint")
     /// The model the server is asked for.
-    case modelName
+    public static let modelName = AssistantSetting(rawValue: "modelName")
     /// The key sent to the server.
-    case apiKey
+    public static let apiKey = AssistantSetting(rawValue: "apiKey")
     /// Which backend answers (named values: `auto`, `http`, `none`).
-    case backend
+    public static let backend = AssistantSetting(rawValue: "backend")
     /// The deterministic test model.
-    case fakeModel
+    public static let fakeModel = AssistantSetting(rawValue: "fakeModel")
     /// A forced availability, for previews and tests.
-    case simulatedAvailability
+    public static let simulatedAvailability = AssistantSetting(rawValue: "simulatedAvailability")
     /// How long to wait for a model that is getting ready.
-    case waitForModel
+    public static let waitForModel = AssistantSetting(rawValue: "waitForModel")
     /// How long one request to the model may take.
-    case requestTimeout
+    public static let requestTimeout = AssistantSetting(rawValue: "requestTimeout")
     /// How long one file may spend on the model, every attempt together.
-    case modelTimeLimit
+    public static let modelTimeLimit = AssistantSetting(rawValue: "modelTimeLimit")
     /// How many transcript characters are sent.
-    case maxCharacters
+    public static let maxCharacters = AssistantSetting(rawValue: "maxCharacters")
     /// How many requests (one per file) are in flight at once.
-    case concurrentRequests
+    public static let concurrentRequests = AssistantSetting(rawValue: "concurrentRequests")
     /// Which actions (`AssistantAction`) a run asks for.
-    case actions
+    public static let actions = AssistantSetting(rawValue: "actions")
+
+    /// The settings this module's advice names (modules above add their own).
+    public static let allCases: [AssistantSetting] = [
+        .endpoint, .modelName, .apiKey, .backend, .fakeModel, .simulatedAvailability, .waitForModel,
+        .requestTimeout, .modelTimeLimit, .maxCharacters, .concurrentRequests, .actions,
+    ]
 }
 
 /// The value advice gives a setting it names.

@@ -17,7 +17,7 @@ public struct FailingAssistantModel: AssistantModel {
     }
 
     /// Records the prompt and throws `error`.
-    public func respond(to prompt: String) async throws -> String {
+    public func respond(to prompt: AssistantPrompt) async throws -> ModelAnswer {
         log.record(prompt)
         throw error
     }

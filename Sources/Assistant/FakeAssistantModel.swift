@@ -1,3 +1,5 @@
+import Words
+
 /// A deterministic model for tests and `-test-fake-assistant`: it never calls anything.
 ///
 /// It records every prompt unless told not to (the command line's fake does
@@ -29,15 +31,14 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
         self.delay = delay
     }
 
-    /// Every prompt received so far.
+    /// Every prompt received so far, as one string each.
     public var prompts: [String] { log.prompts }
 
-    /// Records the prompt, waits `delay`, and answers JSON built from its transcript part.
-    public func respond(to prompt: String) async throws -> String {
+    /// Records the prompt, waits `delay`, and answers JSON built from the transcript part it was sent.
+    public func respond(to prompt: AssistantPrompt) async throws -> ModelAnswer {
         if recordsPrompts { log.record(prompt) }
         if delay > .zero { try await Task.sleep(for: delay) }
-        let keywords = Prompt.transcript(in: prompt).map(Self.keywords(in:)) ?? []
-        return SuggestionDecoder.answer(keywords: keywords, titles: Self.titles, emoji: Self.emoji)
+        return ModelAnswer(text: SuggestionDecoder.answer(keywords: Self.keywords(in: prompt.transcript), titles: Self.titles, emoji: Self.emoji))
     }
 
     /// Always `.available`.
@@ -45,13 +46,14 @@ public struct FakeAssistantModel: AssistantModel, AvailabilityProvider {
 
     /// The two most frequent words of five or more letters in `text`, lower-cased, ties broken alphabetically.
     ///
-    /// A word is a run of letters (any script, `Character.isLetter`); digits,
-    /// apostrophes and punctuation separate words. Lengths are counted in
-    /// `Character`s, and words are counted as `String`s, so canonically
+    /// Words are the one word rule's (`WordScanner`: Unicode word boundaries,
+    /// so `don't` and `rocket_launch` are one word each and a Japanese
+    /// sentence is cut into its words); a word's letters are its `Character`s
+    /// that are letters. Words are counted as `String`s, so canonically
     /// equivalent spellings count as one word.
     public static func keywords(in text: String) -> [String] {
         var counts: [String: Int] = [:]
-        for word in text.split(whereSeparator: { !$0.isLetter }) where word.count >= 5 {
+        for word in WordScanner().words(in: text) where WordShape(word).letters >= 5 {
             counts[word.lowercased(), default: 0] += 1
         }
         return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(2).map(\.key)

@@ -3,9 +3,11 @@ import FoundationModels
 
 /// Apple's on-device model behind the `AssistantModel` seam.
 ///
-/// Not compiled on Linux (no Foundation Models there). It asks for a
-/// `@Generable` answer with exactly three titles, then re-encodes it as JSON so
-/// the same `SuggestionDecoder` validates it as it validates any other backend.
+/// Not compiled on Linux (no Foundation Models there). It maps the prompt's
+/// answer schema to guided generation (`generationSchema(_:)`: keywords from
+/// the allowed list, exactly three titles, the emoji from the schema's set),
+/// then hands the generated content on as JSON, so the same
+/// `SuggestionDecoder` validates it as it validates any other backend.
 @available(iOS 26, macOS 26, visionOS 26, *)
 public struct FoundationModelsAssistant: AssistantModel {
     /// Creates the backend for `SystemLanguageModel.default`.
@@ -26,17 +28,15 @@ public struct FoundationModelsAssistant: AssistantModel {
         }
     }
 
-    /// Opens a session with the prompt's instructions and asks for a `GeneratedSuggestions` answer, returned as JSON.
-    public func respond(to prompt: String) async throws -> String {
+    /// Opens a session with the prompt's instructions and asks for an answer in the prompt's schema, returned as JSON.
+    public func respond(to prompt: AssistantPrompt) async throws -> ModelAnswer {
         if case .unavailable(let reason) = Self.availability() {
             throw AssistantError.unavailable(reason)
         }
-        // Qualified: FoundationModels has its own `Prompt` and `PromptBuilder`.
-        let parts = Assistant.Prompt.split(prompt) ?? (instructions: Assistant.PromptBuilder.instructions, request: prompt)
-        let session = LanguageModelSession(instructions: parts.instructions)
-        let answer: GeneratedSuggestions
+        let session = LanguageModelSession(instructions: prompt.instructions)
+        let content: GeneratedContent
         do {
-            answer = try await session.respond(to: parts.request, generating: GeneratedSuggestions.self).content
+            content = try await session.respond(to: prompt.request, schema: try Self.generationSchema(prompt.schema)).content
         } catch let error as LanguageModelSession.GenerationError {
             // Busy is worth a retry; everything else keeps Apple's own error and text.
             switch error {
@@ -46,19 +46,29 @@ public struct FoundationModelsAssistant: AssistantModel {
                 throw error
             }
         }
-        return SuggestionDecoder.answer(keywords: answer.keywords, titles: answer.titles, emoji: answer.emoji)
+        return ModelAnswer(text: content.jsonString)
     }
-}
 
-/// The structured answer Foundation Models fills in.
-@available(iOS 26, macOS 26, visionOS 26, *)
-@Generable
-struct GeneratedSuggestions {
-    @Guide(description: "Up to 10 important words or short phrases copied exactly from the transcript", .maximumCount(10))
-    var keywords: [String]
-    @Guide(description: "Three short, distinct titles for the video", .count(3))
-    var titles: [String]
-    @Guide(description: "Exactly one emoji that fits the content")
-    var emoji: String
+    /// The answer schema as Foundation Models' guided generation: keywords
+    /// (one to `AnswerSchema.maximumKeywords`) chosen from the schema's list
+    /// (any string when it is empty), exactly `AnswerSchema.titleCount`
+    /// titles, and one emoji of the schema's set. Title lengths have no guide
+    /// here; the decoder checks them, as it checks everything.
+    static func generationSchema(_ schema: AnswerSchema) throws -> GenerationSchema {
+        let allowed = schema.keywords
+        let keyword = allowed.isEmpty
+            ? DynamicGenerationSchema(type: String.self)
+            : DynamicGenerationSchema(name: "Keyword", anyOf: allowed)
+        let title = DynamicGenerationSchema(type: String.self)
+        let root = DynamicGenerationSchema(name: "Suggestions", properties: [
+            .init(name: "keywords", description: "Important words or short phrases copied exactly from the transcript",
+                  schema: DynamicGenerationSchema(arrayOf: keyword, minimumElements: 1, maximumElements: AnswerSchema.maximumKeywords)),
+            .init(name: "titles", description: "Short, distinct titles for the video that name its topic in new words",
+                  schema: DynamicGenerationSchema(arrayOf: title, minimumElements: AnswerSchema.titleCount, maximumElements: AnswerSchema.titleCount)),
+            .init(name: "emoji", description: "Exactly one emoji that fits the content",
+                  schema: DynamicGenerationSchema(name: "Emoji", anyOf: schema.emoji)),
+        ])
+        return try GenerationSchema(root: root, dependencies: [])
+    }
 }
 #endif

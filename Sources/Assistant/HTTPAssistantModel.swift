@@ -3,13 +3,14 @@ import Foundation
 /// The model behind an OpenAI-compatible HTTP server (llama.cpp's `llama-server`,
 /// `llama-cpp-python`, Ollama, vLLM, OpenAI).
 ///
-/// Each `respond(to:)` is one `POST {endpoint}/v1/chat/completions` with the
-/// instructions as the system message, the prompt as the user message,
-/// temperature 0, `max_tokens` bounded, no streaming, and the answer's JSON
-/// schema (see `HTTPServerKind` for the form each server takes). The schema
-/// constrains the answer where the server honours it: the emoji is one of
-/// `EmojiTable`'s, and each keyword one of `KeywordCandidates` drawn from the
-/// transcript block of the prompt (`Prompt.transcript(in:)`). It returns
+/// Each `respond(to:)` is one `POST {endpoint}/v1/chat/completions` built from
+/// the prompt value (`HTTPChatRequest`): its instructions as the system
+/// message, its request as the user message, temperature 0, `max_tokens`
+/// bounded, no streaming, and its answer schema as JSON schema (see
+/// `HTTPServerKind` for the form each server takes), never parsed back out of
+/// the prompt's text. The schema constrains the answer where the server
+/// honours it: the emoji is one of the schema's, and each keyword one of the
+/// transcript part's words and phrases. It returns
 /// `choices[0].message.content` untouched: callers decode and validate it.
 ///
 /// **Retries:** this type makes no retries of its own. Failures worth another try
@@ -18,11 +19,6 @@ import Foundation
 /// retry loop retries them with backoff, so tries never multiply. The only
 /// second request made here is the `auto` fallback from `json_schema` to
 /// `json_object`, which is a different request, not a retry.
-///
-/// **Instructions:** the system message is the `instructions` given at init. When
-/// the prompt passed to `respond(to:)` begins with those same instructions (a
-/// combined prompt: instructions, `promptSeparator`, request), that copy and the
-/// separator are left out of the user message, so the model reads them once.
 ///
 /// Safe to call from many tasks at once: the only shared state, the schema form
 /// chosen by `auto`, sits behind a lock.
@@ -33,15 +29,9 @@ public struct HTTPAssistantModel: AssistantModel {
 
     /// Where the server is and how to talk to it.
     public let configuration: HTTPConfiguration
-    /// The system message sent with every prompt.
-    public let instructions: String
     /// The most tokens the server may generate for one answer.
     public let maxTokens: Int
-    /// The text between the instructions and the request in a combined prompt, if any.
-    public let promptSeparator: String?
 
-    /// The pipeline's word rule for keyword candidates (nil: the candidates' own split alone).
-    private let containsWholeWord: WholeWordTest?
     private let transport: HTTPTransport
     private let chosenForm: ChosenForm
 
@@ -49,40 +39,19 @@ public struct HTTPAssistantModel: AssistantModel {
     ///
     /// - Parameters:
     ///   - configuration: the server, model name, key, server kind and timeout.
-    ///   - instructions: sent as the system message of every request.
-    ///   - promptSeparator: what follows the instructions in a combined prompt
-    ///     (e.g. `Prompt.separator`); removed with them from the user message.
     ///   - maxTokens: the answer's token bound (at least 1).
-    ///   - containsWholeWord: the pipeline's word rule, which the decoder
-    ///     checks keywords with; keyword candidates offered to the model are
-    ///     filtered through it (`KeywordCandidates.from(_:limit:keeping:)`).
-    public init(
-        configuration: HTTPConfiguration,
-        instructions: String,
-        promptSeparator: String? = nil,
-        maxTokens: Int = HTTPAssistantModel.defaultMaxTokens,
-        containsWholeWord: WholeWordTest? = nil
-    ) {
-        self.containsWholeWord = containsWholeWord
+    public init(configuration: HTTPConfiguration, maxTokens: Int = HTTPAssistantModel.defaultMaxTokens) {
         self.configuration = configuration
-        self.instructions = instructions
-        self.promptSeparator = promptSeparator
         self.maxTokens = max(1, maxTokens)
         self.transport = HTTPTransport(configuration: configuration, timeout: configuration.requestTimeout)
         self.chosenForm = ChosenForm(HTTPChatRequest.SchemaForm(for: configuration.serverKind))
     }
 
-    /// Sends the prompt and returns the model's raw answer.
-    /// - Throws: `HTTPAssistantError` (with `isTemporary` set for failures worth
-    ///   retrying) or `CancellationError`.
-    public func respond(to prompt: String) async throws -> String {
-        try await answer(to: prompt).text
-    }
-
     /// Sends the prompt and returns the model's raw answer, the requests made
     /// (two when `auto` falls back to `json_object`) and the server's token usage.
-    /// - Throws: as `respond(to:)`.
-    public func answer(to prompt: String) async throws -> ModelAnswer {
+    /// - Throws: `HTTPAssistantError` (with `isTemporary` set for failures worth
+    ///   retrying) or `CancellationError`.
+    public func respond(to prompt: AssistantPrompt) async throws -> ModelAnswer {
         let form = chosenForm.value
         do {
             return try await send(prompt, form: form)
@@ -105,27 +74,8 @@ public struct HTTPAssistantModel: AssistantModel {
     /// The `response_format` form the next request will use (`auto` may change it once).
     var schemaFormInUse: HTTPChatRequest.SchemaForm { chosenForm.value }
 
-    /// The user message for a prompt: the prompt without a leading copy of the
-    /// instructions and the separator after them.
-    func userMessage(for prompt: String) -> String {
-        guard !instructions.isEmpty, prompt.hasPrefix(instructions) else { return prompt }
-        var rest = prompt.dropFirst(instructions.count)
-        if let promptSeparator, !promptSeparator.isEmpty, rest.hasPrefix(promptSeparator) {
-            rest = rest.dropFirst(promptSeparator.count)
-        }
-        return String(rest.drop(while: { $0.isNewline }))
-    }
-
-    private func send(_ prompt: String, form: HTTPChatRequest.SchemaForm) async throws -> ModelAnswer {
-        let message = userMessage(for: prompt)
-        let request = HTTPChatRequest(
-            model: configuration.modelName,
-            instructions: instructions,
-            prompt: message,
-            maxTokens: maxTokens,
-            form: form,
-            keywordCandidates: Prompt.transcript(in: message).map { KeywordCandidates.from($0, keeping: containsWholeWord) } ?? []
-        )
+    private func send(_ prompt: AssistantPrompt, form: HTTPChatRequest.SchemaForm) async throws -> ModelAnswer {
+        let request = HTTPChatRequest(model: configuration.modelName, prompt: prompt, maxTokens: maxTokens, form: form)
         let reply = try await transport.send("POST", "/v1/chat/completions", json: request.encoded())
         guard (200..<300).contains(reply.status) else {
             throw HTTPAssistantError(

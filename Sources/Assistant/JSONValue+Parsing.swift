@@ -25,13 +25,19 @@ extension JSONValue {
         var index = 0
 
         mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x0A, 0x0D, 0x09: index += 1
+                default: return
+                }
+            }
         }
 
-        mutating func literal(_ word: String) -> Bool {
-            let w = Array(word.utf8)
-            guard index + w.count <= bytes.count, Array(bytes[index..<index + w.count]) == w else { return false }
-            index += w.count
+        mutating func literal(_ word: StaticString) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return false }
+            index += count
             return true
         }
 
@@ -105,6 +111,12 @@ extension JSONValue {
                 guard digits() > 0 else { return nil }
                 integral = false
             }
+            // An integer of up to 18 digits fits Int: added up here, without a String.
+            if integral && whole <= 18 {
+                var number = 0
+                for b in bytes[digitsStart..<index] { number = number * 10 + Int(b - 0x30) }
+                return .int(digitsStart > start ? -number : number)
+            }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             if integral, let number = Int(text) { return .int(number) }
             return Double(text).map { .number($0) }
@@ -130,7 +142,24 @@ extension JSONValue {
         mutating func string() -> String? {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
             index += 1
-            var out: [UInt8] = []
+            // Most strings have no escape: made from their bytes in one step.
+            var end = index
+            var high: UInt8 = 0
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+                high |= bytes[end] & 0x80
+                end += 1
+            }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                // ASCII is valid UTF-8 as it is; anything else is checked:
+                // invalid UTF-8 would not survive the round trip, so it is refused.
+                let text = high == 0 ? String(decoding: bytes[index..<end], as: UTF8.self)
+                    : String(validating: bytes[index..<end], as: UTF8.self)
+                guard let text else { return nil }
+                index = end + 1
+                return text
+            }
+            var out = Array(bytes[index..<end])
+            index = end
             while index < bytes.count {
                 let b = bytes[index]
                 index += 1

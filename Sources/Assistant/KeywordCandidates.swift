@@ -1,19 +1,19 @@
+import Words
+
 /// The words and short phrases of a transcript that may be offered as keywords.
 ///
-/// The HTTP backend sends them as the `enum` of the answer's keyword items, so
-/// a grammar-constrained model can only name a whole word or phrase that is
-/// really in the transcript part it was sent. The list is bounded
-/// (`maximumCount`) so the grammar stays small: words of four or more
-/// letters (or acronyms of two or more capitals, or numbers of four or more
-/// digits) that are not common function words, most frequent first (ties:
-/// first seen), then two-word phrases that occur twice or more, or that are
-/// two capitalised words (a name). Each is written as it first appears.
+/// The HTTP backend sends them as the `enum` of the answer's keyword items
+/// (`AnswerSchema.keywords`), so a grammar-constrained model can only name a
+/// whole word or phrase that is really in the transcript part it was sent.
+/// Words are the one word rule's (`WordScanner`), so every candidate is one
+/// the decoder keeps and emphasis finds. The list is bounded (`maximumCount`)
+/// so the grammar stays small: eligible words (`isEligible`), most frequent
+/// first (ties: first seen), then two-word phrases that occur twice or more,
+/// or that are two capitalised words (a name). Each is written as it first
+/// appears (a phrase with the text between its words as written).
 ///
 /// The decoder still checks every keyword afterwards: this list only narrows
-/// what a server that honours the schema lets the model say. Given the
-/// pipeline's word rule (`keeping`), only candidates that rule finds as whole
-/// words are offered, so every item the grammar allows is one the decoder
-/// keeps (this split alone would offer "rocket" from "rocket_launch").
+/// what a server that honours the schema lets the model say.
 public enum KeywordCandidates {
     /// The most candidates offered.
     public static let maximumCount = 48
@@ -21,91 +21,79 @@ public enum KeywordCandidates {
     public static let maximumPhrases = 12
 
     /// The candidates for `transcript`, at most `limit`.
-    public static func from(_ transcript: String, limit: Int = maximumCount, keeping wholeWord: WholeWordTest? = nil) -> [String] {
+    public static func from(_ transcript: String, limit: Int = maximumCount) -> [String] {
         guard limit > 0 else { return [] }
         var counts: [String: (form: String, count: Int, first: Int)] = [:]
         var pairs: [String: (form: String, count: Int, first: Int, names: Bool)] = [:]
         var index = 0
-        for line in transcript.split(whereSeparator: \.isNewline) {
-            var previous: (word: String, eligible: Bool, capitalised: Bool)? = nil
-            for piece in words(in: Substring(line)) {
-                let word = String(piece.text)
-                let eligible = isEligible(word)
-                let capitalised = word.first?.isUppercase ?? false
-                if eligible {
-                    let key = word.lowercased()
-                    if let seen = counts[key] {
-                        counts[key] = (seen.form, seen.count + 1, seen.first)
-                    } else {
-                        counts[key] = (word, 1, index)
-                    }
+        var previous: (word: Substring, eligible: Bool, capitalised: Bool)? = nil
+        // The whole transcript is cut at once (a line break always ends a word);
+        // a line break between two words ends the phrase too.
+        for word in WordScanner().words(in: transcript) {
+            let eligible = isEligible(word)
+            let first = word.utf8.first ?? 0
+            let capitalised = first < 0x80 ? first &- 0x41 < 26 : word.first?.isUppercase ?? false
+            if eligible {
+                let key = word.lowercased()
+                if let seen = counts[key] {
+                    counts[key] = (seen.form, seen.count + 1, seen.first)
+                } else {
+                    counts[key] = (String(word), 1, index)
                 }
-                if let before = previous, before.eligible, eligible, !piece.afterBreak {
-                    let phrase = before.word + " " + word
-                    let key = phrase.lowercased()
-                    let names = before.capitalised && capitalised
-                    if let seen = pairs[key] {
-                        pairs[key] = (seen.form, seen.count + 1, seen.first, seen.names || names)
-                    } else {
-                        pairs[key] = (phrase, 1, index, names)
-                    }
-                }
-                previous = (word, eligible, capitalised)
-                index += 1
             }
+            // Two words with only white space on one line (or nothing, in
+            // scripts written without spaces) between them make a phrase.
+            if let before = previous, before.eligible, eligible,
+               spacesOnly(word.base.utf8[before.word.endIndex..<word.startIndex]) {
+                let phrase = String(word.base[before.word.startIndex..<word.endIndex])
+                let key = phrase.lowercased()
+                let names = before.capitalised && capitalised
+                if let seen = pairs[key] {
+                    pairs[key] = (seen.form, seen.count + 1, seen.first, seen.names || names)
+                } else {
+                    pairs[key] = (phrase, 1, index, names)
+                }
+            }
+            previous = (word, eligible, capitalised)
+            index += 1
         }
-        let offered: (String) -> Bool = { candidate in wholeWord?(candidate, transcript) ?? true }
         let phrases = pairs.values
-            .filter { ($0.count >= 2 || $0.names) && offered($0.form) }
+            .filter { $0.count >= 2 || $0.names }
             .sorted { ($0.count, -$0.first) > ($1.count, -$1.first) }
             .prefix(min(maximumPhrases, limit / 4))
             .map(\.form)
         let single = counts.values
-            .filter { offered($0.form) }
             .sorted { ($0.count, -$0.first) > ($1.count, -$1.first) }
             .prefix(limit - phrases.count)
             .map(\.form)
         return single + phrases
     }
 
-    /// The words of one line: runs of letters, digits and marks, with an
-    /// apostrophe or hyphen inside; `afterBreak` when punctuation (not only a
-    /// space) stands between it and the word before.
-    static func words(in line: Substring) -> [(text: Substring, afterBreak: Bool)] {
-        var result: [(text: Substring, afterBreak: Bool)] = []
-        var start: Substring.Index? = nil
-        var sawBreak = false
-        var i = line.startIndex
-        func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber }
-        while i < line.endIndex {
-            let c = line[i]
-            let next = line.index(after: i)
-            if isWordCharacter(c) {
-                if start == nil { start = i }
-            } else if start != nil, c == "'" || c == "’" || c == "-",
-                      next < line.endIndex, isWordCharacter(line[next]) {
-                // inside a word: don't, well-known
-            } else {
-                if let s = start {
-                    result.append((line[s..<i], sawBreak))
-                    start = nil
-                    sawBreak = false
-                }
-                if !c.isWhitespace { sawBreak = true }
-            }
-            i = next
-        }
-        if let s = start { result.append((line[s...], sawBreak)) }
-        return result
+    /// Whether the text between two words is white space without a line break
+    /// (ASCII byte by byte; other white space through `Character`).
+    static func spacesOnly(_ gap: Substring.UTF8View) -> Bool {
+        if gap.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return true }
+        if gap.contains(where: { $0 == 0x0A || $0 == 0x0D }) { return false }
+        return Substring(gap).allSatisfy { $0.isWhitespace && !$0.isNewline }
     }
 
-    /// Whether a word may be a keyword on its own.
-    static func isEligible(_ word: String) -> Bool {
-        if word.count > 40 { return false }
-        if word.allSatisfy(\.isNumber) { return word.count >= 4 }
-        let letters = word.filter(\.isLetter)
-        if letters.count >= 2, letters.count <= 5, letters.allSatisfy(\.isUppercase) { return true }
-        guard word.count >= 4 else { return false }
+    /// Whether a word may be a keyword on its own: at most 40 `Character`s;
+    /// a number (no letter) of four or more digits; an acronym (two to five
+    /// capital letters); a word of two or more `Character`s in the scripts
+    /// whose characters are syllables or ideographs (three or more UTF-8 bytes
+    /// each: Chinese, Japanese, Korean, Thai…) unless it is all hiragana (the
+    /// particles and endings of Japanese); else a word of four or more
+    /// `Character`s that is not a common function word (`StopWords`).
+    static func isEligible(_ word: Substring) -> Bool {
+        let shape = WordShape(word)
+        let count = shape.characters
+        if count > 40 { return false }
+        if shape.letters == 0 { return shape.numbers >= 4 }
+        if shape.letters >= 2, shape.letters <= 5, shape.lettersAreCapitals { return true }
+        if shape.bytes >= 3 * count {
+            return count >= 2 && !word.unicodeScalars.allSatisfy { (0x3040...0x309F).contains($0.value) }
+        }
+        guard count >= 4 else { return false }
         return !functionWords.contains(word.lowercased())
     }
 

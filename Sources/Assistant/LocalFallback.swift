@@ -1,3 +1,5 @@
+import Words
+
 /// Content taken from the transcript itself, for a run that asks for a
 /// fallback when no model answers: the same three actions, made on this
 /// machine, deterministically (the same transcript always gives the same
@@ -25,17 +27,14 @@
 /// else the language whose stop words the transcript uses most (Japanese
 /// when it is written mostly in kana and kanji).
 ///
-/// Words are cut by one function, `words(in:)`, so the fallback follows the
-/// project's word rule wherever it is defined.
+/// Words are cut by one function, `words(in:)`: the project's one word rule
+/// (`WordScanner`), so a Japanese transcript's words are ICU's, not runs of
+/// characters between punctuation.
 public enum LocalFallback {
     /// The most keywords given.
     public static let maximumKeywords = 5
-    /// The shortest and longest title, in `Character`s (as the model's titles are bounded).
-    public static let titleLength = 8...60
-    /// The most `Character`s of a content word in a script written without
-    /// spaces: longer runs are phrases the word rule did not cut.
-    static let longestUnspacedWord = 6
-
+    /// The shortest and longest title, in `Character`s: the bounds of the model's titles.
+    public static let titleLength = AnswerSchema.titleLength
     /// The three actions for `transcript` (cue texts, one cue a line), whose
     /// language the captions declare as `language` (a BCP 47 tag), if they do.
     public static func suggestions(for transcript: String, language declared: String?) -> Suggestions {
@@ -49,16 +48,16 @@ public enum LocalFallback {
         return Suggestions(
             keywords: keywords.isEmpty ? .failed("the transcript has no content word to emphasise (every word is short or a stop word)") : .applied(keywords),
             titles: titles(lines: lines, counts: counts, stop: stop, keywords: keywords),
-            emoji: emoji(counts: counts, language: language))
+            emoji: emoji(counts: counts, language: language, transcript: transcript))
     }
 
-    /// The words of `text`, as the word rule cuts them.
-    ///
-    /// The one place the fallback cuts words: it follows the keyword
-    /// candidates' rule (letters and digits, with an apostrophe or hyphen
-    /// inside) until the project's one word rule replaces it.
+    /// The words of `text` (substrings of it), as the project's one word
+    /// rule cuts them (`WordScanner`: Unicode word boundaries, ICU's
+    /// dictionaries for scripts written without spaces), the rule the keyword
+    /// candidates, the decoder and emphasis follow. The one place the
+    /// fallback cuts words.
     static func words(in text: Substring) -> [Substring] {
-        KeywordCandidates.words(in: text).map(\.text)
+        WordScanner().words(in: text)
     }
 
     // MARK: Language
@@ -136,13 +135,13 @@ public enum LocalFallback {
 
     /// Whether `word` is a content word: not a stop word, with a letter, at
     /// most 40 `Character`s; three or more in scripts written with spaces;
-    /// two to `longestUnspacedWord` in those written without, and not all
-    /// hiragana (Japanese particles and endings).
+    /// two or more in those written without, and not all hiragana (Japanese
+    /// particles and endings).
     static func isContent(_ word: Substring, stop: Set<String>) -> Bool {
         let count = word.count
         guard count <= 40, word.contains(where: \.isLetter) else { return false }
         if word.utf8.count >= 3 * count {
-            return count >= 2 && count <= longestUnspacedWord
+            return count >= 2
                 && !word.unicodeScalars.allSatisfy { (0x3040...0x309F).contains($0.value) } && !stop.contains(String(word))
         }
         return count >= 3 && !stop.contains(word.lowercased())
@@ -161,14 +160,26 @@ public enum LocalFallback {
         return index
     }
 
+    /// Each language's annotations that the word rule cuts into several words
+    /// (`arc-en-ciel`, `東京タワー`, `t-shirt`), which no one word of a
+    /// transcript can be: they are looked for as phrases instead.
+    static let phraseAnnotations: [String: [(phrase: String, emoji: [String])]] = annotations.mapValues { index in
+        let scanner = WordScanner()
+        return index.filter { scanner.words(in: $0.key).count > 1 }
+            .sorted { $0.key < $1.key }
+            .map { (phrase: $0.key, emoji: $0.value) }
+    }
+
     /// Each emoji's place in `EmojiTable`, which breaks the last ties.
     static let tableOrder: [String: Int] = Dictionary(EmojiTable.entries.enumerated().map { ($1.emoji, $0) },
                                                       uniquingKeysWith: { first, _ in first })
 
     /// The emoji whose annotations in `language` name the content words the
-    /// transcript uses most: each word counts as often as it occurs (ties:
-    /// the emoji whose word was seen first, then table order).
-    static func emoji(counts: WordCounts, language: String) -> ActionOutcome<String> {
+    /// transcript uses most: each word counts as often as it occurs, and an
+    /// annotation of several words (`phraseAnnotations`) as often as it occurs
+    /// in `transcript` as whole words (ties: the emoji whose word was seen
+    /// first, then table order).
+    static func emoji(counts: WordCounts, language: String, transcript: String) -> ActionOutcome<String> {
         guard let index = annotations[language] else {
             return .failed("there are no emoji annotations in the transcript's language (\(language))")
         }
@@ -179,6 +190,14 @@ public enum LocalFallback {
             for e in emoji ?? [] {
                 let seen = scores[e]
                 scores[e] = ((seen?.score ?? 0) + entry.count, min(seen?.first ?? Int.max, entry.first))
+            }
+        }
+        let phrases = phraseAnnotations[language] ?? []
+        for (annotation, found) in zip(phrases, WholeWords.occurrences(phrases.map(\.phrase), in: transcript)) {
+            guard found.count > 0 else { continue }
+            for e in annotation.emoji {
+                let seen = scores[e]
+                scores[e] = ((seen?.score ?? 0) + found.count, min(seen?.first ?? Int.max, found.firstWord ?? Int.max))
             }
         }
         let best = scores.min { a, b in

@@ -4,14 +4,14 @@ import Foundation
 enum ModelCall {
     /// Returns the model's answer with its cost, or throws its error,
     /// `AssistantError.timedOut` after `timeout`, or `CancellationError`.
-    static func answer(model: any AssistantModel, prompt: String, timeout: Duration) async throws -> ModelAnswer {
+    static func answer(model: any AssistantModel, prompt: AssistantPrompt, timeout: Duration) async throws -> ModelAnswer {
         let outcome = Once()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ModelAnswer, any Error>) in
                 outcome.install(continuation)
                 let work = Task {
                     do {
-                        outcome.finish(.success(try await model.answer(to: prompt)))
+                        outcome.finish(.success(try await model.respond(to: prompt)))
                     } catch {
                         outcome.finish(.failure(error))
                     }

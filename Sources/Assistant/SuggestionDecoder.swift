@@ -1,30 +1,41 @@
 import Foundation
+import Words
 
 /// Turns a model's raw answer into validated `Suggestions`.
 ///
-/// The answer is untrusted. The decoder finds the JSON object even when the
+/// The answer is untrusted, and checked as if no schema had been sent (a
+/// server may ignore it). The decoder finds the JSON object even when the
 /// model wrapped it in prose or a Markdown code fence, then validates each
 /// action on its own: one bad field fails that action, not the others.
+/// Keywords: distinct, each a whole word or phrase of the transcript (the one
+/// word rule, `WholeWords`). Titles: `AnswerSchema.titleCount` of them,
+/// distinct, `AnswerSchema.titleLength` `Character`s after trimming, no
+/// control characters, none a copy of a line the model was sent (a caption
+/// line, whole or three words or more of it, or a line of our own
+/// instructions). The emoji: one RGI
+/// emoji (`EmojiClassifier`). Every check does bounded work on a field
+/// however long it is.
 public struct SuggestionDecoder: Sendable {
     /// The most keywords kept; later ones are dropped.
     public var maxKeywords: Int
     /// The longest keyword kept, in `Character`s.
     public var maxKeywordLength: Int
-    /// Whether a keyword occurs in the transcript as a whole word: the caller's word rule.
-    public var containsWholeWord: WholeWordTest
     /// Characters that may not appear in a keyword: it is spliced into caption markup.
     public static let markupCharacters: Set<Character> = ["<", ">", "&", "{", "}"]
+    /// The most UTF-8 bytes one `Character` of a title or keyword is allowed
+    /// before a field is refused as too long without counting its characters.
+    static let maximumBytesPerCharacter = 16
 
-    /// Creates a decoder keeping at most `maxKeywords` keywords, each one that
-    /// `containsWholeWord` finds in the transcript.
-    public init(maxKeywords: Int = 10, maxKeywordLength: Int = 100, containsWholeWord: @escaping WholeWordTest) {
+    /// Creates a decoder keeping at most `maxKeywords` keywords.
+    public init(maxKeywords: Int = 10, maxKeywordLength: Int = 100) {
         self.maxKeywords = max(0, maxKeywords)
         self.maxKeywordLength = max(1, maxKeywordLength)
-        self.containsWholeWord = containsWholeWord
     }
 
-    /// Decodes and validates `answer`; keywords must appear as whole words in `transcript`.
-    public func decode(_ answer: String, transcript: String) -> Suggestions {
+    /// Decodes and validates `answer`: keywords must appear as whole words in
+    /// `transcript`; titles may not copy a line of `sent` (what the model was
+    /// sent: `AssistantPrompt.text`; the transcript when nil).
+    public func decode(_ answer: String, transcript: String, sent: String? = nil) -> Suggestions {
         if Self.trimmed(answer).isEmpty {
             return .allFailed("The model returned an empty answer.")
         }
@@ -34,9 +45,12 @@ public struct SuggestionDecoder: Sendable {
         var warnings: [String] = []
         var dropped: [DroppedKeyword] = []
         let keywords = validateKeywords(object["keywords"], transcript: transcript, dropped: &dropped)
-        let titles = validateTitles(object["titles"], warnings: &warnings)
+        var usableTitles: [String] = []
+        let titles = validateTitles(object["titles"], sentLines: sent ?? transcript, warnings: &warnings, usable: &usableTitles)
         let emoji = validateEmoji(object["emoji"])
-        return Suggestions(keywords: keywords, titles: titles, emoji: emoji, warnings: warnings, droppedKeywords: dropped)
+        var suggestions = Suggestions(keywords: keywords, titles: titles, emoji: emoji, warnings: warnings, droppedKeywords: dropped)
+        suggestions.usableTitles = usableTitles
+        return suggestions
     }
 
     /// An answer in the shape the prompt asks for and `decode` reads, on one line:
@@ -53,34 +67,51 @@ public struct SuggestionDecoder: Sendable {
         guard let field else { return .failed("The answer has no \"keywords\" list.") }
         guard case .array(let items) = field else { return .failed("\"keywords\" in the answer is not a list.") }
         if items.isEmpty { return .failed("The model suggested no keywords.") }
-        var kept: [String] = []
-        var seen = FoldedSet()
+        // First the checks of each keyword on its own, then one pass over the
+        // transcript for all that pass them, then, in the answer's order:
+        // repeats of a kept keyword, keywords not in the transcript, the cap.
+        var checked: [(keyword: String, key: String, reason: String?)] = []
         for item in items {
             guard case .string(let raw) = item else {
-                dropped.append(DroppedKeyword(keyword: Self.describe(item), reason: "not text"))
+                checked.append((Self.describe(item), "", "not text"))
+                continue
+            }
+            if raw.utf8.count > maxKeywordLength * Self.maximumBytesPerCharacter {
+                checked.append((Self.shortened(raw), "", "longer than \(maxKeywordLength) characters"))
                 continue
             }
             let keyword = Self.trimmed(raw)
-            let folded = keyword.lowercased()
-            let reason: String?
             if keyword.isEmpty {
-                reason = "empty"
+                checked.append((keyword, "", "empty"))
             } else if let flaw = Self.flaw(keyword, maxLength: maxKeywordLength) {
-                reason = flaw
-            } else if seen.contains(folded) {
-                reason = "duplicate"
-            } else if !containsWholeWord(keyword, transcript) {
-                reason = "not in the transcript"
-            } else if kept.count >= maxKeywords {
-                reason = "more than \(maxKeywords) keywords"
+                checked.append((keyword, "", flaw))
             } else {
-                reason = nil
+                // Distinct as the word rule compares: words lower-cased, white space as one space.
+                checked.append((keyword, WholeWords.comparisonKey(keyword) ?? keyword.lowercased(), nil))
+            }
+        }
+        let candidates = checked.indices.filter { checked[$0].reason == nil }
+        let found = WholeWords.found(candidates.map { checked[$0].keyword }, in: transcript)
+        var inTranscript = [Bool](repeating: false, count: checked.count)
+        for (k, index) in candidates.enumerated() { inTranscript[index] = found[k] }
+        var kept: [String] = []
+        var seen = FoldedSet()
+        for (index, entry) in checked.enumerated() {
+            var reason = entry.reason
+            if reason == nil {
+                if seen.contains(entry.key) {
+                    reason = "duplicate"
+                } else if !inTranscript[index] {
+                    reason = "not in the transcript"
+                } else if kept.count >= maxKeywords {
+                    reason = "more than \(maxKeywords) keywords"
+                }
             }
             if let reason {
-                dropped.append(DroppedKeyword(keyword: keyword, reason: reason))
+                dropped.append(DroppedKeyword(keyword: entry.keyword, reason: reason))
             } else {
-                kept.append(keyword)
-                seen.insert(folded)
+                kept.append(entry.keyword)
+                seen.insert(entry.key)
             }
         }
         if kept.isEmpty {
@@ -149,10 +180,20 @@ public struct SuggestionDecoder: Sendable {
 
     // MARK: Titles
 
-    func validateTitles(_ field: JSONValue?, warnings: inout [String]) -> ActionOutcome<[String]> {
+    /// A title with this many words or more copies a line when it is a run of
+    /// that line's words; a shorter one only when it is the whole line (one or
+    /// two words naming the topic come from the captions as a matter of course).
+    static let copiedRunWords = 3
+    /// A title with this many words or more is a copy when it is a run of the
+    /// words sent across lines too (a sentence lifted across two cues).
+    static let copiedRunWordsAcrossLines = 5
+
+    func validateTitles(_ field: JSONValue?, sentLines: String, warnings: inout [String], usable: inout [String]) -> ActionOutcome<[String]> {
         guard let field else { return .failed("The answer has no \"titles\" list.") }
         guard case .array(let items) = field else { return .failed("\"titles\" in the answer is not a list.") }
+        let bounds = AnswerSchema.titleLength
         var titles: [String] = []
+        var rejected: [String] = []
         var skipped = 0
         var repeated = 0
         var seen = FoldedSet()
@@ -161,9 +202,20 @@ public struct SuggestionDecoder: Sendable {
                 skipped += 1
                 continue
             }
-            let title = Self.singleLine(raw)
+            // Refused before any per-character work when it cannot be short enough.
+            if raw.utf8.count > bounds.upperBound * Self.maximumBytesPerCharacter {
+                rejected.append("\(Self.quote(raw)) is longer than \(bounds.upperBound) characters")
+                continue
+            }
+            let title = Self.trimmed(raw)
             if title.isEmpty {
                 skipped += 1
+            } else if title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                rejected.append("\(Self.quote(title)) contains control characters or line breaks")
+            } else if title.count < bounds.lowerBound {
+                rejected.append("\(Self.quote(title)) is shorter than \(bounds.lowerBound) characters")
+            } else if title.count > bounds.upperBound {
+                rejected.append("\(Self.quote(title)) is longer than \(bounds.upperBound) characters")
             } else if seen.contains(title.lowercased()) {
                 // The three titles are alternatives: a repeat is no alternative.
                 repeated += 1
@@ -172,26 +224,56 @@ public struct SuggestionDecoder: Sendable {
                 titles.append(title)
             }
         }
+        // A title whose words are those of a line the model was sent, or a run
+        // of three or more of one line's words (five or more across lines), is
+        // a copy: a title names the topic in new words. So is one whose last
+        // word alone differs (a line cut off at the length bound mid-word:
+        // "…can make a big diffe").
+        let scanner = WordScanner()
+        let heads = titles.map { title -> String in
+            let words = scanner.words(in: title)
+            guard words.count > Self.copiedRunWords, let last = words.last, let first = words.first else { return "" }
+            return String(title[first.startIndex..<last.startIndex])
+        }
+        let found = WholeWords.copiesALine(titles + heads, of: sentLines, minimumWords: Self.copiedRunWords,
+                                           minimumWordsAcrossLines: Self.copiedRunWordsAcrossLines)
+        let copies = titles.indices.map { found[$0] || found[titles.count + $0] }
+        for (title, copied) in zip(titles, copies) where copied {
+            rejected.append("\(Self.quote(title)) copies a caption line")
+        }
+        titles = zip(titles, copies).filter { !$0.1 }.map(\.0)
+        usable = titles
         if skipped > 0 {
             warnings.append("\(skipped) empty or non-text title\(skipped == 1 ? " was" : "s were") ignored.")
         }
         if repeated > 0 {
             warnings.append("\(repeated) repeated title\(repeated == 1 ? " was" : "s were") ignored.")
         }
-        if titles.count < 3 {
-            return .failed("The model gave \(titles.count) usable title\(titles.count == 1 ? "" : "s"); exactly three are needed.")
+        let count = AnswerSchema.titleCount
+        if titles.count < count {
+            let why = rejected.isEmpty ? "" : " Not usable: " + rejected.joined(separator: "; ") + "."
+            return .failed("The model gave \(titles.count) usable title\(titles.count == 1 ? "" : "s"); exactly three are needed.\(why)")
         }
-        if titles.count > 3 {
+        if !rejected.isEmpty {
+            warnings.append("Not usable: " + rejected.joined(separator: "; ") + ".")
+        }
+        if titles.count > count {
             warnings.append("The model gave \(titles.count) titles; the first three were kept.")
         }
-        return .applied(Array(titles.prefix(3)))
+        return .applied(Array(titles.prefix(count)))
     }
 
     // MARK: Emoji
 
+    /// The most UTF-8 bytes an emoji field may hold (the longest RGI emoji take 35).
+    static let maximumEmojiBytes = 64
+
     func validateEmoji(_ field: JSONValue?) -> ActionOutcome<String> {
         guard let field else { return .failed("The answer has no \"emoji\".") }
         guard case .string(let raw) = field else { return .failed("\"emoji\" in the answer is not text.") }
+        guard raw.utf8.count <= Self.maximumEmojiBytes else {
+            return .failed("Expected exactly one emoji, got \(raw.utf8.count) bytes: \(Self.quote(raw)).")
+        }
         let emoji = Self.trimmed(raw)
         guard let first = emoji.first else { return .failed("The suggested emoji is empty.") }
         guard emoji.count == 1 else {
@@ -237,11 +319,23 @@ public struct SuggestionDecoder: Sendable {
             .joined(separator: " ")
     }
 
-    /// Quotes model text for a message, shortened so a report stays readable.
+    /// Quotes model text for a message, shortened so a report stays readable
+    /// (only the first few hundred bytes are read, however long the text).
     static func quote(_ text: String) -> String {
-        let flat = singleLine(text), limit = 80
+        let flat = singleLine(shortened(text)), limit = 80
         let shown = flat.count > limit ? String(flat.prefix(limit)) + "…" : flat
         return "“\(shown)”"
+    }
+
+    /// `text`, or its first `Character`s within 400 bytes and "…" when it is longer.
+    static func shortened(_ text: String) -> String {
+        let bound = 400
+        guard text.utf8.count > bound else { return text }
+        let utf8 = text.utf8
+        var end = utf8.index(utf8.startIndex, offsetBy: bound)
+        // Back to the start of a scalar (UTF-8 continuation bytes are 0b10xxxxxx).
+        while end > utf8.startIndex, utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
+        return String(text.unicodeScalars[..<end]) + "…"
     }
 
     /// A value that is not text, as the answer wrote it (compact JSON), for the report.

@@ -14,6 +14,9 @@ public struct Suggestions: Sendable, Hashable {
     public var answerError: String?
     /// The answer fields (`keywords`, `titles`, `emoji`) taken from a repair request, not the first answer.
     public var repaired: Set<String> = []
+    /// The titles that passed every check, in the answer's order, also when
+    /// there were too few of them (then `titles` failed): a repair may add to them.
+    public var usableTitles: [String] = []
 
     /// Creates a set of outcomes.
     public init(
@@ -37,16 +40,27 @@ public struct Suggestions: Sendable, Hashable {
         Suggestions(keywords: .failed(message), titles: .failed(message), emoji: .failed(message), answerError: message)
     }
 
-    /// Takes from `repair` each field that failed here and is valid there, and records it in `repaired`.
+    /// Takes from `repair` each field that failed here and is valid there, and
+    /// records it in `repaired`. Titles are three alternatives, each checked on
+    /// its own: when they failed here, the usable titles of both answers
+    /// together (first this answer's, repeats left out) make them up if there
+    /// are three.
     mutating func merge(repair: Suggestions) {
         if keywords.value == nil, let v = repair.keywords.value {
             keywords = .applied(v)
             droppedKeywords = repair.droppedKeywords
             repaired.insert("keywords")
         }
-        if titles.value == nil, let v = repair.titles.value {
-            titles = .applied(v)
-            repaired.insert("titles")
+        if titles.value == nil {
+            var pool = usableTitles
+            for title in repair.usableTitles where !pool.contains(where: { $0.lowercased() == title.lowercased() }) {
+                pool.append(title)
+            }
+            if pool.count >= AnswerSchema.titleCount {
+                titles = .applied(Array(pool.prefix(AnswerSchema.titleCount)))
+                usableTitles = pool
+                repaired.insert("titles")
+            }
         }
         if emoji.value == nil, let v = repair.emoji.value {
             emoji = .applied(v)

@@ -164,10 +164,11 @@ public enum CaptionAssistantCommand {
                                                 names: CommandOption.settingNames)
             backend.service.options.actions = Set(options.actions)
             let whole = try InputPlan.make(inputs: options.inputs, outputFolder: options.output == "-" ? nil : options.output,
-                                           convertTo: options.convertTo)
+                                           convertTo: options.convertTo, names: CommandOption.settingNames)
             if let request = options.shard {
                 (plan, part) = try whole.shard(request, shardCount: options.shardCount, settings: backend.settings(options),
-                                               byModelCalls: backend.selection.callsRealModel, environment: environment)
+                                               byModelCalls: backend.selection.callsRealModel, environment: environment,
+                                               names: CommandOption.settingNames)
             } else {
                 (plan, part) = (whole, nil)
             }
@@ -212,11 +213,11 @@ public enum CaptionAssistantCommand {
         if case .folder(let folder) = destination { earlierRun = FileManager.default.fileExists(atPath: folder + "/report.json") }
         // Before any work: an output folder that cannot be written is a clear error now, not one per file later.
         if case .folder(let folder) = destination {
-            do {
+            do throws(OutputFolderError) {
                 try OutputFolder.checkWritable(folder)
                 if let busy = OutputFolder.inUse(folder, shared: part != nil) { throw busy }
             } catch {
-                printError("error: " + error.localizedDescription)
+                printError("error: " + error.message(CommandOption.settingNames))
                 return ExitStatus.cannotCreateOutput
             }
         }

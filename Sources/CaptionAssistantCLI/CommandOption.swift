@@ -77,16 +77,18 @@ struct CommandOption: Sendable {
         CommandOption(names, nil, subcommands, section, hidden: hidden, setting: setting, help) { arguments, _, _ in set(&arguments) }
     }
 
-    /// How the library's advice (remedies, reasons, errors) spells its
-    /// settings on the command line: each `AssistantSetting` as the option of
-    /// this table that sets it, with the option's value name as the
-    /// placeholder (`--endpoint URL`); the API key, which has no option, as
-    /// its environment variable.
+    /// How the library's words (remedies, reasons, errors, report text)
+    /// spell its settings on the command line: each `AssistantSetting` (the
+    /// model's, and the run's that `CaptionAssistant` adds) as the option of
+    /// this table that sets it, by its first name, as the usage line writes
+    /// it (`-o`), with the option's value name as the placeholder
+    /// (`--endpoint URL`); the API key, which has no option, as its
+    /// environment variable.
     static let settingNames: SettingNames = {
         var names: [AssistantSetting: String] = [.apiKey: HTTPConfiguration.apiKeyVariable]
         var placeholders: [AssistantSetting: String] = [:]
         for option in table {
-            guard let setting = option.setting, let name = option.names.last else { continue }
+            guard let setting = option.setting, let name = option.names.first else { continue }
             names[setting] = name
             placeholders[setting] = option.metavar
         }
@@ -99,7 +101,7 @@ struct CommandOption: Sendable {
     /// Every option, in the order `--help` lists them.
     static let table: [CommandOption] = [
         // PROCESS OPTIONS
-        .valued(["-o", "--output"], "DIR", [.process], .process,
+        .valued(["-o", "--output"], "DIR", [.process], .process, setting: .outputFolder,
                 "Write the outputs under DIR (created if needed; it must not lie inside an input folder), or to standard output with -o -.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             guard !v.isEmpty else { throw UsageError("'\(name)' needs a folder name (or - for standard output)") }
             a.output = v
@@ -108,7 +110,7 @@ struct CommandOption: Sendable {
                 "Convert the captions to this format while writing (\(CommandLineParser.formatSpellingsHelp)); the report lists what could not be carried over.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.convertTo = try CommandLineParser.choice(name, v, among: CommandLineParser.formatSpellings, listed: CommandLineParser.formatChoices)
         },
-        .valued(["--encoding"], "keep|utf-8", [.process], .process,
+        .valued(["--encoding"], "keep|utf-8", [.process], .process, setting: .outputEncoding,
                 "Write each caption file in its own encoding (keep, the default: what is not edited stays byte for byte as it came) or in UTF-8 (utf-8: a file in Windows-1252, which cannot hold an emoji, or in UTF-16 or UTF-32 is written as UTF-8 without a byte-order mark, a TTML file's XML declaration saying so; the report lists the change among its losses). Files converted to another format (--to) are always UTF-8.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.writeOptions.encoding = try CommandLineParser.choice(name, v, among: ["keep": .keep, "utf-8": .utf8, "utf8": .utf8], listed: ["keep", "utf-8"])
         },
@@ -151,17 +153,17 @@ struct CommandOption: Sendable {
                 "Process up to N files at once (default: the number of processor cores).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.jobs = try CommandLineParser.count(name, v, max: 1024)
         },
-        .flag(["--resume"], [.process], .process,
+        .flag(["--resume"], [.process], .process, setting: .resume,
               "Skip every file an earlier run already wrote completely from the same input with the same options (its sidecar records the SHA-256 of the input and output and the options), so a killed or interrupted batch is finished by running the same command again with --resume.") {
             $0.process.resume = true
         },
         .flag(["--allow-empty"], [.process], .process,
               "Accept a run that finds no caption file: exit 0 (the warning is still printed) instead of 66.") { $0.process.allowEmpty = true },
-        .valued(["--shard"], "INDEX/COUNT|auto", [.process], .process,
+        .valued(["--shard"], "INDEX/COUNT|auto", [.process], .process, setting: .shard,
                 "Process only shard INDEX (from 0) of COUNT: a cut of the sorted inputs, balanced by expected work (with a model, by files; without, by size), the same on every machine; its report part goes to OUTPUT_DIR/report.shard-INDEX-of-COUNT.json (merge them with 'merge'). auto takes the shard from a Slurm job array (SLURM_ARRAY_TASK_ID, _MIN, _COUNT), a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) or an AWS Batch array job (AWS_BATCH_JOB_ARRAY_INDEX).") { (a: inout Arguments, _: String, v: String) throws(UsageError) in
-            do throws(SettingsError) { a.process.shard = try ShardRequest.parse(v) } catch { throw UsageError(error) }
+            do throws(SettingsError) { a.process.shard = try ShardRequest.parse(v, names: CommandOption.settingNames) } catch { throw UsageError(error) }
         },
-        .valued(["--shard-count"], "N", [.process], .process,
+        .valued(["--shard-count"], "N", [.process], .process, setting: .shardCount,
                 "With --shard auto on Kubernetes or AWS Batch, which give only the index: the number of shards (also CAPTION_ASSISTANT_SHARD_COUNT).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.shardCount = try CommandLineParser.count(name, v, max: Shard.maximumCount)
         },

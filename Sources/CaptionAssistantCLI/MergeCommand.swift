@@ -28,7 +28,7 @@ extension CaptionAssistantCommand {
         do {
             result = try ReportMerge.merge(folder: options.output, keepParts: options.keepParts)
         } catch {
-            printError("error: " + (error.errorDescription ?? "the merge failed"))
+            printError("error: " + error.message(CommandOption.settingNames))
             let status: Int32
             switch error {
             case .noParts: status = ExitStatus.noInput

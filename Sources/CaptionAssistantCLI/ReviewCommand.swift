@@ -23,7 +23,8 @@ extension CaptionAssistantCommand {
         let result: ReviewSite.Result
         do {
             result = try ReviewSite.build(outputFolder: options.folder,
-                                          jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+                                          jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                          names: CommandOption.settingNames)
         } catch {
             printError("error: " + error.message)
             switch error.kind {

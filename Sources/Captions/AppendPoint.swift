@@ -37,7 +37,7 @@
 ///
 /// When a cue has no visible text, the caller falls back on `visibleEnd` of
 /// its whole text range (a WebVTT cue with no text gets a line of its own).
-struct AppendPoint: Equatable, Sendable {
+package struct AppendPoint: Equatable, Sendable {
     /// The index, in the cue's runs, of the run the text goes in or after.
     var run: Int
     /// The run's byte range in the document source.
@@ -114,7 +114,8 @@ struct AppendPoint: Equatable, Sendable {
         return end
     }
 
-    /// A space, tab or line break: what the emoji is not put after.
+    /// A space, tab or line break: what the emoji is not put after (and what
+    /// stays after it; the review finds the emoji by the same rule).
     @inline(__always)
-    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    package static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 }

@@ -19,6 +19,13 @@
 // it) with the N most frequent words of the transcript, then the write with
 // those edits; one line each: time and peak memory (each N in its own process).
 //
+//   swift run -c release caption-bench measure-keywords FILE N|WORD,WORD…
+//
+// One keyword job in this process (what `keywords` runs per N): the N most
+// frequent ASCII words, or the comma-separated keywords given (text in other
+// scripts); prints cues, keywords, occurrences, emphasis and write seconds,
+// output bytes and peak memory.
+//
 //   swift run -c release caption-bench transcript FILE [--runs R]
 //
 // The transcript the model is sent before capping (`Transcript.text`: every
@@ -136,11 +143,12 @@ func frequentWords(_ transcript: String, _ n: Int) -> [String] {
         .prefix(n).map { String(decoding: $0.key, as: UTF8.self) }
 }
 
-/// Runs one keyword job and prints `cues keywords occurrences emphasisSeconds writeSeconds outputBytes peakRSS`.
-func measureKeywords(path: String, count: Int) throws {
+/// Runs one keyword job and prints `cues keywords occurrences emphasisSeconds writeSeconds outputBytes peakRSS`:
+/// the `count` most frequent ASCII words, or the keywords given (`given`, for text in other scripts).
+func measureKeywords(path: String, count: Int, given: [String]? = nil) throws {
     let clock = ContinuousClock()
     let doc = try readCaptions(path)
-    let keywords = frequentWords(Transcript.text(of: doc), count)  // the transcript is dropped at once
+    let keywords = given ?? frequentWords(Transcript.text(of: doc), count)  // the transcript is dropped at once
     let start = clock.now
     // As the pipeline calls it (SuggestionApplier).
     let result = KeywordEmphasis(keywords: keywords).apply(to: doc.cues)
@@ -216,8 +224,10 @@ if args.first == "sha256", args.count >= 2 {
     print(digest)
     exit(0)
 }
-if args.first == "measure-keywords", args.count == 3, let n = Int(args[2]) {
-    do { try measureKeywords(path: args[1], count: n) } catch {
+if args.first == "measure-keywords", args.count == 3 {
+    // A number of frequent words, or a comma-separated list of keywords.
+    let given = Int(args[2]) == nil ? args[2].split(separator: ",").map(String.init) : nil
+    do { try measureKeywords(path: args[1], count: Int(args[2]) ?? 0, given: given) } catch {
         FileHandle.standardError.write(Data("caption-bench: \(args[1]): \(error.localizedDescription)\n".utf8)); exit(1)
     }
     exit(0)

@@ -14,23 +14,23 @@ struct HTTPStatusError: TemporaryError, Sendable, CustomStringConvertible {
 /// use (`{}`): far past the limits the tests set, so a timeout error can come
 /// from the service's time limit only.
 struct HangingModel: AssistantModel {
-    func respond(to prompt: String) async throws -> String {
+    func respond(to prompt: AssistantPrompt) async throws -> ModelAnswer {
         try? await Task.sleep(for: .seconds(30))
-        return "{}"
+        return ModelAnswer(text: "{}")
     }
 }
 
 @Suite struct AssistantServiceTests {
     static let transcript = "The rocket launch was delayed. The rocket crew waited, and the launch window closed. Rocket fans cheered anyway."
-    static let goodAnswer = #"{"keywords": ["rocket", "launch"], "titles": ["A", "B", "C"], "emoji": "🚀"}"#
+    static let goodAnswer = #"{"keywords": ["rocket", "launch"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#
 
     func service(_ model: any AssistantModel, availability: Availability = .available, options: AssistantOptions = AssistantOptions(retryJitter: 0), clock: ManualWaitClock = ManualWaitClock()) -> AssistantService {
-        AssistantService(backendName: "test", model: model, availability: FixedAvailability(availability), containsWholeWord: wholeWords, options: options, clock: clock)
+        AssistantService(backendName: "test", model: model, availability: FixedAvailability(availability), options: options, clock: clock)
     }
 
     @Test func theFakeGivesItsTwoMostFrequentLongWords() async throws {
         let fake = FakeAssistantModel()
-        let result = await AssistantService(backendName: FakeAssistantModel.backendName, model: fake, availability: fake, containsWholeWord: wholeWords, clock: ManualWaitClock())
+        let result = await AssistantService(backendName: FakeAssistantModel.backendName, model: fake, availability: fake, clock: ManualWaitClock())
             .suggest(transcript: Self.transcript)
         let suggestions = try #require(result.suggestions)
         #expect(suggestions.keywords == .applied(["rocket", "launch"]))
@@ -81,10 +81,10 @@ struct HangingModel: AssistantModel {
             private let lock = NSLock()
             private var calls = 0
             var count: Int { lock.withLock { calls } }
-            func respond(to prompt: String) async throws -> String {
+            func respond(to prompt: AssistantPrompt) async throws -> ModelAnswer {
                 lock.withLock { calls += 1 }
                 try? await Task.sleep(for: .seconds(30))  // ignores the cancellation, as a stuck backend may
-                return "{}"
+                return ModelAnswer(text: "{}")
             }
         }
         let model = CalledModel()
@@ -179,7 +179,7 @@ struct HangingModel: AssistantModel {
     }
 
     @Test func aPartlyValidAnswerIsNotAnError() async throws {
-        let answer = #"{"keywords": ["rocket"], "titles": ["A", "B"], "emoji": "🚀"}"#
+        let answer = #"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title"], "emoji": "🚀"}"#
         let result = await service(ScriptedAssistantModel(answers: [answer])).suggest(transcript: Self.transcript)
         #expect(result.error == nil)
         let suggestions = try #require(result.suggestions)
@@ -198,7 +198,7 @@ struct HangingModel: AssistantModel {
     @Test func aModelThatIsGettingReadyIsWaitedForWhenAsked() async {
         let provider = ScriptedAvailability.readyAfter(2)
         let clock = ManualWaitClock()
-        let service = AssistantService(backendName: "test", model: ScriptedAssistantModel(answers: [Self.goodAnswer]), availability: provider, containsWholeWord: wholeWords, options: AssistantOptions(waitForModel: .seconds(30)), clock: clock)
+        let service = AssistantService(backendName: "test", model: ScriptedAssistantModel(answers: [Self.goodAnswer]), availability: provider, options: AssistantOptions(waitForModel: .seconds(30)), clock: clock)
         let result = await service.suggest(transcript: Self.transcript)
         #expect(result.availability == .available)
         #expect(result.attempts == 1)

@@ -61,7 +61,7 @@ extension CharacterStepsTests {
             let cut = PromptBuilder.wordBoundaryCut(prefix, in: text) ?? prefix
             let sent = PromptBuilder.defuseDelimiters(cut)
             #expect(prompt.characters == text.count, "\(text)")
-            #expect(prompt.sentTranscript == sent, "\(text)")
+            #expect(prompt.transcript == sent, "\(text)")
             #expect(prompt.sentCharacters == sent.count)
             #expect(prompt.truncated == (cut.count < text.count))
         }

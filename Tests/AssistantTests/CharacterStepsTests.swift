@@ -28,11 +28,11 @@ import Testing
             let prefix = String(text.prefix(cap))
             let cut = PromptBuilder.wordBoundaryCut(prefix, in: text) ?? prefix
             let sent = PromptBuilder.defuseDelimiters(cut)
-            #expect(prompt.sentTranscript == sent)
+            #expect(prompt.transcript == sent)
             #expect(prompt.characters == text.count)
             #expect(prompt.sentCharacters == sent.count)
             #expect(prompt.truncated == (cut.count < text.count))
-            #expect(Prompt.transcript(in: prompt.text) == sent)
+            #expect(prompt.request.contains(AssistantPrompt.transcriptStart + "\n" + sent + "\n" + AssistantPrompt.transcriptEnd))
         }
     }
 }

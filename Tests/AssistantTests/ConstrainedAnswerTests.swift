@@ -3,6 +3,7 @@ import Testing
 import Captions
 import TestSupport
 @testable import Assistant
+import Words
 
 /// What the answer's schema offers (emoji table, keyword candidates), the one
 /// repair request, the file's model time bound and the cost a service records.
@@ -10,7 +11,7 @@ import TestSupport
     static let transcript = "The rocket launch was delayed. The rocket crew waited, and the launch window closed. Rocket fans cheered anyway."
 
     func service(_ model: any AssistantModel, options: AssistantOptions = AssistantOptions(retryJitter: 0)) -> AssistantService {
-        AssistantService(backendName: "test", model: model, availability: FixedAvailability(.available), containsWholeWord: wholeWords, options: options, clock: ManualWaitClock())
+        AssistantService(backendName: "test", model: model, availability: FixedAvailability(.available), options: options, clock: ManualWaitClock())
     }
 
     // MARK: Emoji table
@@ -19,7 +20,7 @@ import TestSupport
         let emoji = EmojiTable.entries.map(\.emoji)
         #expect(emoji.count >= 300 && emoji.count <= 800)
         #expect(Set(emoji).count == emoji.count)
-        let decoder = SuggestionDecoder(containsWholeWord: wholeWords)
+        let decoder = SuggestionDecoder()
         for e in emoji {
             #expect(e.count == 1, "\(e) is not one Character")
             #expect(decoder.validateEmoji(.string(e)) == .applied(e), "\(e) is refused by the decoder")
@@ -42,6 +43,7 @@ import TestSupport
         let candidates = KeywordCandidates.from(transcript)
         #expect(!candidates.isEmpty)
         #expect(candidates.allSatisfy { KeywordEmphasis.containsWholeWord($0, in: transcript) })
+        #expect(WholeWords.found(candidates, in: transcript).allSatisfy { $0 })
         #expect(candidates.first == "textile" || candidates.first == "mill" || candidates.first == "textile mill")
         #expect(candidates.contains("textile mill"))   // a phrase said twice
         #expect(candidates.contains("Canal Street"))   // a name
@@ -50,17 +52,30 @@ import TestSupport
         #expect(Set(candidates.map { $0.lowercased() }).count == candidates.count)
     }
 
-    /// With the pipeline's word rule, a word the candidates' own split finds
-    /// inside another word (`rocket` in `rocket_launch`) is not offered: every
+    /// The candidates are cut by the one word rule, so a part of a word
+    /// (`rocket` in `rocket_launch` or `rocket's`) is never offered: every
     /// candidate is one the decoder keeps.
-    @Test func keywordCandidatesFollowThePipelinesWordRule() {
-        let transcript = "Tag it rocket_launch. Then rocket_launch again, and rocket_launch once more before the countdown countdown."
-        let rule: WholeWordTest = { KeywordEmphasis.containsWholeWord($0, in: $1) }
-        #expect(KeywordCandidates.from(transcript).contains("rocket"))   // the split alone cuts at "_"
-        let kept = KeywordCandidates.from(transcript, keeping: rule)
-        #expect(!kept.contains("rocket") && !kept.contains("launch"))
-        #expect(kept.contains("countdown"))
-        #expect(kept.allSatisfy { rule($0, transcript) })
+    @Test func keywordCandidatesFollowTheWordRule() {
+        let transcript = "Tag it rocket_launch. Then rocket_launch again, and the rocket's fins once more before the countdown countdown."
+        let candidates = KeywordCandidates.from(transcript)
+        #expect(!candidates.contains("rocket") && !candidates.contains("launch"))
+        #expect(candidates.contains("rocket_launch") && candidates.contains("rocket's") && candidates.contains("countdown"))
+        #expect(WholeWords.found(candidates, in: transcript).allSatisfy { $0 })
+    }
+
+    /// In scripts written without spaces the candidates are words, not whole
+    /// clauses; particles and endings (all hiragana) are left out.
+    @Test func keywordCandidatesInJapaneseAndChineseAreWords() {
+        let japanese = "今日は東京の新しいラーメン店を紹介します\nこのラーメンはスープがとても濃厚です"
+        let candidates = KeywordCandidates.from(japanese)
+        #expect(candidates.first == "ラーメン")   // said twice
+        #expect(candidates.contains("東京") && candidates.contains("スープ") && candidates.contains("濃厚"))
+        #expect(!candidates.contains("は") && !candidates.contains("とても") && !candidates.contains("します"))
+        #expect(!candidates.contains { $0.contains("今日は東京") })
+        #expect(WholeWords.found(candidates, in: japanese).allSatisfy { $0 })
+        let chinese = KeywordCandidates.from("我们今天去北京吃烤鸭。北京的烤鸭很有名。")
+        #expect(chinese.prefix(2).sorted() == ["北京", "烤鸭"])
+        #expect(chinese.contains("北京烤鸭") == false)   // not side by side in the text
     }
 
     @Test func keywordCandidatesAreBoundedForALongTranscript() {
@@ -74,8 +89,8 @@ import TestSupport
     // MARK: Repair
 
     @Test func anInvalidFieldIsAskedForOnceMoreAndTheRepairedFieldIsMarked() async throws {
-        let first = #"{"keywords": ["rocket"], "titles": ["A", "B", "C"], "emoji": "Tonight we ["}"#
-        let second = #"{"keywords": ["crew"], "titles": ["D", "E", "F"], "emoji": "🚀"}"#
+        let first = #"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "Tonight we ["}"#
+        let second = #"{"keywords": ["crew"], "titles": ["Delta title", "Epsilon title", "Zeta title"], "emoji": "🚀"}"#
         let model = ScriptedAssistantModel(answers: [first, second])
         let result = await service(model).suggest(transcript: Self.transcript)
         let suggestions = try #require(result.suggestions)
@@ -84,15 +99,37 @@ import TestSupport
         #expect(suggestions.repaired == ["emoji"])
         // Only the invalid field is taken from the repair answer.
         #expect(suggestions.keywords == .applied(["rocket"]))
-        #expect(suggestions.titles == .applied(["A", "B", "C"]))
+        #expect(suggestions.titles == .applied(["Alpha title", "Beta title", "Gamma title"]))
         #expect(result.cost.requests == 2)
         let repairPrompt = try #require(model.log.prompts.last)
         #expect(repairPrompt.contains("\"emoji\": "))
         #expect(repairPrompt.contains(Self.transcript))
     }
 
+    /// A title that copies a caption line is refused, and the repair is asked
+    /// for new words; titles are alternatives, so the usable titles of both
+    /// answers together make up the three (the first answer's first).
+    @Test func titlesThatCopyTheCaptionsAreRepairedFromBothAnswers() async throws {
+        let first = #"{"keywords": ["rocket"], "titles": ["The rocket launch was delayed", "Countdown at dawn", "Crew on standby"], "emoji": "🚀"}"#
+        let second = #"{"keywords": ["crew"], "titles": ["Countdown at dawn", "The rocket crew waited", "Fans cheer anyway"], "emoji": "🎬"}"#
+        let model = ScriptedAssistantModel(answers: [first, second])
+        let result = await service(model).suggest(transcript: Self.transcript)
+        let suggestions = try #require(result.suggestions)
+        #expect(model.calls == 2)
+        #expect(suggestions.titles == .applied(["Countdown at dawn", "Crew on standby", "Fans cheer anyway"]))
+        #expect(suggestions.repaired == ["titles"])
+        #expect(suggestions.keywords == .applied(["rocket"]) && suggestions.emoji == .applied("🚀"))
+        let repairPrompt = try #require(model.log.prompts.last)
+        #expect(repairPrompt.contains("“The rocket launch was delayed” copies a caption line"))
+        // Too few usable titles in both answers: the titles fail.
+        let again = ScriptedAssistantModel(answers: [first, first])
+        let failed = try #require(await service(again).suggest(transcript: Self.transcript).suggestions)
+        #expect(failed.titles.failureMessage?.hasPrefix("The model gave 2 usable titles; exactly three are needed.") == true)
+        #expect(failed.repaired.isEmpty)
+    }
+
     @Test func thereIsNeverMoreThanOneRepairRequest() async throws {
-        let bad = #"{"keywords": ["rocket"], "titles": ["A", "B", "C"], "emoji": "🚀🚀🚀"}"#
+        let bad = #"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀🚀🚀"}"#
         let model = ScriptedAssistantModel(answers: [bad, bad, bad])
         let result = await service(model).suggest(transcript: Self.transcript)
         #expect(model.calls == 2)
@@ -101,7 +138,7 @@ import TestSupport
     }
 
     @Test func anUndecodableAnswerIsAskedForOnceMore() async throws {
-        let good = #"{"keywords": ["rocket"], "titles": ["A", "B", "C"], "emoji": "🚀"}"#
+        let good = #"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#
         let model = ScriptedAssistantModel(answers: ["no json here", good])
         let result = await service(model).suggest(transcript: Self.transcript)
         #expect(model.calls == 2)
@@ -117,7 +154,7 @@ import TestSupport
 
     /// A field the run did not ask for (`--actions`) never costs a repair request.
     @Test func aFieldNotAskedForIsNotRepaired() async throws {
-        let badEmoji = #"{"keywords": ["rocket"], "titles": ["A", "B", "C"], "emoji": "🚀🚀🚀"}"#
+        let badEmoji = #"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀🚀🚀"}"#
         var options = AssistantOptions(retryJitter: 0)
         options.actions = [.keywords, .titles]
         let model = ScriptedAssistantModel(answers: [badEmoji, badEmoji])
@@ -132,14 +169,14 @@ import TestSupport
     }
 
     @Test func aValidAnswerOrAFailedRequestIsNotRepaired() async {
-        let good = #"{"keywords": ["rocket"], "titles": ["A", "B", "C"], "emoji": "🚀"}"#
+        let good = #"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#
         let model = ScriptedAssistantModel(answers: [good])
         _ = await service(model).suggest(transcript: Self.transcript)
         #expect(model.calls == 1)
         let throwing = FailingAssistantModel(error: AssistantError.failed("permanent"))
         _ = await service(throwing).suggest(transcript: Self.transcript)
         #expect(throwing.log.prompts.count == 1)
-        let off = ScriptedAssistantModel(answers: [#"{"keywords": ["rocket"], "titles": ["A"], "emoji": "🚀"}"#])
+        let off = ScriptedAssistantModel(answers: [#"{"keywords": ["rocket"], "titles": ["Alpha title"], "emoji": "🚀"}"#])
         _ = await service(off, options: AssistantOptions(retryJitter: 0, repairs: false)).suggest(transcript: Self.transcript)
         #expect(off.calls == 1)
     }
@@ -172,7 +209,7 @@ import TestSupport
         let server = try HTTPTestServer { _, _ in .respond(200, body) }
         defer { server.stop() }
         let configuration = try HTTPConfiguration(endpoint: server.endpoint, serverKind: .llamaCppPython, requestTimeout: 10)
-        let model = HTTPAssistantModel(configuration: configuration, instructions: PromptBuilder.instructions, promptSeparator: Prompt.separator)
+        let model = HTTPAssistantModel(configuration: configuration)
         let result = await service(model).suggest(transcript: Self.transcript)
         #expect(result.error == nil)
         #expect(result.cost.requests == 1)

@@ -6,7 +6,7 @@ import TestSupport
 
 @Suite struct HTTPAssistantModelTests {
     static let instructions = "You suggest keywords, three titles and one emoji. Answer JSON only."
-    static let answer = #"{"keywords":["launch","rocket"],"titles":["One","Two","Three"],"emoji":"🚀"}"#
+    static let answer = #"{"keywords":["launch","rocket"],"titles":["Launch day","Up we go again","Crew waits"],"emoji":"🚀"}"#
     static let secret = "sk-test-SECRET-42ab"
     /// What llama-cpp-python 0.3.36's server answered to `"type": "json_schema"` (HTTP 500), as captured.
     static let llamaCppPythonRejection = #"{"error":{"message":"1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', 'type'), 'msg': \"Input should be 'text' or 'json_object'\", 'input': 'json_schema', 'ctx': {'expected': \"'text' or 'json_object'\"}}\n\n  File \"/usr/lib/python3.11/site-packages/llama_cpp/server/app.py\", line 376, in create_chat_completion\n    POST /v1/chat/completions","type":"internal_server_error","param":null,"code":null}}"#
@@ -21,13 +21,21 @@ import TestSupport
         let configuration = try HTTPConfiguration(
             endpoint: server.endpoint, modelName: modelName, apiKey: apiKey, serverKind: kind, requestTimeout: timeout
         )
-        return HTTPAssistantModel(configuration: configuration, instructions: Self.instructions)
+        return HTTPAssistantModel(configuration: configuration)
+    }
+
+    /// A prompt value with these tests' instructions, `request` as its request,
+    /// and the keyword candidates of `transcript` as its schema's keywords.
+    static func prompt(_ request: String, transcript: String = "") -> AssistantPrompt {
+        AssistantPrompt(instructions: instructions, request: request, transcript: transcript,
+                        schema: AnswerSchema(keywords: KeywordCandidates.from(transcript)),
+                        characters: transcript.count, sentCharacters: transcript.count, truncated: false)
     }
 
     /// Runs `respond` and returns the `HTTPAssistantError` it must throw.
     func failure(of model: HTTPAssistantModel, prompt: String = "TRANSCRIPT") async throws -> HTTPAssistantError {
         do {
-            let answer = try await model.respond(to: prompt)
+            let answer = try await model.respond(to: Self.prompt(prompt))
             Issue.record("expected an error, got an answer: \(answer)")
             throw TestServerError("no error")
         } catch let error as HTTPAssistantError {
@@ -42,9 +50,9 @@ import TestSupport
         defer { server.stop() }
         let model = try model(server, apiKey: Self.secret)
 
-        let result = try await model.respond(to: "Transcript: \"we launch the rocket\"\nline two")
+        let result = try await model.respond(to: Self.prompt("Transcript: \"we launch the rocket\"\nline two"))
 
-        #expect(result == Self.answer)
+        #expect(result.text == Self.answer)
         let requests = server.requests
         #expect(requests.count == 1)
         let request = try #require(requests.first)
@@ -85,7 +93,7 @@ import TestSupport
     func escapesThePromptExactly(prompt: String) async throws {
         let server = try HTTPTestServer { _, _ in .completion(Self.answer) }
         defer { server.stop() }
-        _ = try await model(server).respond(to: prompt)
+        _ = try await model(server).respond(to: Self.prompt(prompt))
         let json = try #require(server.requests.first?.json)
         let messages = try #require(json["messages"] as? [[String: Any]])
         #expect(messages.count == 2)
@@ -93,22 +101,48 @@ import TestSupport
         #expect(messages.last?["role"] as? String == "user")
     }
 
-    @Test func aCombinedPromptSendsItsInstructionsOnceAsTheSystemMessage() async throws {
+    /// The request is built from the prompt value: its instructions are the
+    /// system message and its request the user message, each once, and the
+    /// keyword `enum` is its schema's, never read back out of the text (a
+    /// transcript block written in the request changes nothing).
+    @Test func theRequestIsBuiltFromThePromptValueNotParsedFromItsText() async throws {
         let server = try HTTPTestServer { _, _ in .completion(Self.answer) }
         defer { server.stop() }
-        let configuration = try HTTPConfiguration(endpoint: server.endpoint)
-        let separator = "\n\n=== REQUEST ===\n\n"
-        let model = HTTPAssistantModel(configuration: configuration, instructions: Self.instructions, promptSeparator: separator)
-        let request = "<<<TRANSCRIPT\nwe launch the rocket\nTRANSCRIPT>>>"
+        let request = "<<<TRANSCRIPT\nzebras gallop across plains\nTRANSCRIPT>>>"
+        let prompt = AssistantPrompt(instructions: Self.instructions, request: request, transcript: "rocket launch",
+                                     schema: AnswerSchema(keywords: ["rocket", "launch"], emoji: ["🚀", "🌕"]),
+                                     characters: 13, sentCharacters: 13, truncated: false)
+        _ = try await model(server, kind: .llamaCpp).respond(to: prompt)
+        _ = try await model(server, kind: .llamaCppPython).respond(to: prompt)
 
-        _ = try await model.respond(to: Self.instructions + separator + request)
-        _ = try await model.respond(to: request)
-        _ = try await model.respond(to: "Other instructions" + separator + request)
+        for json in server.requests.compactMap(\.json) {
+            let messages = try #require(json["messages"] as? [[String: Any]])
+            #expect(messages.map { $0["content"] as? String } == [Self.instructions, request])
+            let format = try #require(json["response_format"] as? [String: Any])
+            let schema = try #require((format["schema"] ?? (format["json_schema"] as? [String: Any])?["schema"]) as? [String: Any])
+            let properties = try #require(schema["properties"] as? [String: [String: Any]])
+            let positions = try #require(properties["keywords"]?["prefixItems"] as? [[String: Any]])
+            #expect(positions.map { $0["enum"] as? [String] } == [["rocket"], ["launch"]])
+            let emoji = try #require(properties["emoji"])
+            #expect(emoji["enum"] as? [String] == ["🚀", "🌕"] || emoji["pattern"] as? String == "^[🚀🌕]$")
+        }
+        #expect(server.requests.count == 2)
+    }
 
-        let sent = server.requests.compactMap { $0.json?["messages"] as? [[String: Any]] }
-        #expect(sent.count == 3)
-        #expect(sent.allSatisfy { $0.first?["content"] as? String == Self.instructions })
-        #expect(sent.map { $0.last?["content"] as? String } == [request, request, "Other instructions" + separator + request])
+    /// The one repair request samples with some variety and a fixed seed: at
+    /// temperature 0 a model gives the answer that was just refused again.
+    @Test func aRepairRequestSamplesWithAFixedSeed() async throws {
+        let server = try HTTPTestServer { _, _ in .completion(Self.answer) }
+        defer { server.stop() }
+        let prompt = PromptBuilder().build(transcript: "The rocket launch was delayed.")
+        let model = try model(server, kind: .llamaCppPython)
+        _ = try await model.respond(to: prompt)
+        _ = try await model.respond(to: prompt.adding("Your previous answer could not be used."))
+        let bodies = server.requests.compactMap(\.json)
+        #expect(bodies.map { $0["temperature"] as? Double } == [0, 0.7])
+        #expect(bodies.map { $0["seed"] as? Int } == [nil, 24])
+        #expect((bodies.last?["messages"] as? [[String: Any]])?.last?["content"] as? String
+                == prompt.request + "\n\nYour previous answer could not be used.")
     }
 
     /// The schema asks for one to six keyword strings, exactly three title strings and one emoji
@@ -161,22 +195,34 @@ import TestSupport
         }
     }
 
-    /// With a transcript block in the prompt, each keyword must be one of the
-    /// transcript's words or phrases (an `enum`), under every schema form.
+    /// Each keyword must be one of the transcript's words or phrases, under
+    /// every schema form: one from each group in turn (`prefixItems`, so never
+    /// one twice) where the server takes it, an `enum` for every item under
+    /// OpenAI's strict mode.
     @Test(arguments: [HTTPServerKind.llamaCppPython, .llamaCpp, .openai])
     func keywordsAreLimitedToWordsOfTheTranscriptSent(kind: HTTPServerKind) async throws {
         let server = try HTTPTestServer { _, _ in .completion(Self.answer) }
         defer { server.stop() }
         let transcript = "The rocket launch was delayed.\nThe rocket crew waited at Cape Canaveral."
-        _ = try await model(server, kind: kind).respond(to: "<<<TRANSCRIPT\n\(transcript)\nTRANSCRIPT>>>")
+        _ = try await model(server, kind: kind).respond(to: PromptBuilder().build(transcript: transcript))
 
         let json = try #require(server.requests.first?.json)
         let format = try #require(json["response_format"] as? [String: Any])
         let schema = try #require((format["schema"] ?? (format["json_schema"] as? [String: Any])?["schema"]) as? [String: Any])
         let properties = try #require(schema["properties"] as? [String: [String: Any]])
-        let items = try #require(properties["keywords"]?["items"] as? [String: Any])
-        let allowed = try #require(items["enum"] as? [String])
-        #expect(allowed == KeywordCandidates.from(transcript))
+        let keywords = try #require(properties["keywords"])
+        let allowed: [String]
+        if kind == .openai {
+            allowed = try #require((keywords["items"] as? [String: Any])?["enum"] as? [String])
+        } else {
+            let positions = try #require(keywords["prefixItems"] as? [[String: Any]])
+            let groups = positions.compactMap { $0["enum"] as? [String] }
+            #expect(groups.count == 3 && keywords["minItems"] as? Int == 3 && keywords["maxItems"] as? Int == 3)
+            #expect(Set(groups[0]).isDisjoint(with: groups[1]) && Set(groups[1]).isDisjoint(with: groups[2]))
+            #expect(groups.map(\.first) == Array(KeywordCandidates.from(transcript).prefix(3)))   // the most frequent spread out
+            allowed = groups.flatMap { $0 }.sorted()
+        }
+        #expect(allowed.sorted() == KeywordCandidates.from(transcript).sorted())
         #expect(allowed.contains("rocket") && allowed.contains("Cape Canaveral"))
         #expect(!allowed.contains("The") && !allowed.contains("was"))
         #expect(allowed.allSatisfy { KeywordEmphasis.containsWholeWord($0, in: transcript) })
@@ -192,7 +238,7 @@ import TestSupport
     func sendsTheSchemaInTheFormEachServerTakes(kind: HTTPServerKind, type: String, strict: Bool) async throws {
         let server = try HTTPTestServer { _, _ in .completion(Self.answer) }
         defer { server.stop() }
-        _ = try await model(server, kind: kind).respond(to: "p")
+        _ = try await model(server, kind: kind).respond(to: Self.prompt("p"))
 
         let json = try #require(server.requests.first?.json)
         let format = try #require(json["response_format"] as? [String: Any])
@@ -211,7 +257,7 @@ import TestSupport
     @Test func leavesModelAndAuthorizationOutWhenNotConfigured() async throws {
         let server = try HTTPTestServer { _, _ in .completion(Self.answer) }
         defer { server.stop() }
-        _ = try await model(server, modelName: nil).respond(to: "p")
+        _ = try await model(server, modelName: nil).respond(to: Self.prompt("p"))
 
         let request = try #require(server.requests.first)
         #expect(request.headers["authorization"] == nil)
@@ -228,9 +274,9 @@ import TestSupport
         defer { server.stop() }
         let model = try model(server)
 
-        #expect(try await model.respond(to: "first") == Self.answer)
+        #expect(try await model.respond(to: Self.prompt("first")).text == Self.answer)
         #expect(model.schemaFormInUse == .jsonObject)
-        #expect(try await model.respond(to: "second") == Self.answer)
+        #expect(try await model.respond(to: Self.prompt("second")).text == Self.answer)
 
         let sent = server.requests.map { request in
             let json = request.json
@@ -249,10 +295,10 @@ import TestSupport
         }
         defer { server.stop() }
         let model = try model(server)
-        _ = try await model.respond(to: "warm up")
+        _ = try await model.respond(to: Self.prompt("warm up"))
 
         try await withThrowingTaskGroup(of: String.self) { group in
-            for index in 0..<8 { group.addTask { try await model.respond(to: "p\(index)") } }
+            for index in 0..<8 { group.addTask { try await model.respond(to: Self.prompt("p\(index)")).text } }
             for try await answer in group { #expect(answer == Self.answer) }
         }
         #expect(server.requests.count == 2 + 8)
@@ -369,7 +415,7 @@ import TestSupport
     @Test func aRefusedConnectionIsATemporaryUnreachableError() async throws {
         let port = try HTTPTestServer.refusedPort()
         let configuration = try HTTPConfiguration(endpoint: "http://127.0.0.1:\(port)", requestTimeout: 5)
-        let model = HTTPAssistantModel(configuration: configuration, instructions: Self.instructions)
+        let model = HTTPAssistantModel(configuration: configuration)
         let error = try await failure(of: model)
         #expect(error.kind == .unreachable)
         #expect(error.isTemporary)
@@ -410,7 +456,7 @@ import TestSupport
         let server = try HTTPTestServer { _, _ in .hang(seconds: 600) }
         defer { server.stop() }
         let model = try model(server, timeout: 60)
-        let call = Task { try await model.respond(to: "p") }
+        let call = Task { try await model.respond(to: Self.prompt("p")) }
         // Poll (at most about a minute) until the request is in flight.
         for _ in 0..<6000 where server.requests.isEmpty {
             try await Task.sleep(for: .milliseconds(10))
@@ -429,7 +475,7 @@ import TestSupport
         let model = try model(server)
         var outcomes: [Bool] = []
         for round in 0..<4 {
-            let calls = (0..<25).map { _ in Task { try await model.respond(to: "p") } }
+            let calls = (0..<25).map { _ in Task { try await model.respond(to: Self.prompt("p")) } }
             for (index, call) in calls.enumerated() {
                 if index % 5 == round % 5 { continue }
                 try await Task.sleep(for: .microseconds(200 * (index % 7)))
@@ -438,7 +484,7 @@ import TestSupport
             for call in calls {
                 switch await call.result {
                 case .success(let answer):
-                    #expect(answer == Self.answer)
+                    #expect(answer.text == Self.answer)
                     outcomes.append(true)
                 case .failure(let error):
                     #expect(error is CancellationError, "\(error)")
@@ -489,7 +535,7 @@ import TestSupport
         let server = try HTTPTestServer { _, _ in .hang(seconds: 600) }
         defer { server.stop() }
         let model = try model(server, apiKey: Self.secret, timeout: 60)
-        let call = Task { try await model.respond(to: "p") }
+        let call = Task { try await model.respond(to: Self.prompt("p")) }
         // Poll (at most about a minute) until the request is in flight.
         for _ in 0..<6000 where server.requests.isEmpty {
             try await Task.sleep(for: .milliseconds(10))
@@ -524,7 +570,7 @@ import TestSupport
         defer { server.stop() }
         let model = try model(server, kind: .llamaCpp)
         let answers = try await withThrowingTaskGroup(of: (Int, String).self) { group in
-            for index in 0..<12 { group.addTask { (index, try await model.respond(to: "p\(index)")) } }
+            for index in 0..<12 { group.addTask { (index, try await model.respond(to: Self.prompt("p\(index)")).text) } }
             var answers: [Int: String] = [:]
             for try await (index, answer) in group { answers[index] = answer }
             return answers

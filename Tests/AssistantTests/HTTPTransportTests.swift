@@ -8,11 +8,11 @@ import TestSupport
 /// what the call returned or threw, what the server saw.
 @Suite(.mayBlock) struct HTTPTransportTests {
     static let answer = #"{"keywords":["launch"],"titles":["One","Two","Three"],"emoji":"🚀"}"#
-    static let prompt = "\(Prompt.transcriptStart)\nThe rocket launch was delayed.\n\(Prompt.transcriptEnd)"
+    static let prompt = PromptBuilder().build(transcript: "The rocket launch was delayed.")
 
     func model(_ endpoint: String, timeout: Double = 30) throws -> HTTPAssistantModel {
         let configuration = try HTTPConfiguration(endpoint: endpoint, serverKind: .llamaCpp, requestTimeout: timeout)
-        return HTTPAssistantModel(configuration: configuration, instructions: "Answer JSON.")
+        return HTTPAssistantModel(configuration: configuration)
     }
 
     /// Runs `respond` and returns the `HTTPAssistantError` it must throw.
@@ -35,7 +35,7 @@ import TestSupport
     func aPythonServerIsAnsweredAfterItsWait(kind: String) async throws {
         let stub = try ModelStub(kind: kind, latency: 0.3)
         defer { stub.stop() }
-        let answer = try await model(stub.endpoint).answer(to: Self.prompt)
+        let answer = try await model(stub.endpoint).respond(to: Self.prompt)
         #expect(answer.text.contains(#""keywords": ["rocket"]"#), "\(answer.text)")
         #expect(answer.promptTokens != nil)
     }

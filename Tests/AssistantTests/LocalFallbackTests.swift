@@ -1,4 +1,5 @@
 import Testing
+import Words
 @testable import Assistant
 
 /// The fallback's content: taken from the transcript alone, deterministic,
@@ -39,6 +40,40 @@ import Testing
         // No annotated word: the action fails with the reason.
         let plain = "Quarterly revenue exceeded projections. Quarterly margins improved."
         #expect(LocalFallback.suggestions(for: plain, language: "en").emoji.failureMessage?.contains("CLDR") == true)
+    }
+
+    /// Japanese is cut by the one word rule (ICU's dictionary), as the
+    /// candidates, the decoder and emphasis cut it: "ラーメン" is a word of
+    /// both sentences, so it is a keyword, its CLDR annotation gives 🍜, and
+    /// emphasis finds the keyword in the captions. (Cut as runs of letters,
+    /// each clause was one "word" too long to be content: no keyword, no emoji.)
+    @Test func japaneseWordsAreTheOneWordRulesAndGiveKeywordsAndAnEmoji() throws {
+        let japanese = """
+            今日は東京の新しいラーメン店を紹介します。
+            このラーメンはスープがとても濃厚です。
+            """
+        let suggestions = LocalFallback.suggestions(for: japanese, language: nil)
+        let keywords = try #require(suggestions.keywords.value)
+        #expect(keywords.first == "ラーメン", "\(keywords)")
+        #expect(suggestions.emoji == .applied("🍜"))
+        #expect(LocalFallback.words(in: japanese[...]).contains("ラーメン"))
+        // Each keyword is one the decoder keeps (a whole word of the transcript).
+        for keyword in keywords { #expect(WholeWords.contains(keyword, in: japanese), "\(keyword)") }
+        // Words are substrings of the text cut (its indices are theirs).
+        let line = japanese.split(separator: "\n")[1]
+        for word in LocalFallback.words(in: line) { #expect(line[word.startIndex..<word.endIndex] == word) }
+    }
+
+    /// An annotation the word rule cuts into several words (`arc-en-ciel`:
+    /// arc, en, ciel) is looked for as a phrase: no one word of a transcript
+    /// is ever all of it.
+    @Test func anAnnotationOfSeveralWordsIsMatchedAsAPhrase() {
+        let french = "Regardez cet arc-en-ciel au-dessus des collines. Un arc-en-ciel double, très rare."
+        #expect(LocalFallback.suggestions(for: french, language: "fr").emoji == .applied("🌈"))
+        #expect(LocalFallback.phraseAnnotations["fr"]?.contains { $0.phrase == "arc-en-ciel" } == true)
+        // A third of the Japanese annotations are several words by the rule (100点満点).
+        #expect(LocalFallback.phraseAnnotations["ja"]?.contains { $0.phrase == "100点満点" } == true)
+        #expect(LocalFallback.phraseAnnotations["ja"]?.contains { $0.phrase == "ラーメン" } == false)
     }
 
     @Test func titlesAreThreeDistinctPhrasesOfTheTranscriptWithinTheBounds() throws {

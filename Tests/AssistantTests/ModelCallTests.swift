@@ -7,8 +7,8 @@ import Testing
     /// a cancelled task throws `CancellationError`.
     @Test func aModelCalledWithATimeLimitAnswersAsItWouldAloneAndRefusesWhenCancelled() async throws {
         let fake = FakeAssistantModel(recordsPrompts: true)
-        let prompt = PromptBuilder().build(transcript: "rocket rocket launch launch launch").text
-        let limited = try await ModelCall.answer(model: fake, prompt: prompt, timeout: .seconds(300)).text
+        let prompt = PromptBuilder().build(transcript: "rocket rocket launch launch launch")
+        let limited = try await ModelCall.answer(model: fake, prompt: prompt, timeout: .seconds(300))
         #expect(limited == (try await fake.respond(to: prompt)))
         #expect(fake.prompts.count == 2)
         let task = Task {

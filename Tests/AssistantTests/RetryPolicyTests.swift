@@ -14,9 +14,9 @@ import TestSupport
     /// Runs one file's model call against `endpoint` with 3 attempts, pauses of 2 s and 4 s (no jitter).
     func run(_ endpoint: String, timeout: Double = 10, clock: ManualWaitClock = ManualWaitClock()) async throws -> AssistantResult {
         let configuration = try HTTPConfiguration(endpoint: endpoint, serverKind: .llamaCpp, requestTimeout: timeout)
-        let model = HTTPAssistantModel(configuration: configuration, instructions: PromptBuilder.instructions, promptSeparator: Prompt.separator)
+        let model = HTTPAssistantModel(configuration: configuration)
         let service = AssistantService(backendName: "http", model: model, availability: FixedAvailability(.available),
-                                       containsWholeWord: wholeWords, options: AssistantOptions(retryJitter: 0), clock: clock)
+                                       options: AssistantOptions(retryJitter: 0), clock: clock)
         return await service.suggest(transcript: Self.transcript)
     }
 

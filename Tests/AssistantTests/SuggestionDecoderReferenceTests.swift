@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Captions
 @testable import Assistant
+import Words
 
 /// `SuggestionDecoder` against reference versions written the plain way: its
 /// ASCII keyword checks, its ASCII needles and its answer writer must give
@@ -106,7 +107,7 @@ import Captions
         var withNumber = answer
         withNumber.insert(contentsOf: #""n": 1, "#, at: String.Index(utf16Offset: general + 1, in: answer))
         for maxKeywords in [0, 1, 10, 17, 40] {
-            let decoder = SuggestionDecoder(maxKeywords: maxKeywords, maxKeywordLength: 6, containsWholeWord: wholeWords)
+            let decoder = SuggestionDecoder(maxKeywords: maxKeywords, maxKeywordLength: 6)
             let flat = decoder.decode(answer, transcript: Self.transcript)
             let parsed = decoder.decode(withNumber, transcript: Self.transcript)
             #expect(flat == parsed, "\(answer)")
@@ -118,7 +119,7 @@ import Captions
             let object = try #require(JSONValue.parse(Array(answer.utf8)))
             guard case .array(let items)? = object["keywords"], !items.isEmpty else { continue }
             for maxKeywords in [1, 10, 17, 40] {
-                let decoder = SuggestionDecoder(maxKeywords: maxKeywords, maxKeywordLength: 6, containsWholeWord: wholeWords)
+                let decoder = SuggestionDecoder(maxKeywords: maxKeywords, maxKeywordLength: 6)
                 var dropped: [DroppedKeyword] = []
                 let outcome = decoder.validateKeywords(.array(items), transcript: Self.transcript, dropped: &dropped)
                 let reference = Self.referenceKeywords(items, transcript: Self.transcript, maxKeywords: maxKeywords, maxLength: 6)
@@ -128,7 +129,8 @@ import Captions
         }
     }
 
-    /// The keyword validation written the plain way: every check general, a `Set` for duplicates.
+    /// The keyword validation written the plain way: every check general, a
+    /// `Set` for duplicates, the transcript searched once for each keyword.
     static func referenceKeywords(_ items: [JSONValue], transcript: String, maxKeywords: Int, maxLength: Int) -> (outcome: ActionOutcome<[String]>, dropped: [DroppedKeyword]) {
         var kept: [String] = []
         var seen: Set<String> = []
@@ -139,7 +141,7 @@ import Captions
                 continue
             }
             let keyword = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            let folded = keyword.lowercased()
+            let folded = WholeWords.comparisonKey(keyword) ?? keyword.lowercased()
             let general = referenceReason(keyword, maxLength: maxLength)
             let reason: String?
             if keyword.isEmpty {
@@ -148,7 +150,7 @@ import Captions
                 reason = general
             } else if seen.contains(folded) {
                 reason = "duplicate"
-            } else if !KeywordEmphasis.containsWholeWord(keyword, in: transcript) {
+            } else if !WholeWords.contains(keyword, in: transcript) {
                 reason = "not in the transcript"
             } else if kept.count >= maxKeywords {
                 reason = "more than \(maxKeywords) keywords"

@@ -7,7 +7,7 @@ import Testing
         computer passed every check. The launch window opens at dawn, and the crew \
         is ready. Café owners nearby expect a crowd.
         """
-    let decoder = SuggestionDecoder(containsWholeWord: wholeWords)
+    let decoder = SuggestionDecoder()
 
     func decode(_ answer: String) -> Suggestions { decoder.decode(answer, transcript: Self.transcript) }
 
@@ -33,12 +33,12 @@ import Testing
     @Test func proseAroundTheJSONIsIgnored() {
         let answer = """
             Sure! Here are my suggestions for your video {as requested}:
-            {"keywords": ["crew", "dawn"], "titles": ["A", "B {not a brace}", "C \\"quoted\\""], "emoji": "🌅"}
+            {"keywords": ["crew", "dawn"], "titles": ["Alpha title", "B {not a brace}", "C \\"quoted\\" title"], "emoji": "🌅"}
             Let me know if you want more options.
             """
         let result = decode(answer)
         #expect(result.keywords == .applied(["crew", "dawn"]))
-        #expect(result.titles == .applied(["A", "B {not a brace}", "C \"quoted\""]))
+        #expect(result.titles == .applied(["Alpha title", "B {not a brace}", "C \"quoted\" title"]))
         #expect(result.emoji == .applied("🌅"))
     }
 
@@ -48,7 +48,7 @@ import Testing
         #expect(result.keywords == .applied(["rocket"]))
         #expect(result.emoji == .applied("🚀"))
         #expect(result.warnings == ["1 empty or non-text title was ignored."])
-        let two = decode(#"{"keywords": ["rocket"], "titles": ["Launch Day", "Dawn"], "emoji": "🚀"}"#)
+        let two = decode(#"{"keywords": ["rocket"], "titles": ["Launch Day", "Dawn Patrol"], "emoji": "🚀"}"#)
         #expect(two.titles == .failed("The model gave 2 usable titles; exactly three are needed."))
     }
 
@@ -56,18 +56,18 @@ import Testing
         let result = decode(#"{"keywords": ["rocket"], "titles": ["Launch Day", "launch day", "Dawn Launch"], "emoji": "🚀"}"#)
         #expect(result.titles == .failed("The model gave 2 usable titles; exactly three are needed."))
         #expect(result.warnings == ["1 repeated title was ignored."])
-        let four = decode(#"{"keywords": ["rocket"], "titles": ["A", "A", "B", "C"], "emoji": "🚀"}"#)
-        #expect(four.titles == .applied(["A", "B", "C"]))
+        let four = decode(#"{"keywords": ["rocket"], "titles": ["Alpha title", "Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#)
+        #expect(four.titles == .applied(["Alpha title", "Beta title", "Gamma title"]))
     }
 
     @Test func fiveTitlesKeepTheFirstThreeWithAWarning() {
-        let result = decode(#"{"keywords": ["rocket"], "titles": [" One ", "Two", "Three", "Four", "Five"], "emoji": "🚀"}"#)
-        #expect(result.titles == .applied(["One", "Two", "Three"]))
+        let result = decode(#"{"keywords": ["rocket"], "titles": [" Title one ", "Title two", "Title three", "Title four", "Title five"], "emoji": "🚀"}"#)
+        #expect(result.titles == .applied(["Title one", "Title two", "Title three"]))
         #expect(result.warnings == ["The model gave 5 titles; the first three were kept."])
     }
 
     @Test func aKeywordNotInTheTranscriptIsDroppedWithItsReason() {
-        let result = decode(#"{"keywords": ["rocket", "Mars", "ai", "sai"], "titles": ["A", "B", "C"], "emoji": "🚀"}"#)
+        let result = decode(#"{"keywords": ["rocket", "Mars", "ai", "sai"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#)
         #expect(result.keywords == .applied(["rocket", "ai"]))
         #expect(result.droppedKeywords == [
             DroppedKeyword(keyword: "Mars", reason: "not in the transcript"),
@@ -76,15 +76,15 @@ import Testing
     }
 
     @Test func markupKeywordsAreRejected() {
-        let result = decode(#"{"keywords": ["<script>", "launch&", "{crew}"], "titles": ["A", "B", "C"], "emoji": "🚀"}"#)
+        let result = decode(#"{"keywords": ["<script>", "launch&", "{crew}"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#)
         #expect(result.keywords == .failed("No suggested keyword is usable: “<script>” (contains markup characters), “launch&” (contains markup characters), “{crew}” (contains markup characters)."))
-        #expect(result.titles == .applied(["A", "B", "C"]))
+        #expect(result.titles == .applied(["Alpha title", "Beta title", "Gamma title"]))
         #expect(result.emoji == .applied("🚀"))
     }
 
     /// A keyword that is not text is named in the report as the answer wrote it (compact JSON).
     @Test func nonTextKeywordsAreReportedAsTheAnswerWroteThem() {
-        let result = decode(#"{"keywords": ["rocket", 1.5, -3, true, null, ["x", 2], {"a": "\u2028"}], "titles": ["A", "B", "C"], "emoji": "🚀"}"#)
+        let result = decode(#"{"keywords": ["rocket", 1.5, -3, true, null, ["x", 2], {"a": "\u2028"}], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#)
         #expect(result.keywords == .applied(["rocket"]))
         #expect(result.droppedKeywords.map(\.keyword) == ["1.5", "-3", "true", "null", #"["x", 2]"#, #"{"a": "\u2028"}"#])
         #expect(result.droppedKeywords.allSatisfy { $0.reason == "not text" })
@@ -92,13 +92,13 @@ import Testing
 
     /// A key the answer repeats counts once, with its first value.
     @Test func aRepeatedKeyKeepsItsFirstValue() {
-        let result = decode(#"{"keywords": ["rocket"], "titles": ["A", "B", "C"], "emoji": "🚀", "emoji": "🎬"}"#)
+        let result = decode(#"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀", "emoji": "🎬"}"#)
         #expect(result.emoji == .applied("🚀"))
     }
 
     @Test func keywordsAreTrimmedUniqueAndCapped() {
         let many = (1...12).map { _ in "\"launch\"" }.joined(separator: ", ")
-        let duplicates = decode(#"{"keywords": ["  Rocket ", "rocket", "ROCKET", "", 7, \#(many)], "titles": ["A", "B", "C"], "emoji": "🚀"}"#)
+        let duplicates = decode(#"{"keywords": ["  Rocket ", "rocket", "ROCKET", "", 7, \#(many)], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#)
         #expect(duplicates.keywords == .applied(["Rocket", "launch"]))
         #expect(duplicates.droppedKeywords.first == DroppedKeyword(keyword: "rocket", reason: "duplicate"))
         #expect(duplicates.droppedKeywords.contains(DroppedKeyword(keyword: "", reason: "empty")))
@@ -106,7 +106,7 @@ import Testing
 
         let words = ["Welcome", "back", "launch", "pad", "Today", "rocket", "team", "said", "guidance", "computer", "passed", "every"]
         let list = words.map { "\"\($0)\"" }.joined(separator: ", ")
-        let capped = decode(#"{"keywords": [\#(list)], "titles": ["A", "B", "C"], "emoji": "🚀"}"#)
+        let capped = decode(#"{"keywords": [\#(list)], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#)
         #expect(capped.keywords == .applied(Array(words.prefix(10))))
         #expect(capped.droppedKeywords == [
             DroppedKeyword(keyword: "passed", reason: "more than 10 keywords"),
@@ -115,21 +115,21 @@ import Testing
     }
 
     @Test func twoEmojiFailOnlyTheEmoji() {
-        let result = decode(#"{"keywords": ["rocket"], "titles": ["A", "B", "C"], "emoji": "🚀🎉"}"#)
+        let result = decode(#"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀🎉"}"#)
         #expect(result.emoji == .failed("Expected exactly one emoji, got 2 characters: “🚀🎉”."))
         #expect(result.keywords == .applied(["rocket"]))
-        #expect(result.titles == .applied(["A", "B", "C"]))
+        #expect(result.titles == .applied(["Alpha title", "Beta title", "Gamma title"]))
     }
 
     @Test(arguments: ["🎬", "🇫🇷", "👨‍👩‍👧‍👦", "❤️", "👍🏽", "1️⃣", "🏳️‍🌈"])
     func singleEmojiGraphemesAreAccepted(emoji: String) {
-        let result = decode(#"{"keywords": ["rocket"], "titles": ["A", "B", "C"], "emoji": " \#(emoji) "}"#)
+        let result = decode(#"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": " \#(emoji) "}"#)
         #expect(result.emoji == .applied(emoji))
     }
 
     @Test(arguments: ["1", "#", "*", "A", "©", "❤", "🇫", "é"])
     func textThatIsNotAnEmojiIsRejected(text: String) {
-        let result = decode(#"{"keywords": ["rocket"], "titles": ["A", "B", "C"], "emoji": "\#(text)"}"#)
+        let result = decode(#"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "\#(text)"}"#)
         #expect(result.emoji == .failed("“\(text)” is not an emoji."))
     }
 
@@ -161,9 +161,9 @@ import Testing
     }
 
     @Test func missingAndMistypedFieldsFailTheirOwnAction() {
-        let result = decode(#"{"keywords": "rocket", "titles": ["A", "B", "C"]}"#)
+        let result = decode(#"{"keywords": "rocket", "titles": ["Alpha title", "Beta title", "Gamma title"]}"#)
         #expect(result.keywords == .failed("\"keywords\" in the answer is not a list."))
-        #expect(result.titles == .applied(["A", "B", "C"]))
+        #expect(result.titles == .applied(["Alpha title", "Beta title", "Gamma title"]))
         #expect(result.emoji == .failed("The answer has no \"emoji\"."))
         #expect(decode(#"{"keywords": [], "titles": 3, "emoji": 5}"#) == Suggestions(
             keywords: .failed("The model suggested no keywords."),
@@ -173,8 +173,91 @@ import Testing
     }
 
     @Test func theAnswerObjectWinsOverOtherObjects() {
-        let answer = #"Schema: {"type": "object"} Answer: {"keywords": ["dawn"], "titles": ["A", "B", "C"], "emoji": "🌅"}"#
+        let answer = #"Schema: {"type": "object"} Answer: {"keywords": ["dawn"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🌅"}"#
         #expect(decode(answer).keywords == .applied(["dawn"]))
+    }
+
+    // MARK: Checked as if no schema had been sent
+
+    /// A title is 8 to 60 characters after trimming, with no control
+    /// characters, and no copy of a line the model was sent: the whole line,
+    /// or a run of three or more of its words. One or two words of a line
+    /// (the topic, named) are no copy.
+    @Test func titlesAreCheckedAsIfNoSchemaHadBeenSent() {
+        let transcript = "Welcome back to the launch pad.\nToday the rocket team said the AI guidance computer passed every check.\nPhotosynthesis!"
+        let answer = #"{"keywords": ["rocket"], "titles": ["Short", "\#(String(repeating: "x", count: 61))", "Tab\tin a title", "Welcome back to the launch pad!", "the AI guidance computer", "“Photosynthesis”", "Countdown at dawn", "A crew ready to fly"], "emoji": "🚀"}"#
+        let result = decoder.decode(answer, transcript: transcript)
+        #expect(result.titles == .failed("The model gave 2 usable titles; exactly three are needed. Not usable: “Short” is shorter than 8 characters; “\(String(repeating: "x", count: 61))” is longer than 60 characters; “Tab in a title” contains control characters or line breaks; “Welcome back to the launch pad!” copies a caption line; “the AI guidance computer” copies a caption line; ““Photosynthesis”” copies a caption line."))
+        #expect(result.usableTitles == ["Countdown at dawn", "A crew ready to fly"])
+        // Words of two lines together, and two words of one line, are no copy; sixty characters are allowed.
+        let fine = decoder.decode(#"{"keywords": ["rocket"], "titles": ["Launch pad today", "\#(String(repeating: "y", count: 60))", "Rocket team"], "emoji": "🚀"}"#, transcript: transcript)
+        #expect(fine.titles == .applied(["Launch pad today", String(repeating: "y", count: 60), "Rocket team"]))
+        // Compared with what the model was sent, when given (the prompt, our own notes included).
+        let copied = #"{"keywords": ["rocket"], "titles": ["the AI guidance computer", "Launch pad today", "The model gave two titles"], "emoji": "🚀"}"#
+        let sent = "Welcome back to the launch pad.\nYour answer could not be used: the model gave two titles."
+        let judged = decoder.decode(copied, transcript: transcript, sent: sent)
+        #expect(judged.usableTitles == ["the AI guidance computer", "Launch pad today"])
+        // A line cut off mid-word at the length bound is a copy too; a title that only begins with a line's words is not.
+        let cut = decoder.decode(#"{"keywords": ["rocket"], "titles": ["Today the rocket team said the AI guid", "The Rocket Team Is Ready", "Rocket team said hello"], "emoji": "🚀"}"#, transcript: transcript)
+        #expect(cut.usableTitles == ["The Rocket Team Is Ready"])
+        // Five words or more lifted across two cues are a copy; four or three across a cue boundary are not.
+        let cues = "The good news is that lifestyle changes\ncan make a big difference.\nLaunch pad\ntoday"
+        let lifted = decoder.decode(#"{"keywords": ["rocket"], "titles": ["The good news is that lifestyle changes can make a big diffe", "Lifestyle changes can make", "Launch pad today"], "emoji": "🚀"}"#, transcript: cues)
+        #expect(lifted.usableTitles == ["Lifestyle changes can make", "Launch pad today"])
+    }
+
+    /// Titles of megabytes are refused by their size alone, before any check
+    /// that reads them character by character: a huge title with a control
+    /// character (and a keyword with markup) at its end is refused as too long,
+    /// which only the size check can say first. Quoted shortened: a report
+    /// never holds them.
+    @Test func hugeFieldsAreRefusedByTheirSizeAlone() throws {
+        let huge = String(repeating: "Ab cd ", count: 4_000_000)   // 23 MiB
+        let answer = #"{"keywords": ["\#(huge)<b>", "rocket"], "titles": ["\#(huge)\t", "\#(huge)\u0001", "\#(huge)"], "emoji": "🇬🇧\#(huge)"}"#
+        let result = decode(answer)
+        let titles = try #require(result.titles.failureMessage)
+        #expect(titles.hasPrefix("The model gave 0 usable titles; exactly three are needed. Not usable: “Ab cd Ab cd"))
+        #expect(titles.components(separatedBy: " is longer than 60 characters").count == 4)
+        #expect(titles.utf8.count < 1_000)
+        #expect(result.keywords == .applied(["rocket"]))
+        #expect(result.droppedKeywords.first?.reason == "longer than 100 characters")
+        #expect((result.droppedKeywords.first?.keyword.utf8.count ?? .max) < 500)
+        #expect(result.emoji.failureMessage?.hasPrefix("Expected exactly one emoji, got 24000008 bytes") == true)
+    }
+
+    /// Keywords are distinct as the word rule compares them: case and white space aside.
+    @Test func repeatedKeywordsAreDroppedAsTheRuleComparesThem() {
+        let result = decode(#"{"keywords": ["Launch Pad", "launch  pad", "LAUNCH\u2003PAD", "rocket", "Rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#)
+        #expect(result.keywords == .applied(["Launch Pad", "rocket"]))
+        #expect(result.droppedKeywords.map(\.reason) == ["duplicate", "duplicate", "duplicate"])
+    }
+
+    /// One RGI emoji: sequences of bounded length; never TAG characters outside
+    /// a subdivision flag, never combining marks, never a component alone.
+    @Test(arguments: [
+        "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "👩🏽‍💻", "🧑‍🤝‍🧑", "👁️‍🗨️", "#️⃣", "🇺🇳", "☺️", "👩‍❤️‍💋‍👨",
+    ])
+    func rgiEmojiAreAccepted(emoji: String) {
+        #expect(decode(#"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "\#(emoji)"}"#).emoji == .applied(emoji))
+    }
+
+    @Test(arguments: [
+        "🏴\u{E0067}\u{E0062}\u{E0078}\u{E0078}\u{E0078}\u{E007F}",        // a subdivision that is not RGI
+        "🇫🇷" + String(repeating: "\u{E0041}", count: 6),                        // hidden ASCII in TAG characters
+        "🎬\u{E0041}\u{E0042}", "🎬\u{301}", "🎬" + String(repeating: "\u{301}", count: 3),
+        "🏼", "👩‍🏼", "1⃣", "🇽🇽", "☺", "🚀\u{FE0F}", "🎬\u{FE0E}", "👨‍👩‍👧‍👦‍👦",
+    ])
+    func malformedEmojiAreRefused(emoji: String) {
+        let result = decode(#"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "\#(emoji)"}"#)
+        #expect(result.emoji.failureMessage != nil, "\(emoji.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    @Test func aFlagWithThousandsOfTagsOrAnEmojiWithThousandsOfMarksIsRefused() {
+        for emoji in ["🇫🇷" + String(repeating: "\u{E0041}", count: 2_500), "🎬" + String(repeating: "\u{301}", count: 3_000)] {
+            let result = decode(#"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "\#(emoji)"}"#)
+            #expect(result.emoji.failureMessage?.hasPrefix("Expected exactly one emoji, got ") == true)
+            #expect(EmojiClassifier.isEmoji(Character(emoji)) == false)
+        }
     }
 
     @Test func hostileAnswersStayCheap() {

@@ -1,15 +1,21 @@
 import Assistant
+@testable import CaptionAssistant
 import Foundation
 import Testing
 @testable import CaptionAssistantCLI
 
-/// The library's advice names settings (`AssistantSetting`); the command line
-/// spells each as the option of its table that sets it. No option is spelled
-/// anywhere else: not in `Assistant`, not in `Captions`.
+/// The library's advice names settings (`AssistantSetting`: the model's, and
+/// the run's that `CaptionAssistant` adds); the command line spells each as
+/// the option of its table that sets it. No option is spelled anywhere else:
+/// not in `Assistant`, not in `Captions`, not in `CaptionAssistant`.
 @Suite struct SettingNamesTests {
+    /// Every setting the libraries name: the model's and the run's.
+    static let settings = AssistantSetting.allCases + AssistantSetting.runSettings
+
     /// Every setting but the API key (which has no option: it comes from the
-    /// environment) is set by exactly one option of the table.
-    @Test(arguments: AssistantSetting.allCases)
+    /// environment) is set by exactly one option of the table, and spelled
+    /// by its first name, as the usage line writes it (`-o`).
+    @Test(arguments: settings)
     func everySettingIsSpelledByTheOptionThatSetsIt(_ setting: AssistantSetting) throws {
         let spelled = CommandOption.settingNames.spell(setting)
         if setting == .apiKey {
@@ -19,10 +25,19 @@ import Testing
         }
         let options = CommandOption.table.filter { $0.setting == setting }
         try #require(options.count == 1, "\(setting) is set by \(options.count) options")
-        #expect(spelled == options[0].names.last)
+        #expect(spelled == options[0].names.first)
         #expect(CommandOption.settingNames.spell(setting, .literal("x")) == spelled + " x")
         if let metavar = options[0].metavar {
             #expect(CommandOption.settingNames.spell(setting, .placeholder) == spelled + " " + metavar)
+        }
+    }
+
+    /// The settings are one vocabulary across the modules: no two share a
+    /// name, and no option sets a setting the libraries do not list.
+    @Test func theSettingsOfEveryModuleAreOneVocabulary() {
+        #expect(Set(Self.settings.map(\.rawValue)).count == Self.settings.count)
+        for option in CommandOption.table {
+            if let setting = option.setting { #expect(Self.settings.contains(setting), "\(option.names) sets \(setting.rawValue)") }
         }
     }
 
@@ -48,20 +63,54 @@ import Testing
                 == "Give --request-timeout as seconds, e.g. --request-timeout 120.")
     }
 
-    /// No option of the table is spelled in the code of `Assistant` or
-    /// `Captions` (comments aside): they say what to do in their own terms.
-    @Test(arguments: ["Assistant", "Captions"])
+    /// The run's words, in reports and errors, as the command line always
+    /// wrote them (the goldens hold some of them too): `CaptionAssistant`
+    /// names the setting, the table spells it.
+    @Test func theRunsWordsReadAsTheCommandLineAlwaysPrintedThem() throws {
+        let names = CommandOption.settingNames
+        #expect(FileReport.notProcessedError(names)
+                == "not processed: the run was interrupted before this file was finished; run the same command with --resume to finish the batch")
+        #expect(FileReport.isNotProcessed(FileReport.notProcessedError(names)) && FileReport.isNotProcessed(FileReport.notProcessedError(.plain)))
+        #expect(SuggestionApplier.unencodableReason("🎬", .windows1252, names: names)
+                == "the file is written in Windows-1252, which cannot hold 🎬, so the captions were left without it; --encoding utf-8 writes it in UTF-8, which can (the report lists the change)")
+        #expect(ReportMerge.Failure.incomplete(count: 4, missing: [1], stopped: [2]).message(names)
+                == "1 of 4 shards have no report part: 1 (run them with --shard INDEX/4, or rerun those array tasks); 1 of 4 shards were stopped before the end: 2 (run them again with --resume); report.json was not written")
+        #expect(OutputFolderError(path: "out", reason: "r", inUse: true).message(names)
+                == "cannot write to the output folder out: r; wait for that run to finish, or choose another folder with -o")
+        #expect(OutputFolderError(path: "out", reason: "r").message(names)
+                == "cannot write to the output folder out: r; choose another folder with -o, or make this one writable")
+        func refusal(_ text: String, shardCount: Int? = nil, _ environment: [String: String] = [:]) -> String? {
+            do throws(SettingsError) {
+                _ = try ShardRequest.parse(text, names: names).resolve(shardCount: shardCount, environment: environment, names: names)
+                return nil
+            } catch { return error.message }
+        }
+        #expect(refusal("3") == "'--shard' needs INDEX/COUNT (for example 0/4; INDEX counts from 0) or auto (got '3')")
+        #expect(refusal("x/4") == "'--shard x/4': INDEX (counted from 0) needs a whole number of at least 0, at most 3 (got 'x')")
+        #expect(refusal("1/4", shardCount: 3) == "'--shard 1/4' and '--shard-count 3' disagree; give one of them")
+        #expect(refusal("auto", ["JOB_COMPLETION_INDEX": "2"]) == "'--shard auto': this is a Kubernetes Indexed Job (JOB_COMPLETION_INDEX=2), which does not say how many shards there are; add --shard-count N or set CAPTION_ASSISTANT_SHARD_COUNT (the job's completions or array size)")
+        #expect(refusal("auto")?.hasSuffix("; run it as an array task, or give --shard INDEX/COUNT") == true)
+    }
+
+    /// No option of the table is spelled in the code of `Assistant`,
+    /// `Captions` or `CaptionAssistant`, in any of their folders (comments
+    /// aside): they say what to do in their own terms. Only the command line
+    /// (`CaptionAssistantCLI`) spells its options.
+    @Test(arguments: ["Assistant", "Captions", "CaptionAssistant"])
     func theLibraryNeverSpellsAnOption(_ module: String) throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Sources/\(module)").standardizedFileURL
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        let enumerator = try #require(FileManager.default.enumerator(atPath: folder.path))
+        let files = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
         try #require(files.count > 10)
-        let spellings = CommandOption.table.flatMap(\.names).filter { $0.count > 2 }
+        let spellings = CommandOption.table.flatMap(\.names)
         for file in files {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let code = line.trimmingCharacters(in: .whitespaces).hasPrefix("//") ? "" : String(line)
-                for spelling in spellings where code.contains("\"" + spelling) || code.contains(" " + spelling) || code.contains("(" + spelling) {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.hasPrefix("//") { continue }
+                for spelling in spellings
+                where trimmed.hasPrefix(spelling) || ["\"", " ", "(", "'", "`", "="].contains(where: { line.contains($0 + spelling) }) {
                     Issue.record("\(module)/\(file):\(number + 1) spells \(spelling): \(line)")
                 }
             }

@@ -27,7 +27,7 @@ import TestSupport
 
     /// Runs the executable, killing it (and failing) if it has not ended
     /// after `limit` seconds: a hang must fail the test, not stall the suite.
-    static func runBounded(_ arguments: [String], in directory: URL, limit: TimeInterval = 120) throws -> ExecutableRun? {
+    static func runBounded(_ arguments: [String], in directory: URL, limit: TimeInterval = processLimit) throws -> ExecutableRun? {
         let process = Process()
         process.executableURL = ExecutableRun.executable
         process.arguments = arguments
@@ -39,14 +39,21 @@ import TestSupport
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try launch(process)
-        let deadline = Date().addingTimeInterval(limit)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        let hung = process.isRunning
-        if hung { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        let exited = waitForExit(process, limit: limit, "caption-assistant " + arguments.joined(separator: " "))
         try err.close()
-        if hung { return nil }
+        if !exited { return nil }
         return ExecutableRun(status: process.terminationStatus, stdout: Data(), stderr: try Data(contentsOf: errURL))
+    }
+
+    /// Whether another process holds the lock on the folder at `path` (as a
+    /// run holds its output folder's once its batch has started).
+    static func isLocked(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_DIRECTORY)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return true }
+        flock(fd, LOCK_UN)
+        return false
     }
 
     /// A file name holding terminal controls (an OSC 52 "set the clipboard", a bell) is
@@ -97,7 +104,7 @@ import TestSupport
         let fake = ["-test-fake-assistant", "--quiet"]
         _ = try ExecutableRun.run(fake + ["in", "-o", "out", "--shard", "0/2"], in: scratch.url)
         #expect(mkfifo(scratch.url.appendingPathComponent("out/report.shard-1-of-2.json").path, 0o600) == 0)
-        let merge = try #require(try Self.runBounded(["merge", "out"], in: scratch.url, limit: 30), "merge hung on a FIFO part")
+        let merge = try #require(try Self.runBounded(["merge", "out"], in: scratch.url), "merge hung on a FIFO part")
         #expect(merge.status == 65, "\(merge.stderrText)")
         #expect(merge.stderrText.contains("not a regular file"), "\(merge.stderrText)")
 
@@ -105,10 +112,10 @@ import TestSupport
         let sidecar = scratch.url.appendingPathComponent("whole/a.srt.assistant.json")
         try FileManager.default.removeItem(at: sidecar)
         #expect(mkfifo(sidecar.path, 0o600) == 0)
-        let review = try #require(try Self.runBounded(["review", "whole", "--quiet"], in: scratch.url, limit: 30),
+        let review = try #require(try Self.runBounded(["review", "whole", "--quiet"], in: scratch.url),
                                   "review hung on a FIFO sidecar")
         #expect(review.status == 0, "\(review.stderrText)")
-        let resume = try #require(try Self.runBounded(fake + ["in", "-o", "whole", "--resume"], in: scratch.url, limit: 30),
+        let resume = try #require(try Self.runBounded(fake + ["in", "-o", "whole", "--resume"], in: scratch.url),
                                   "--resume hung on a FIFO sidecar")
         #expect(resume.status == 0, "\(resume.stderrText)")
     }
@@ -240,24 +247,15 @@ import TestSupport
         defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
         // Wait until it holds the folder's lock.
         let out = scratch.url.appendingPathComponent("out").path
-        let deadline = Date().addingTimeInterval(60)
-        var locked = false
-        while !locked && first.isRunning && Date() < deadline {
-            let fd = open(out, O_RDONLY | O_DIRECTORY)
-            if fd >= 0 {
-                if flock(fd, LOCK_EX | LOCK_NB) == 0 { flock(fd, LOCK_UN) } else { locked = true }
-                close(fd)
-            }
-            if !locked { usleep(5_000) }
-        }
-        try #require(locked, "the first run never locked its output folder")
+        wait(for: "the first run's lock on its output folder", while: first) { Self.isLocked(out) }
+        try #require(Self.isLocked(out), "the first run never locked its output folder")
         let second = try ExecutableRun.run(["a.srt", "-o", "out", "--model", "none"], in: scratch.url)
         #expect(second.status == 73)
         #expect(second.stderrText.contains("another caption-assistant run (pid \(first.processIdentifier))"), "\(second.stderrText)")
         #expect(!FileManager.default.fileExists(atPath: out + "/a.srt"))
         try input.fileHandleForWriting.write(contentsOf: Self.srt)
         try input.fileHandleForWriting.close()
-        first.waitUntilExit()
+        waitForExit(first, "the first run")
         #expect(first.terminationStatus == 0)
         // Once it is done, the folder is free again, and no lock file is left in it.
         let third = try ExecutableRun.run(["a.srt", "-o", "out", "--model", "none"], in: scratch.url)
@@ -381,35 +379,28 @@ import TestSupport
         let scratch = try ScratchFolder()
         let process = Process()
         process.executableURL = ExecutableRun.executable
-        process.arguments = ["-", "-o", "out", "--model", "none", "--quiet"]
+        process.arguments = ["-test-announce-stop", "-", "-o", "out", "--model", "none", "--quiet"]
         process.currentDirectoryURL = scratch.url
         let input = Pipe()  // never written, never closed while the process runs
+        let errors = Pipe()
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         try launch(process)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         // Wait until the batch has started (it holds the output folder's lock).
         let out = scratch.url.appendingPathComponent("out").path
-        var started = false
-        let deadline = Date().addingTimeInterval(60)
-        while !started && process.isRunning && Date() < deadline {
-            let fd = open(out, O_RDONLY | O_DIRECTORY)
-            if fd >= 0 {
-                if flock(fd, LOCK_EX | LOCK_NB) == 0 { flock(fd, LOCK_UN) } else { started = true }
-                close(fd)
-            }
-            if !started { usleep(5_000) }
-        }
-        try #require(started)
+        wait(for: "the run's lock on its output folder", while: process) { Self.isLocked(out) }
+        try #require(Self.isLocked(out), "the run never locked its output folder")
         kill(process.processIdentifier, SIGINT)
-        usleep(200_000)
+        // Sent again only once the run says it took the first (two signals
+        // sent close together can arrive as one, which then waits for ever).
+        let said = waitForLine(on: errors, of: process) { $0.contains("SIGINT taken") }
+        try #require(said != nil, "the run never said it took the first SIGINT")
+        #expect(process.isRunning, "the first signal must wait for the file in flight")
         kill(process.processIdentifier, SIGINT)
-        let end = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < end { usleep(10_000) }
-        #expect(!process.isRunning, "a second SIGINT did not end a run stuck on its input")
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        #expect(waitForExit(process, "the run stuck on its input after a second SIGINT"),
+                "a second SIGINT did not end a run stuck on its input")
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 130)
         try input.fileHandleForWriting.close()

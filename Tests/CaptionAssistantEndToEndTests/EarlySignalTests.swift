@@ -76,11 +76,7 @@ import TestSupport
         try #require(said != nil, "the run never said it was waiting for the model")
         kill(process.processIdentifier, SIGINT)
         // A guard against a hang, not a timing assertion: the wait would last 600 s.
-        let deadline = Date().addingTimeInterval(120)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        let ended = !process.isRunning
-        if !ended { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        let ended = waitForExit(process, limit: 120, "the wait for the model after SIGINT")
         #expect(ended, "SIGINT did not end the wait for the model")
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 130)

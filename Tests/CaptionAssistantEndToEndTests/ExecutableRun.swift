@@ -36,11 +36,18 @@ struct ExecutableRun {
     /// Runs the executable with `arguments` in `directory`, with standard input
     /// from `input`, and an environment without the user's `CAPTION_ASSISTANT_*` settings
     /// (plus `environment`, the test's own).
+    /// `launcher`, when given, is a command the executable is run through
+    /// (its path, then its arguments before the executable's path).
     static func run(_ arguments: [String], in directory: URL, input: Data? = nil,
-                    environment extra: [String: String] = [:]) throws -> ExecutableRun {
+                    environment extra: [String: String] = [:], launcher: [String] = []) throws -> ExecutableRun {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let command = launcher.first {
+            process.executableURL = URL(fileURLWithPath: command)
+            process.arguments = launcher.dropFirst() + [executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CAPTION_ASSISTANT_") }
         environment["NO_COLOR"] = "1"
@@ -63,7 +70,7 @@ struct ExecutableRun {
             process.standardInput = FileHandle.nullDevice
         }
         try launch(process)
-        process.waitUntilExit()
+        waitForExit(process, "caption-assistant " + arguments.joined(separator: " "))
         try out.close(); try err.close()
         return ExecutableRun(status: process.terminationStatus, stdout: try Data(contentsOf: outURL), stderr: try Data(contentsOf: errURL))
     }
@@ -77,6 +84,52 @@ private let launchLock = NSLock()
 /// Starts `process`, one launch at a time.
 func launch(_ process: Process) throws {
     try launchLock.withLock { try process.run() }
+}
+
+/// How long a test waits for one run of the executable before it kills it
+/// and records an issue: far beyond what one run takes even on a loaded
+/// machine (seconds), so only a hang reaches it.
+///
+/// End-to-end tests bound each wait this way rather than with
+/// `.timeLimit`: a `.mayBlock` test's time limit also counts the time it
+/// waits for one of its module's two executor threads, behind the other
+/// end-to-end tests, so on a loaded machine a test that takes 8 s alone was
+/// failed at 224 s of waiting (the whole suite took 240 s).
+let processLimit: TimeInterval = 300
+
+/// Waits for `process` (launched) to exit, for at most `limit` seconds;
+/// past that, kills it (SIGKILL), waits for it, and records an issue naming
+/// `what`. Returns whether it exited by itself.
+@discardableResult
+func waitForExit(_ process: Process, limit: TimeInterval = processLimit, _ what: @autoclosure () -> String) -> Bool {
+    let deadline = Date().addingTimeInterval(limit)
+    while process.isRunning {
+        guard Date() < deadline else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            Issue.record("\(what()) did not finish in \(Int(limit)) s, so it was killed")
+            return false
+        }
+        usleep(10_000)
+    }
+    process.waitUntilExit()
+    return true
+}
+
+/// Waits until `condition` holds or `process` has exited, checking every
+/// 20 ms, for at most `limit` seconds (then records an issue naming `what`):
+/// a test waits for the state it tests, however slow a loaded machine makes
+/// the process, never for a guessed time.
+func wait(for what: @autoclosure () -> String, while process: Process, limit: TimeInterval = processLimit,
+          until condition: () -> Bool) {
+    let deadline = Date().addingTimeInterval(limit)
+    while process.isRunning && !condition() {
+        guard Date() < deadline else {
+            Issue.record("\(what()) did not happen in \(Int(limit)) s")
+            return
+        }
+        usleep(20_000)
+    }
 }
 
 /// A temporary folder removed when the value goes away.

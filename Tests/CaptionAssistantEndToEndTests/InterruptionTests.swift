@@ -28,14 +28,12 @@ import TestSupport
         try launch(process)
 
         let out = scratch.url.appendingPathComponent("out")
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline && process.isRunning {
-            if ((try? FileManager.default.contentsOfDirectory(atPath: out.path))?.count ?? 0) >= 40 { break }
-            usleep(2_000)
+        wait(for: "the batch's first 40 files", while: process) {
+            ((try? FileManager.default.contentsOfDirectory(atPath: out.path))?.count ?? 0) >= 40
         }
         let wasRunning = process.isRunning
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        waitForExit(process, "the batch killed mid-run")
         #expect(wasRunning, "the batch finished before it could be interrupted; make it larger")
 
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path)

@@ -27,7 +27,7 @@ final class ConcurrencyProbe: AssistantModel, @unchecked Sendable {
     /// The most calls that were in flight at once.
     var maxInFlight: Int { lock.withLock { most } }
 
-    func respond(to prompt: String) async throws -> String {
+    func respond(to prompt: AssistantPrompt) async throws -> ModelAnswer {
         lock.withLock { inFlight += 1; most = max(most, inFlight); latestCall = clock.now }
         defer { lock.withLock { inFlight -= 1 } }
         while maxInFlight < target && clock.now < lock.withLock({ latestCall }) + .seconds(20) {

@@ -39,7 +39,7 @@ import Testing
         let files = result.files
         #expect(files.count == 20)
         let done = files.filter(\.written)
-        let notProcessed = files.filter { $0.error == FileReport.notProcessedError }
+        let notProcessed = files.filter { FileReport.isNotProcessed($0.error) }
         // The 5 done when the stop came, plus at most the 2 others in flight.
         #expect((5...7).contains(done.count))
         #expect(done.count + notProcessed.count == 20)

@@ -22,10 +22,10 @@ import TestSupport
     /// Answers, throws, hangs (ignoring cancellation), or talks nonsense, per file.
     final class ChaosModel: AssistantModel, @unchecked Sendable {
         private let lock = NSLock()
-        private var hanging: [CheckedContinuation<String, any Error>] = []
+        private var hanging: [CheckedContinuation<ModelAnswer, any Error>] = []
 
-        func respond(to prompt: String) async throws -> String {
-            let transcript = Prompt.transcript(in: prompt) ?? prompt
+        func respond(to prompt: AssistantPrompt) async throws -> ModelAnswer {
+            let transcript = prompt.transcript
             let mode = Mode.allCases.first { transcript.contains("mode-" + $0.rawValue) } ?? .answers
             let file = transcript.split(separator: " ").first { $0.hasPrefix("file-") }.map(String.init) ?? "?"
             switch mode {
@@ -37,12 +37,12 @@ import TestSupport
                 // Never answers and ignores cancellation: only the service's time limit ends the wait.
                 return try await withCheckedThrowingContinuation { continuation in lock.withLock { hanging.append(continuation) } }
             case .garbage:
-                return "}}{{ not JSON at all \u{0} \u{FFFD}"
+                return ModelAnswer(text: "}}{{ not JSON at all \u{0} \u{FFFD}")
             case .slowAnswers:
                 try await Task.sleep(for: .milliseconds(20))
                 return try await FakeAssistantModel().respond(to: prompt)
             case .halfValid:
-                return #"{"keywords": ["rocket", "zebra"], "titles": ["Only one"], "emoji": "not an emoji"}"#
+                return ModelAnswer(text: #"{"keywords": ["rocket", "zebra"], "titles": ["Only one title"], "emoji": "not an emoji"}"#)
             }
         }
 
@@ -77,7 +77,6 @@ import TestSupport
         let model = ChaosModel()
         let service = AssistantService(
             backendName: "http", model: model, availability: availability,
-            containsWholeWord: AssistantBackend.containsWholeWord,
             options: AssistantOptions(timeout: .seconds(5), maxAttempts: 2, retryDelay: .milliseconds(5), retryJitter: 0))
         let configuration = PipelineConfiguration(backend: "http", source: service,
                                                   diagnosticsContext: DiagnosticsContext(endpoint: "http://127.0.0.1:9/v1"))

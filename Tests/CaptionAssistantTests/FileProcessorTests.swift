@@ -59,8 +59,8 @@ import Testing
         let outcome = await FileProcessor(configuration: fakeConfiguration()).process(bytes, input: "x", hint: .srt) { _ in "x" }
         #expect(outcome.report.actions.map(\.state) == [.applied, .applied, .failed])
         #expect(outcome.report.actions[2].reason?.contains("Windows-1252") == true)
-        // The reason names the way out.
-        #expect(outcome.report.actions[2].reason?.contains("--encoding utf-8") == true)
+        // The reason names the way out, in the library's words (the command line spells it `--encoding utf-8`).
+        #expect(outcome.report.actions[2].reason?.contains("`outputEncoding` utf-8 writes it in UTF-8") == true)
         #expect(outcome.report.losses.isEmpty && outcome.report.json["losses"] == nil)
         let caption = try #require(outcome.caption)
         #expect(Array(caption) == Array("1\n00:00:01,000 --> 00:00:02,000\nLe caf".utf8) + [0xE9] + Array(" du <b>matin</b>, le <b>matin</b>.\n".utf8))

@@ -35,12 +35,27 @@ import Testing
         #expect(result.counts == [0, 0, 0, 1])
     }
 
-    @Test func aLineBreakIsABoundary() {
+    @Test func aLineBreakSeparatesWords() {
         let cue = makeCue(["the rocket", "\n", "launch pad"])
         let result = KeywordEmphasis(keywords: ["rocket", "launch"]).apply(to: [cue])
         #expect(emphasised(cue, result.edits[0]) == ["rocket", "launch"])
-        // A phrase does not match across the line break.
-        #expect(KeywordEmphasis(keywords: ["rocket launch"]).apply(to: [cue]).occurrences == 0)
+        #expect(KeywordEmphasis(keywords: ["rocketlaunch"]).apply(to: [cue]).occurrences == 0)
+    }
+
+    /// A phrase may cross a line break inside a cue (`real-time⏎analytics`):
+    /// each line's part is emphasised, white space at the line's end left
+    /// out, and it counts once. Not across markup, not across cues.
+    @Test func aPhraseMayCrossALineBreakInsideACue() throws {
+        let cue = makeCue(["we love real-time ", "\n", "analytics"])
+        let result = KeywordEmphasis(keywords: ["Real-Time Analytics"]).apply(to: [cue])
+        let edit = try #require(result.edits[0])
+        #expect(emphasised(cue, edit) == ["real-time", "analytics"])
+        #expect(edit.emphasis.map(\.run) == [0, 2])
+        #expect(result.counts == [1])
+        let tagged = makeCue(["real-time ", "<i>", "analytics", "</i>"])
+        #expect(KeywordEmphasis(keywords: ["real-time analytics"]).apply(to: [tagged]).occurrences == 0)
+        let apart = [makeCue(["real-time"]), makeCue(["analytics"])]
+        #expect(KeywordEmphasis(keywords: ["real-time analytics"]).apply(to: apart).occurrences == 0)
     }
 
     @Test func neverInsideBoldText() {
@@ -57,10 +72,18 @@ import Testing
         #expect(result.counts == [1, 1, 0])
     }
 
-    @Test func phrasesNeedTheSameSeparator() {
+    @Test func phrasesNeedTheSameSeparatorWhiteSpaceAside() {
         let cue = makeCue(["rocket  launch and rocket-launch and Rocket Launch"])
         let result = KeywordEmphasis(keywords: ["rocket launch"]).apply(to: [cue])
-        #expect(emphasised(cue, result.edits[0]) == ["Rocket Launch"])
+        #expect(emphasised(cue, result.edits[0]) == ["rocket  launch", "Rocket Launch"])
+    }
+
+    /// Words in every script, as the one word rule cuts them.
+    @Test func wordsOfScriptsWrittenWithoutSpacesAreEmphasised() {
+        let cue = makeCue(["このラーメンはスープがとても濃厚です"])
+        let result = KeywordEmphasis(keywords: ["ラーメン", "スープ", "ラー"]).apply(to: [cue])
+        #expect(emphasised(cue, result.edits[0]) == ["ラーメン", "スープ"])
+        #expect(result.counts == [1, 1, 0])
     }
 
     @Test func keywordPunctuationAtTheEdgesIsIgnored() {

@@ -11,7 +11,7 @@ import Testing
     final class CountingModel: AssistantModel, @unchecked Sendable {
         let lock = NSLock()
         var count = 0
-        func respond(to prompt: String) async throws -> String {
+        func respond(to prompt: AssistantPrompt) async throws -> ModelAnswer {
             lock.withLock { count += 1 }
             return try await FakeAssistantModel().respond(to: prompt)
         }

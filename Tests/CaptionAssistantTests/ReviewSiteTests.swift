@@ -316,6 +316,32 @@ The <b>rocket</b> &amp; <script>alert(1)</script>
         #expect(page.contains("added to the end of cue 1, the one shown last"))
     }
 
+    /// Whitespace after the emoji (the emoji goes after the last visible
+    /// character, and trailing spaces stay after it) does not hide it from
+    /// the review: in the same text run (SRT) or in a run of its own after
+    /// a closing tag (WebVTT).
+    @Test(arguments: [
+        ("a.srt", "1\n00:00:01,000 --> 00:00:02,000\nThe rocket lands. \t \n", "<b>lands</b>. 🎬 \t \n",
+         "<strong>lands</strong>. <mark class=\"emoji\" title=\"the emoji the assistant added\">🎬</mark> \t </span>"),
+        ("a.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<i>The rocket lands.</i>   \n", "<b>lands</b>. 🎬</i>   \n",
+         "<em>. </em><mark class=\"emoji\" title=\"the emoji the assistant added\">🎬</mark>   </span>"),
+    ])
+    func anEmojiFollowedByWhitespaceIsMarked(name: String, source: String, writtenEnd: String, marked: String) async throws {
+        let dir = try TemporaryFolder()
+        try dir.write("in/" + name, source)
+        let plan = try InputPlan.make(inputs: [dir.path + "/in"], outputFolder: dir.path + "/out", convertTo: nil)
+        let run = await BatchRunner(processor: FileProcessor(configuration: fakeConfiguration()), destination: .folder(dir.path + "/out"),
+                                    jobs: 1, keepsReports: true).run(plan)
+        let emoji = try #require(run.files.first?.actions.first { $0.id == .emoji })
+        #expect(emoji.state == .applied && emoji.cue == 1)
+        let written = String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/" + name)), as: UTF8.self)
+        #expect(written.hasSuffix(writtenEnd), "\(written)")
+        try ReviewSite.build(outputFolder: dir.path + "/out")
+        let page = String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/review/files/00001.html")), as: UTF8.self)
+        // Marked, with the whitespace after it kept after the mark.
+        #expect(page.contains(marked), "\(page)")
+    }
+
     @Test func aCueListLongerThanTheLimitSaysWhereTheRestIs() throws {
         let batch = try HandMadeBatch()
         try batch.add(input: "a.srt", output: "a.srt", captions: hostileSRT)

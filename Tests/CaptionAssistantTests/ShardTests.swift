@@ -129,7 +129,7 @@ import Testing
         #expect(try ShardRequest.auto.resolve(shardCount: nil, environment: env.merging([ShardRequest.countVariable: "5"]) { a, _ in a })
                 == Shard(index: 3, count: 5))
         let error = #expect(throws: SettingsError.self) { try ShardRequest.auto.resolve(shardCount: nil, environment: env) }
-        #expect(error?.message.contains("--shard-count") == true)
+        #expect(error?.message.contains("`shardCount`") == true)
         #expect(throws: SettingsError.self) { try ShardRequest.auto.resolve(shardCount: 3, environment: env) }  // index 3 of 3
     }
 

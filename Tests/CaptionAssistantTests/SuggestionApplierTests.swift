@@ -8,7 +8,7 @@ import TestSupport
 @Suite struct SuggestionApplierTests {
     @Test func keywordsNotInPlainTextAreDroppedAndReported() async throws {
         let srt = "1\n00:00:01,000 --> 00:00:02,000\n<b>Orbit</b> and the rocket\n"
-        let answer = #"{"keywords": ["orbit", "rocket", "submarine"], "titles": ["A", "B", "C"], "emoji": "🚀"}"#
+        let answer = #"{"keywords": ["orbit", "rocket", "submarine"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#
         let outcome = await FileProcessor(configuration: fakeConfiguration(model: ScriptedAssistantModel(answers: [answer])))
             .process(Array(srt.utf8), input: "a.srt", hint: .srt) { _ in "a.srt" }
         let caption = try #require(outcome.caption)
@@ -26,7 +26,7 @@ import TestSupport
 
     @Test func noKeywordInPlainTextFailsTheActionButNotTheOthers() async throws {
         let srt = "1\n00:00:01,000 --> 00:00:02,000\n<b>Orbit</b> now\n"
-        let answer = #"{"keywords": ["orbit"], "titles": ["A", "B", "C"], "emoji": "🚀"}"#
+        let answer = #"{"keywords": ["orbit"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#
         let outcome = await FileProcessor(configuration: fakeConfiguration(model: ScriptedAssistantModel(answers: [answer])))
             .process(Array(srt.utf8), input: "a.srt", hint: .srt) { _ in "a.srt" }
         #expect(outcome.report.actions.map(\.state) == [.failed, .applied, .applied])

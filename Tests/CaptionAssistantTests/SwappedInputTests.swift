@@ -22,7 +22,7 @@ import Testing
 
         init(swap: @escaping () throws -> Void) { self.swap = swap }
 
-        func respond(to prompt: String) async throws -> String {
+        func respond(to prompt: AssistantPrompt) async throws -> ModelAnswer {
             let once = lock.withLock { () -> (() throws -> Void)? in defer { swap = nil }; return swap }
             do { try once?() } catch { lock.withLock { swapError = error } }
             return try await FakeAssistantModel().respond(to: prompt)

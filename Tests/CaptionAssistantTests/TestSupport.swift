@@ -19,7 +19,6 @@ is ready for launch.
 func fakeConfiguration(_ availability: Availability = .available, model: any AssistantModel = FakeAssistantModel(),
                        maxCharacters: Int = 3000, convertTo: CaptionFormat? = nil) -> PipelineConfiguration {
     let service = AssistantService(backendName: "fake", model: model, availability: FixedAvailability(availability),
-                                   containsWholeWord: AssistantBackend.containsWholeWord,
                                    options: AssistantOptions(maxCharacters: maxCharacters, maxAttempts: 1))
     return PipelineConfiguration(backend: "fake", source: service, convertTo: convertTo)
 }

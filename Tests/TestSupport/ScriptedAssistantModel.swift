@@ -24,8 +24,8 @@ public final class ScriptedAssistantModel: AssistantModel, @unchecked Sendable {
     /// How many times the model was called.
     public var calls: Int { log.prompts.count }
 
-    /// Records the prompt and gives the next scripted answer or error.
-    public func respond(to prompt: String) async throws -> String {
+    /// Records the prompt and gives the next scripted answer (as one request) or error.
+    public func respond(to prompt: AssistantPrompt) async throws -> ModelAnswer {
         log.record(prompt)
         let step: Result<String, any Error>? = lock.withLock {
             guard !script.isEmpty else { return nil }
@@ -34,6 +34,6 @@ public final class ScriptedAssistantModel: AssistantModel, @unchecked Sendable {
             return script[index]
         }
         guard let step else { throw AssistantError.failed("The scripted test model has no answers.") }
-        return try step.get()
+        return ModelAnswer(text: try step.get())
     }
 }

@@ -90,11 +90,11 @@ public struct BatchRunner: Sendable {
         var opened: OutputFolder?
         var openingError: String?
         if case .folder(let path) = destination {
-            do {
+            do throws(OutputFolderError) {
                 // Shards of one run share the folder; anything else has it to itself.
                 opened = try OutputFolder(path: path, shared: part != nil)
             } catch {
-                openingError = error.localizedDescription
+                openingError = error.message(processor.configuration.settingNames)
             }
         }
         let folder = opened, folderError = openingError

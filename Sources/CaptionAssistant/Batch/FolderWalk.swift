@@ -65,6 +65,11 @@ final class FolderWalk {
     /// The folders (paths relative to the top) whose subfolders were not all
     /// walked because the folder was moved or replaced while the walk ran.
     private(set) var unfinished: [String] = []
+    /// The subfolders (paths relative to the top) that could not be opened
+    /// (no permission to read or search them, or replaced by something that
+    /// is not a folder since they were listed), each with the system's
+    /// `errno`: never entered, and never passed over in silence.
+    private(set) var unopened: [(path: String, error: Int32)] = []
 
     /// The top folder's descriptor, which the walk owns (closed when `run` returns).
     let top: Int32
@@ -99,10 +104,23 @@ final class FolderWalk {
 
     /// Opens the subfolder `name` of the folder being read, reads it, and goes down into it when it has subfolders.
     private func enter(_ name: [UInt8], _ visit: (Stream, Int32) -> [[UInt8]]) {
-        let fd = InsideFolder.cString(name) { openat(stack[stack.count - 1].fd, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
-        guard fd >= 0 else { return }  // gone, or replaced by a link since it was listed: not entered
+        var error: Int32 = 0
+        let fd = InsideFolder.cString(name) {
+            let fd = openat(stack[stack.count - 1].fd, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            error = errno
+            return fd
+        }
+        guard fd >= 0 else {
+            // Gone since it was listed: nothing left to search. Anything else is named.
+            if error != ENOENT { unopened.append((path(of: name), error)) }
+            return
+        }
         foldersOpened += 1
-        guard let stream = fdopendir(fd) else { close(fd); return }
+        guard let stream = fdopendir(fd) else {
+            unopened.append((path(of: name), errno))
+            close(fd)
+            return
+        }
         stack.append(Frame(fd: fd, stream: stream, name: name, pending: []))
         cachedPath = nil
         if stack.count - lowestHeld > Self.heldLimit {
@@ -190,6 +208,13 @@ final class FolderWalk {
         let path = relativePath(through: stack.count - 1)
         cachedPath = path
         return path
+    }
+
+    /// The path relative to the top folder of the entry `name` of the folder being read.
+    private func path(of name: [UInt8]) -> String {
+        let folder = relativePath(through: stack.count - 1)  // not the cache: it may name a folder already left
+        let entry = String(decoding: name, as: UTF8.self)
+        return folder.isEmpty ? entry : folder + "/" + entry
     }
 
     private func relativePath(through index: Int) -> String {

@@ -1,3 +1,4 @@
+import Assistant
 import Captions
 import Foundation
 #if canImport(Glibc)
@@ -87,8 +88,9 @@ public struct InputPlan: Sendable, Equatable {
 
     /// Finds the inputs. Throws a `SettingsError` when the output folder lies
     /// inside (or is) an input folder, since the next run would read its own
-    /// output as input.
-    public static func make(inputs: [String], outputFolder: String?, convertTo: CaptionFormat?) throws(SettingsError) -> InputPlan {
+    /// output as input. `names` spells the settings that refusals name.
+    public static func make(inputs: [String], outputFolder: String?, convertTo: CaptionFormat?,
+                            names settingNames: SettingNames = .plain) throws(SettingsError) -> InputPlan {
         let outputCanonical = outputFolder.map(canonicalPath)
         var items: [Item] = []
         var emptyFolders: [String] = []
@@ -125,7 +127,8 @@ public struct InputPlan: Sendable, Equatable {
                     }
                     location = .refused(collision(input: input, output: output, clash: clash, other: other.input, otherSidecar: other.isSidecar))
                 } else if AtomicFileWriter.temporaryNamePID(PathText.lastComponent(of: output)) != nil {
-                    location = .refused("its output name \(output) has the form of this tool's temporary files, which a later --resume removes; rename the file")
+                    let advice: Advice = "its output name \(output) has the form of this tool's temporary files, which a later \(.resume) removes; rename the file"
+                    location = .refused(advice.rendered(settingNames))
                 } else if let tooLong = nameTooLong(output) {
                     location = .refused(tooLong)
                 } else if mayBeInput, let outputCanonical, let absoluteInput = absoluteInput(),
@@ -318,6 +321,10 @@ public struct InputPlan: Sendable, Equatable {
         for relative in walk.unfinished {
             found.append((relative, "not searched to the end: the folder was moved or replaced while it was being searched; run again", nil))
         }
+        for (relative, error) in walk.unopened {
+            found.append((relative, "not searched: the folder could not be opened (\(String(cString: strerror(error)))); "
+                + "make it readable to process the files in it", nil))
+        }
         found.sort { precedesByBytes($0.path, $1.path) }
         return found
     }
@@ -333,10 +340,10 @@ public struct InputPlan: Sendable, Equatable {
 
     /// What becomes of the symbolic link `name` in the folder being walked
     /// (`fd`) with a caption file's name: "" when it leads to a file inside
-    /// the walked folder (taken), the reason when it leads out of it (an
-    /// entry that says so), nil when it is not listed (it leads to a folder,
-    /// or nowhere). Nothing is opened but folders: the target is looked at
-    /// with `fstatat`.
+    /// the walked folder (taken), the reason when it leads out of it or
+    /// nowhere (a dangling link, a loop: an entry that says so), nil when it
+    /// is not listed (it leads to a folder). Nothing is opened but folders:
+    /// the target is looked at with `fstatat`.
     static func linkRefusal(_ name: [UInt8], walk: FolderWalk, fd: Int32, topNames: () -> [String]) -> String? {
         var info = stat()
         let reached = InsideFolder.reach([name], below: fd, startNames: walk.names(), top: walk.top, topNames: topNames) { folder, entry in
@@ -351,7 +358,7 @@ public struct InputPlan: Sendable, Equatable {
             var target = stat()
             let isFolder = InsideFolder.cString(name) { fstatat(fd, $0, &target, 0) } == 0 && (target.st_mode & S_IFMT) == S_IFDIR
             return isFolder ? nil : "not read: " + InsideFolder.Failure.leavesFolder(atEntry: true).reason
-        case .failure: return nil
+        case .failure(let failure): return "not read: " + failure.reason
         }
     }
 

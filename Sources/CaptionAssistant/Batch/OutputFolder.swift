@@ -1,3 +1,4 @@
+import Assistant
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -38,7 +39,7 @@ package final class OutputFolder: @unchecked Sendable {
         switch Self.kind(path) {
         case .folder: break
         case .other: throw OutputFolderError(path: path, reason: "it is an existing file, not a folder",
-                                             remedy: "choose a folder with -o (a new or existing folder, not a file)")
+                                             remedy: "choose a folder with \(.outputFolder) (a new or existing folder, not a file)")
         case .missing:
             if !Self.makeFolders(path) { throw OutputFolderError(path: path, reason: Self.creationFailure(path)) }
         }
@@ -85,7 +86,7 @@ package final class OutputFolder: @unchecked Sendable {
             // Making it writable would not help: a file is in the way.
             throw OutputFolderError(path: path, reason: existing == path ? "it is an existing file, not a folder"
                                     : found == .missing ? "no folder on the way to it exists" : "\(existing) is a file, not a folder",
-                                    remedy: "choose a folder with -o (a new or existing folder, not a file)")
+                                    remedy: "choose a folder with \(.outputFolder) (a new or existing folder, not a file)")
         }
         let fd = open(existing, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw OutputFolderError(path: path, reason: String(cString: strerror(errno))) }
@@ -94,7 +95,7 @@ package final class OutputFolder: @unchecked Sendable {
             if existing == path { throw OutputFolderError(path: path, reason: problem) }
             // A parent that exists but where nothing can be made (/proc, a read-only mount): say that, not only errno's words.
             throw OutputFolderError(path: path, reason: "it does not exist, and \(existing) does not let a folder be made in it (\(problem))",
-                                    remedy: "choose another folder with -o")
+                                    remedy: "choose another folder with \(.outputFolder)")
         }
     }
 

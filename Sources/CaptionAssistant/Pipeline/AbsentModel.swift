@@ -4,5 +4,5 @@ import Assistant
 /// the service never calls it; if something did, it would fail with that reason.
 struct AbsentModel: AssistantModel {
     var reason: UnavailableReason
-    func respond(to prompt: String) async throws -> String { throw AssistantError.unavailable(reason) }
+    func respond(to prompt: AssistantPrompt) async throws -> ModelAnswer { throw AssistantError.unavailable(reason) }
 }

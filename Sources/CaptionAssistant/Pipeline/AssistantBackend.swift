@@ -5,10 +5,6 @@ import Foundation
 /// The model side of a run, built from the model options: the backend chosen,
 /// the service the pipeline asks once per file, and the words diagnostics use.
 package struct AssistantBackend: Sendable {
-    /// The word rule handed to the decoder: keyword emphasis's own, so that
-    /// a keyword is kept exactly when emphasis can find it.
-    static let containsWholeWord: WholeWordTest = { KeywordEmphasis.containsWholeWord($0, in: $1) }
-
     /// Which backend, and its name in reports.
     package var selection: BackendSelection
     /// Availability → prompt → model → validation, once per file.
@@ -87,7 +83,7 @@ package struct AssistantBackend: Sendable {
         serviceOptions.settingNames = names
         let service = AssistantService(
             backendName: selection.reportName, model: model, availability: provider,
-            containsWholeWord: Self.containsWholeWord, options: serviceOptions)
+            options: serviceOptions)
         return AssistantBackend(selection: selection, service: service, diagnosticsContext: context,
                                 httpProbe: options.simulatedAvailability == nil ? probe : nil)
     }

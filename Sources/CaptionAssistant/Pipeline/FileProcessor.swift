@@ -18,6 +18,9 @@ public struct PipelineConfiguration: Sendable {
     public var settings: OutputSettings
     /// Whether sidecars record the model's cost (requests, tokens, seconds): for real models, not the fake.
     public var recordsCost: Bool = false
+    /// How reports name settings (`resume`, `outputEncoding`): the front end's
+    /// spellings, the ones its diagnostics use (`AssistantBackend.make`'s `names`).
+    public var settingNames: SettingNames { diagnosticsContext.settingNames }
 
     /// Creates a configuration. Without `settings`, they are the backend's
     /// name, `convertTo`, `writeOptions` and (for an `AssistantService`) its transcript cap.
@@ -96,7 +99,8 @@ public struct FileProcessor: Sendable {
         }
         let options = configuration.writeOptions
         var request = SuggestionApplier.Request(actions: settings.actions, emphasis: settings.emphasis,
-                                                notRequestedReason: Self.notRequestedReason(settings.actions, configuration.diagnosticsContext.settingNames))
+                                                notRequestedReason: Self.notRequestedReason(settings.actions, configuration.settingNames),
+                                                names: configuration.settingNames)
         if settings.fallback == .local {
             let made = transcript
             request.fallback = { LocalFallback.suggestions(for: made ?? Transcript.text(of: document), language: document.outputLanguage(options)) }
@@ -164,7 +168,7 @@ public struct FileProcessor: Sendable {
     /// The report of a file the batch did not get to, or stopped while it
     /// waited for the model (no sidecar is written for it).
     func notProcessed(input: String) -> FileReport {
-        var report = failure(input: input, error: FileReport.notProcessedError)
+        var report = failure(input: input, error: FileReport.notProcessedError(configuration.settingNames))
         report.actions = failedActions("the run was interrupted before this file was processed")
         report.reasonRow = Self.notProcessedRow
         return report
@@ -207,7 +211,7 @@ public struct FileProcessor: Sendable {
     /// failed for `reason`, the others not requested.
     func failedActions(_ reason: String) -> [ActionReport] {
         let settings = configuration.settings
-        let notAsked = Self.notRequestedReason(settings.actions, configuration.diagnosticsContext.settingNames)
+        let notAsked = Self.notRequestedReason(settings.actions, configuration.settingNames)
         return ActionReport.ID.allCases.map {
             settings.asks(for: $0.assistantAction) ? ActionReport(id: $0, state: .failed, reason: reason) : .notRequested($0, reason: notAsked)
         }

@@ -47,8 +47,7 @@ enum HTTPBackendFactory {
         } catch {
             throw SettingsError(explained(error, flag: options.endpoint, names: names))
         }
-        let model = HTTPAssistantModel(configuration: configuration, instructions: PromptBuilder.instructions,
-                                       promptSeparator: Prompt.separator, containsWholeWord: AssistantBackend.containsWholeWord)
+        let model = HTTPAssistantModel(configuration: configuration)
         // The service's own limit sits just above the server request's, so the
         // request's timeout (with its clearer message) fires first.
         let timeout = Duration.milliseconds(Int64((configuration.requestTimeout * 1000).rounded())) + .seconds(5)

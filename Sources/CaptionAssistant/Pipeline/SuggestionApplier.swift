@@ -35,6 +35,8 @@ enum SuggestionApplier {
         var emphasis = EmphasisDensity.all
         /// Why an action not asked for was not applied (naming the setting in the front end's words).
         var notRequestedReason = "not requested"
+        /// How the settings the reasons name are spelled (the front end's words).
+        var names = SettingNames.plain
         /// The fallback's suggestions, made (once, when first needed) only
         /// when an action asked for has nothing usable from the model; nil: no fallback.
         var fallback: (() -> Suggestions)?
@@ -177,7 +179,7 @@ enum SuggestionApplier {
                     action = ActionReport(id: .emoji, state: .failed, reason: "the file has no cue to add it to")
                 } else if case let encoding = document.outputEncoding(convertingTo: convertTo, options: options), !encoding.canEncode(appended) {
                     // Written in its own format, a file keeps its own encoding unless --encoding utf-8 is given.
-                    action = ActionReport(id: .emoji, state: .failed, reason: Self.unencodableReason(emoji, encoding))
+                    action = ActionReport(id: .emoji, state: .failed, reason: Self.unencodableReason(emoji, encoding, names: request.names))
                 } else {
                     let last = lastShown(document.cues)
                     var edit = edits[last] ?? CueEdit()
@@ -228,10 +230,12 @@ enum SuggestionApplier {
     }
 
     /// Why an emoji was not added to a file written in an encoding that cannot
-    /// hold it, with the way out (the other actions are applied as usual).
-    static func unencodableReason(_ emoji: String, _ encoding: TextEncoding) -> String {
-        "the file is written in \(encoding.rawValue), which cannot hold \(emoji), so the captions were left without it; "
-            + "--encoding utf-8 writes it in UTF-8, which can (the report lists the change)"
+    /// hold it, with the way out (the other actions are applied as usual),
+    /// the setting spelled by `names`.
+    static func unencodableReason(_ emoji: String, _ encoding: TextEncoding, names: SettingNames) -> String {
+        let advice: Advice = "the file is written in \(encoding.rawValue), which cannot hold \(emoji), so the captions were left without it; "
+            + "\(.outputEncoding, .literal(OutputEncoding.utf8.rawValue)) writes it in UTF-8, which can (the report lists the change)"
+        return advice.rendered(names)
     }
 
     /// The index of the cue shown last in time: the latest start (the latest

@@ -56,7 +56,7 @@ public struct BatchReport: Sendable {
             t.files += 1
             if file.written {
                 t.written += 1
-            } else if file.error == FileReport.notProcessedError {
+            } else if FileReport.isNotProcessed(file.error) {
                 t.notProcessed += 1
                 self = t
                 return
@@ -200,8 +200,13 @@ public struct BatchReport: Sendable {
     static func entry(_ json: JSONValue) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(1024)
-        json.write(to: &out, indent: 4)
+        appendEntry(json, to: &out)
         return out
+    }
+
+    /// Appends `entry(json)` to `out`.
+    static func appendEntry(_ json: JSONValue, to out: inout [UInt8]) {
+        json.write(to: &out, indent: 4)
     }
 }
 

@@ -105,7 +105,7 @@ public struct BatchSummary: Sendable, Equatable {
         }
         // A file written whose sidecar was not (its `error` says so) is a failure too: every failure sets the
         // exit status. (A model that failed is not: the captions are written, and the report says why.)
-        if let error = file.error, error != FileReport.notProcessedError,
+        if let error = file.error, !FileReport.isNotProcessed(error),
            !file.written || error.contains(FileReport.sidecarFailure) {
             failures.append(Failure(input: file.input, error: error))
         }

@@ -78,8 +78,21 @@ public struct FileReport: Sendable, Equatable {
     /// The sidecar's content, keys in the documented order.
     public var json: JSONValue { reportJSON }
 
-    /// The `error` of a file the batch did not get to because it was stopped (SIGINT, SIGTERM).
-    package static let notProcessedError = "not processed: the run was interrupted before this file was finished; run the same command with --resume to finish the batch"
+    /// The `error` of a file the batch did not get to because it was stopped
+    /// (SIGINT, SIGTERM): `notProcessed`, then the way to finish the batch,
+    /// its setting spelled by `names`.
+    package static func notProcessedError(_ names: SettingNames) -> String {
+        let advice: Advice = "\(notProcessed); run the same command with \(.resume) to finish the batch"
+        return advice.rendered(names)
+    }
+
+    /// How the `error` of a file the batch did not get to starts, whatever the spelling of the way out.
+    package static let notProcessed = "not processed: the run was interrupted before this file was finished"
+
+    /// Whether `error` is that of a file the batch did not get to (`notProcessedError`, in any front end's spelling).
+    package static func isNotProcessed(_ error: String?) -> Bool {
+        error.map { $0.hasPrefix(notProcessed + "; ") } ?? false
+    }
 
     /// How a report's `error` starts when the file's sidecar could not be written (a failure of the file).
     package static let sidecarFailure = "the sidecar report could not be written"

@@ -172,6 +172,7 @@ package struct ReportKey<Root>: Sendable {
 
     /// A key with its value got and set by closures, written when `writtenIf` says
     /// (always, without it); `check` names what is wrong with a value read, or nil.
+    @inline(__always)  // into the key tables: each key's closures made for its own type, not generic at run time
     static func value<V: ReportValue>(_ name: ReportKeyName, get: @escaping @Sendable (Root) -> V,
                                       set: @escaping @Sendable (inout Root, V) -> Void,
                                       writtenIf: (@Sendable (Root) -> Bool)? = nil,
@@ -190,6 +191,7 @@ package struct ReportKey<Root>: Sendable {
     }
 
     /// A key for the property at `path`.
+    @inline(__always)  // into the key tables: each key's closures made for its own type, not generic at run time
     static func value<V: ReportValue>(_ name: ReportKeyName, _ path: WritableKeyPath<Root, V> & Sendable,
                                       writtenIf: (@Sendable (Root) -> Bool)? = nil,
                                       check: (@Sendable (V) -> String?)? = nil) -> ReportKey {
@@ -197,6 +199,7 @@ package struct ReportKey<Root>: Sendable {
     }
 
     /// A key written only when the optional property at `path` has a value.
+    @inline(__always)  // into the key tables: each key's closures made for its own type, not generic at run time
     static func ifPresent<V: ReportValue>(_ name: ReportKeyName, _ path: WritableKeyPath<Root, V?> & Sendable,
                                           check: (@Sendable (V) -> String?)? = nil) -> ReportKey {
         ReportKey(name: name, isWritten: { $0[keyPath: path] != nil }, write: { $0[keyPath: path]?.reportJSON ?? .null },

@@ -41,10 +41,18 @@ extension ReviewPages {
             w.raw(" → ")
             w.time(milliseconds: cue.end.roundedMilliseconds)
             w.raw("</time><span>")
-            // The emoji is at the end of its cue's last text run, after one space.
+            // The emoji is the last visible text of its cue, after one space; whitespace
+            // after it stays after it (`AppendPoint`). Its run: the last text run with a visible character.
             var lastText = -1, index = 0
             if i == emojiCue, !emojiBytes.isEmpty {
-                cue.forEachRun { if $0.kind == .text { lastText = index }; index += 1 }
+                cue.forEachRun { run in
+                    if run.kind == .text {
+                        text.removeAll(keepingCapacity: true)
+                        run.appendText(to: &text)
+                        if text.contains(where: { !AppendPoint.isSpace($0) }) { lastText = index }
+                    }
+                    index += 1
+                }
             }
             index = 0
             // Walked, not built: an SRT cue's text comes from its source bytes with no run or string made.
@@ -67,13 +75,17 @@ extension ReviewPages {
                         w.raw("</code>")
                     }
                 case .text:
-                    let marked = index == lastText && text.count >= emojiBytes.count && text.suffix(emojiBytes.count).elementsEqual(emojiBytes)
-                    let end = marked ? text.count - emojiBytes.count : text.count
-                    if end > 0 { styled(&w, run.style, text[..<end]) }
+                    var visibleEnd = text.count
+                    if index == lastText { while visibleEnd > 0, AppendPoint.isSpace(text[visibleEnd - 1]) { visibleEnd -= 1 } }
+                    let marked = index == lastText && visibleEnd >= emojiBytes.count
+                        && text[..<visibleEnd].suffix(emojiBytes.count).elementsEqual(emojiBytes)
+                    let start = marked ? visibleEnd - emojiBytes.count : text.count
+                    if start > 0 { styled(&w, run.style, text[..<start]) }
                     if marked {
                         w.raw("<mark class=\"emoji\" title=\"the emoji the assistant added\">")
-                        w.text(utf8: text[end...])
+                        w.text(utf8: text[start..<visibleEnd])
                         w.raw("</mark>")
+                        if visibleEnd < text.count { styled(&w, run.style, text[visibleEnd...]) }
                     }
                 }
             }

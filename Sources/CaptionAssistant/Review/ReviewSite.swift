@@ -60,20 +60,23 @@ public enum ReviewSite {
     public static let defaultPageSize = 250
 
     /// Makes the site for the output folder `path`. `pageSize` and `cueLimit` are for tests;
+    /// `jobs` pages are made at once (default: the number of processor cores);
+    /// `names` spells the settings that messages name.
     @discardableResult
-    /// `jobs` pages are made at once (default: the number of processor cores).
     public static func build(outputFolder path: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                             pageSize: Int = defaultPageSize, cueLimit: Int = defaultCueLimit) throws(Failure) -> Result {
+                             pageSize: Int = defaultPageSize, cueLimit: Int = defaultCueLimit,
+                             names: SettingNames = .plain) throws(Failure) -> Result {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw Failure(kind: .missing, message: "\(path) does not exist (name the folder a batch wrote with -o)")
+            let advice: Advice = "\(path) does not exist (name the folder a batch wrote with \(.outputFolder))"
+            throw Failure(kind: .missing, message: advice.rendered(names))
         }
         guard isDirectory.boolValue else { throw Failure(kind: .missing, message: "\(path) is not a folder") }
         let folder: OutputFolder
-        do {
+        do throws(OutputFolderError) {
             folder = try OutputFolder(path: path)
         } catch {
-            throw Failure(kind: .cannotWrite, message: error.localizedDescription)
+            throw Failure(kind: .cannotWrite, message: error.message(names))
         }
         guard let report = folder.openRegularFile("report.json") else {
             throw Failure(kind: .missing, message: "\(path)/report.json is not there (or is not a regular file; links are not followed): run the batch first")

@@ -38,7 +38,7 @@ package enum ReportMerge {
     /// Why a merge wrote nothing.
     package enum Failure: Error, LocalizedError, Sendable, Equatable {
         /// The folder does not exist or holds no part.
-        case noParts(String)
+        case noParts(Advice)
         /// Some shards are missing or did not run to the end.
         case incomplete(count: Int, missing: [Int], stopped: [Int])
         /// The parts are of different plans, options or shard counts.
@@ -46,23 +46,26 @@ package enum ReportMerge {
         /// A part cannot be read as one.
         case damaged(name: String, reason: String)
         /// `report.json` could not be written.
-        case write(String)
+        case write(Advice)
 
-        package var errorDescription: String? {
+        package var errorDescription: String? { message(.plain) }
+
+        /// What went wrong and what to do, the settings named spelled by `names`.
+        package func message(_ names: SettingNames) -> String {
             switch self {
-            case .noParts(let text): return text
+            case .noParts(let advice): return advice.rendered(names)
             case .incomplete(let count, let missing, let stopped):
-                var parts: [String] = []
+                var parts: [Advice] = []
                 if !missing.isEmpty {
-                    parts.append("\(missing.count) of \(count) shards have no report part: \(ReportMerge.list(missing)) (run them with --shard INDEX/\(count), or rerun those array tasks)")
+                    parts.append("\(missing.count) of \(count) shards have no report part: \(ReportMerge.list(missing)) (run them with \(.shard, .literal("INDEX/\(count)")), or rerun those array tasks)")
                 }
                 if !stopped.isEmpty {
-                    parts.append("\(stopped.count) of \(count) shards were stopped before the end: \(ReportMerge.list(stopped)) (run them again with --resume)")
+                    parts.append("\(stopped.count) of \(count) shards were stopped before the end: \(ReportMerge.list(stopped)) (run them again with \(.resume))")
                 }
-                return parts.joined(separator: "; ") + "; report.json was not written"
+                return parts.map { $0.rendered(names) }.joined(separator: "; ") + "; report.json was not written"
             case .mismatch(let text): return text + "; report.json was not written"
             case .damaged(let name, let reason): return "\(name) is not a complete report part (\(reason)); run that shard again; report.json was not written"
-            case .write(let text): return text
+            case .write(let advice): return advice.rendered(names)
             }
         }
     }
@@ -88,7 +91,7 @@ package enum ReportMerge {
         }
         closedir(dir)
         guard !names.isEmpty else {
-            throw .noParts("\(path) holds no report part (report.shard-INDEX-of-COUNT.json); run 'process --shard' first")
+            throw .noParts("\(path) holds no report part (report.shard-INDEX-of-COUNT.json); run the batch with \(.shard) first")
         }
         var found: [Found] = []
         for name in names { found.append(try header(name, in: path)) }
@@ -122,7 +125,7 @@ package enum ReportMerge {
         }
 
         let folder: OutputFolder
-        do { folder = try OutputFolder(path: path) } catch { throw .write(error.localizedDescription) }
+        do throws(OutputFolderError) { folder = try OutputFolder(path: path) } catch { throw .write(error.advice) }
         var failure: Failure?
         var totals = BatchReport.Totals()
         do {
@@ -147,7 +150,7 @@ package enum ReportMerge {
             }
         } catch {
             if let failure { throw failure }
-            throw .write(error.localizedDescription)
+            throw .write("\(error.localizedDescription)")
         }
         if !keepParts { for f in found { unlink(path + "/" + f.name) } }
         return Result(shards: count, totals: totals, missingInput: found.contains { $0.part.missingInput })
@@ -216,6 +219,9 @@ package enum ReportMerge {
         var merged = totals
         var index = 0
         var count = written
+        // The entries go out in writes of about 64 KiB, not one system call each.
+        var pending: [UInt8] = []
+        pending.reserveCapacity(1 << 17)
         let others: [(String, JSONValue)]
         do {
             others = try stream.read(header: { keys in
@@ -227,11 +233,15 @@ package enum ReportMerge {
                     try merged.add(report)
                 } catch { throw error.at(index).under(.files) }
                 index += 1
-                guard AtomicFileWriter.writeAll(out, BatchReport.separator(first: count == 0) + BatchReport.entry(json)) else {
-                    throw WriteStopped()
+                pending += BatchReport.separator(first: count == 0)
+                BatchReport.appendEntry(json, to: &pending)
+                if pending.count >= 1 << 16 {
+                    guard AtomicFileWriter.writeAll(out, pending) else { throw WriteStopped() }
+                    pending.removeAll(keepingCapacity: true)
                 }
                 count += 1
             })
+            guard pending.isEmpty || AtomicFileWriter.writeAll(out, pending) else { throw WriteStopped() }
         } catch let error as ReportError {
             throw Failure.damaged(name: f.name, reason: error.localizedDescription)
         } catch let error as ReportStream.Failure {

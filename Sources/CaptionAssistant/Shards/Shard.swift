@@ -1,3 +1,4 @@
+import Assistant
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -122,51 +123,57 @@ package enum ShardRequest: Sendable, Equatable {
     /// on Kubernetes and AWS Batch (which tell a task its index, not the count).
     package static let countVariable = "CAPTION_ASSISTANT_SHARD_COUNT"
 
-    /// Parses `INDEX/COUNT` or `auto`.
-    package static func parse(_ text: String) throws(SettingsError) -> ShardRequest {
+    /// Parses `INDEX/COUNT` or `auto`; `names` spells the settings errors name.
+    package static func parse(_ text: String, names: SettingNames = .plain) throws(SettingsError) -> ShardRequest {
         if text == "auto" { return .auto }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        let given: Advice = "'\(.shard, .literal(text))'"
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-            throw SettingsError("'--shard' needs INDEX/COUNT (for example 0/4; INDEX counts from 0) or auto (got '\(text)')")
+            let advice: Advice = "'\(.shard)' needs INDEX/COUNT (for example 0/4; INDEX counts from 0) or auto (got '\(text)')"
+            throw SettingsError(advice.rendered(names))
         }
-        let count = try CheckedNumber.whole(String(parts[1]), name: "'--shard \(text)': COUNT", in: 1...Shard.maximumCount)
-        let index = try CheckedNumber.whole(String(parts[0]), name: "'--shard \(text)': INDEX (counted from 0)", in: 0...count - 1)
-        return .fixed(try checked(index: index, count: count, from: "'--shard \(text)'"))
+        let count = try CheckedNumber.whole(String(parts[1]), name: (given + ": COUNT").rendered(names), in: 1...Shard.maximumCount)
+        let index = try CheckedNumber.whole(String(parts[0]), name: (given + ": INDEX (counted from 0)").rendered(names), in: 0...count - 1)
+        return .fixed(try checked(index: index, count: count, from: given.rendered(names)))
     }
 
     /// The shard this process is, from `--shard` and, for `auto`, the
     /// environment of a Slurm job array task (`SLURM_ARRAY_TASK_ID`, `_MIN`,
     /// `_COUNT`), a Kubernetes Indexed Job pod (`JOB_COMPLETION_INDEX`) or an
     /// AWS Batch array child (`AWS_BATCH_JOB_ARRAY_INDEX`). For the last two
-    /// the count comes from `shardCount` (`--shard-count`) or `countVariable`.
-    package func resolve(shardCount: Int?, environment: [String: String]) throws(SettingsError) -> Shard {
+    /// the count comes from `shardCount` (`--shard-count`) or `countVariable`;
+    /// `names` spells the settings errors name.
+    package func resolve(shardCount: Int?, environment: [String: String], names: SettingNames = .plain) throws(SettingsError) -> Shard {
         switch self {
         case .fixed(let shard):
             if let shardCount, shardCount != shard.count {
-                throw SettingsError("'--shard \(shard.index)/\(shard.count)' and '--shard-count \(shardCount)' disagree; give one of them")
+                let advice: Advice = "'\(.shard, .literal("\(shard.index)/\(shard.count)"))' and '\(.shardCount, .literal(String(shardCount)))' disagree; give one of them"
+                throw SettingsError(advice.rendered(names))
             }
             return shard
         case .auto:
-            return try Self.fromEnvironment(shardCount: shardCount, environment: environment)
+            return try Self.fromEnvironment(shardCount: shardCount, environment: environment, names: names)
         }
     }
 
-    private static func fromEnvironment(shardCount: Int?, environment env: [String: String]) throws(SettingsError) -> Shard {
+    private static func fromEnvironment(shardCount: Int?, environment env: [String: String], names: SettingNames) throws(SettingsError) -> Shard {
+        let auto: Advice = "'\(.shard, .literal("auto"))'"
+        func refused(_ advice: Advice) -> SettingsError { SettingsError(advice.rendered(names)) }
         /// The variable `name` (from 0 to `Shard.maximumTaskNumber`, or a count from 1 to `Shard.maximumCount`), nil when unset.
         func number(_ name: String, isCount: Bool = false) throws(SettingsError) -> Int? {
             guard let text = env[name] else { return nil }
-            return try CheckedNumber.whole(text, name: "'--shard auto': \(name)",
+            return try CheckedNumber.whole(text, name: (auto + ": \(name)").rendered(names),
                                            in: isCount ? 1...Shard.maximumCount : 0...Shard.maximumTaskNumber)
         }
         if let id = try number("SLURM_ARRAY_TASK_ID") {
             guard let low = try number("SLURM_ARRAY_TASK_MIN"), let count = try number("SLURM_ARRAY_TASK_COUNT", isCount: true) else {
-                throw SettingsError("'--shard auto': SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_MIN or SLURM_ARRAY_TASK_COUNT is not; submit with sbatch --array")
+                throw refused(auto + ": SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_MIN or SLURM_ARRAY_TASK_COUNT is not; submit with sbatch --array")
             }
             if let high = try number("SLURM_ARRAY_TASK_MAX"), high - low + 1 != count {
-                throw SettingsError("'--shard auto': the Slurm array \(low)-\(high) has \(count) tasks, not one for each number; submit a range without steps or gaps, such as --array=0-\(count - 1)")
+                throw refused(auto + ": the Slurm array \(low)-\(high) has \(count) tasks, not one for each number; submit a range without steps or gaps, such as --array=0-\(count - 1)")
             }
             if let shardCount, shardCount != count {
-                throw SettingsError("'--shard auto': the Slurm array has \(count) tasks but '--shard-count \(shardCount)' was given")
+                throw refused(auto + ": the Slurm array has \(count) tasks but '\(.shardCount, .literal(String(shardCount)))' was given")
             }
             return try checked(index: id - low, count: count, from: "the Slurm array task \(id) (from \(low))")
         }
@@ -175,11 +182,11 @@ package enum ShardRequest: Sendable, Equatable {
             var count = shardCount
             if count == nil { count = try number(countVariable, isCount: true) }
             guard let count else {
-                throw SettingsError("'--shard auto': this is a \(engine) (\(variable)=\(index)), which does not say how many shards there are; add --shard-count N or set \(countVariable) (the job's completions or array size)")
+                throw refused(auto + ": this is a \(engine) (\(variable)=\(index)), which does not say how many shards there are; add \(.shardCount, .placeholder) or set \(countVariable) (the job's completions or array size)")
             }
             return try checked(index: index, count: count, from: "\(variable)=\(index)")
         }
-        throw SettingsError("'--shard auto' found no array job in the environment (SLURM_ARRAY_TASK_ID for Slurm, JOB_COMPLETION_INDEX for Kubernetes, AWS_BATCH_JOB_ARRAY_INDEX for AWS Batch); run it as an array task, or give --shard INDEX/COUNT")
+        throw refused(auto + " found no array job in the environment (SLURM_ARRAY_TASK_ID for Slurm, JOB_COMPLETION_INDEX for Kubernetes, AWS_BATCH_JOB_ARRAY_INDEX for AWS Batch); run it as an array task, or give \(.shard, .literal("INDEX/COUNT"))")
     }
 
     private static func checked(index: Int, count: Int, from source: String) throws(SettingsError) -> Shard {
@@ -199,10 +206,11 @@ extension InputPlan {
     /// `Shard.ranges(of:count:)`), weighed by expected work: `byModelCalls`
     /// (a run with a real model), every file alike (`Shard.modelCallWeight`);
     /// otherwise by size (`Shard.weight(of:)`). The shard keeps what the whole
-    /// plan found (empty folders are said by every shard alike).
+    /// plan found (empty folders are said by every shard alike). `names`
+    /// spells the settings errors name.
     package func shard(_ request: ShardRequest, shardCount: Int?, settings: OutputSettings, byModelCalls: Bool = false,
-                       environment: [String: String]) throws(SettingsError) -> (InputPlan, ReportPart) {
-        let shard = try request.resolve(shardCount: shardCount, environment: environment)
+                       environment: [String: String], names: SettingNames = .plain) throws(SettingsError) -> (InputPlan, ReportPart) {
+        let shard = try request.resolve(shardCount: shardCount, environment: environment, names: names)
         let weights = items.map(byModelCalls ? Shard.modelCallWeight(of:) : Shard.weight(of:))
         let range = Shard.ranges(weights: weights, count: shard.count)[shard.index]
         let part = ReportPart(shard: shard, plan: Shard.planFingerprint(self, weights: weights, settings: settings),

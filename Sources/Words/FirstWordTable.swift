@@ -12,15 +12,17 @@ struct FirstWordTable: Sendable {
     /// Bit `min(n, 63)` set when some first word is `n` bytes long.
     private var lengths: UInt64 = 0
     private var hashes: [UInt64]
-    private var groups: [[KeywordEmphasis.Pattern]]
+    private var groups: [[KeywordPattern]]
     private let mask: Int
+    /// The first words, lower-cased, one for each group.
+    let firstWords: [[UInt8]]
 
-    init(_ patterns: [KeywordEmphasis.Pattern]) {
+    init(_ patterns: [KeywordPattern]) {
         // Distinct first words in order of first appearance, each with its patterns.
         // Found by a linear search when there are few (the usual two or three
         // keywords: no dictionary, no hashing beyond the word's own hash).
         var hashes: [UInt64] = []
-        var groups: [[KeywordEmphasis.Pattern]] = []
+        var groups: [[KeywordPattern]] = []
         hashes.reserveCapacity(patterns.count)
         groups.reserveCapacity(patterns.count)
         var byHash: [UInt64: Int] = [:]
@@ -55,19 +57,28 @@ struct FirstWordTable: Sendable {
         }
         self.hashes = hashes
         self.groups = groups
+        firstWords = groups.map { $0[0].words[0] }
     }
 
     var isEmpty: Bool { groups.isEmpty }
 
-    /// Whether an ASCII word starting with the lower-case byte `first` and
-    /// `length` bytes long may be the first word of a keyword (a cheap filter).
+    /// Whether a word whose lower-cased form starts with the ASCII byte
+    /// `first` may be the first word of a keyword (a cheap filter).
     @inline(__always)
-    func mayStart(_ first: UInt8, length: Int) -> Bool {
-        firstBytes & (1 << UInt64(first & 63)) != 0 && lengths & (1 << UInt64(min(length, 63))) != 0
+    func mayStart(with first: UInt8) -> Bool {
+        firstBytes & (1 << UInt64(first & 63)) != 0
+    }
+
+    /// Whether a word whose lower-cased form is `length` bytes long may be
+    /// the first word of a keyword (a cheap filter; an ASCII word's length is
+    /// its lower-cased form's).
+    @inline(__always)
+    func mayHave(length: Int) -> Bool {
+        lengths & (1 << UInt64(min(length, 63))) != 0
     }
 
     @inline(__always)
-    func candidates(_ hash: UInt64) -> [KeywordEmphasis.Pattern]? {
+    func candidates(_ hash: UInt64) -> [KeywordPattern]? {
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
             let g = slots[slot]

@@ -1,0 +1,68 @@
+/// The shape of the answer a prompt asks for: `{"keywords": [...], "titles":
+/// [...], "emoji": "..."}` with what each field may hold.
+///
+/// A backend that can constrain its output builds its constraint from this
+/// (the HTTP backend's `response_format`, Foundation Models' guided
+/// generation). The decoder checks every answer as if no schema had been
+/// sent, by the same bounds (`titleLength`, `titleCount`) where they apply.
+public struct AnswerSchema: Sendable, Hashable {
+    /// How many titles an answer gives.
+    public static let titleCount = 3
+    /// How long a title may be, in `Character`s after trimming.
+    public static let titleLength = 8...60
+    /// The most keywords the schema lets the model name when any text may be
+    /// a keyword (the decoder keeps up to `AssistantOptions.maxKeywords`).
+    public static let maximumKeywords = 6
+    /// How many keywords the schema asks for when it offers candidates: one
+    /// from each of `keywordGroups`.
+    public static let keywordPositions = 3
+    /// The longest keyword the schema allows, in `Character`s.
+    public static let maximumKeywordLength = 40
+
+    /// The words and phrases a keyword may be; empty: any text within the
+    /// length bound. Drawn from the transcript part sent
+    /// (`KeywordCandidates`) when first asked for, so a backend that does not
+    /// constrain its output (the fake) never pays for them.
+    public var keywords: [String] { fixedKeywords ?? KeywordCandidates.from(keywordSource) }
+    /// The emoji the answer may choose from (`EmojiTable`, one scalar each).
+    public var emoji: [String]
+
+    /// The text keyword candidates are drawn from (when no list was given).
+    private let keywordSource: String
+    /// The keywords given as a list.
+    private let fixedKeywords: [String]?
+
+    /// A schema allowing `keywords` and the emoji table.
+    public init(keywords: [String], emoji: [String] = AnswerSchema.emojiTable) {
+        self.fixedKeywords = keywords
+        self.keywordSource = ""
+        self.emoji = emoji
+    }
+
+    /// A schema allowing the words and phrases of `transcript`
+    /// (`KeywordCandidates.from(_:)`) and the emoji table.
+    public init(keywordsFrom transcript: String, emoji: [String] = AnswerSchema.emojiTable) {
+        self.fixedKeywords = nil
+        self.keywordSource = transcript
+        self.emoji = emoji
+    }
+
+    /// The keyword candidates dealt out in turn (first, second, third, first…)
+    /// into `keywordPositions` groups, or fewer when there are fewer
+    /// candidates: a schema whose keyword list takes its first item from the
+    /// first group, its second from the second, and so on can never name one
+    /// keyword twice (SmolLM2-135M answered `["Boil", "Boil", "Boil"]` from one
+    /// shared list), and each group still holds frequent words.
+    public var keywordGroups: [[String]] { Self.groups(of: keywords) }
+
+    /// `keywords` dealt out in turn into `keywordPositions` groups (fewer when there are fewer).
+    public static func groups(of keywords: [String]) -> [[String]] {
+        let count = min(keywordPositions, keywords.count)
+        var groups = [[String]](repeating: [], count: count)
+        for (index, keyword) in keywords.enumerated() { groups[index % count].append(keyword) }
+        return groups
+    }
+
+    /// The emoji table's emoji (`EmojiTable`), in code point order.
+    public static let emojiTable: [String] = EmojiTable.entries.map(\.emoji)
+}
