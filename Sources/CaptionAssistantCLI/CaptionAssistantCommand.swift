@@ -245,6 +245,7 @@ public enum CaptionAssistantCommand {
         let processor = FileProcessor(configuration: pipeline)
         var runner = BatchRunner(processor: processor, destination: destination, jobs: options.jobs, resume: options.resume)
         runner.part = part
+        runner.replaceModelResults = options.replaceModelResults
         let progress = ProgressLine.wanted(quiet: options.quiet, json: options.json) && !plan.items.isEmpty
             ? ProgressLine(total: plan.items.count) : nil
         var callback: (@Sendable (Int) -> Void)?
@@ -282,6 +283,8 @@ public enum CaptionAssistantCommand {
                 FileHandle.standardError.write(Data(("  " + visible("\(failure.input): \(failure.error)") + "\n").utf8))
             }
         }
+        // Outputs kept or replaced are warnings: the run did not do what it was asked for them, or lost an earlier answer.
+        for line in earlierOutputWarnings(result.summary) { printError(line) }
         if let error = result.reportError { printError(error) }
         if earlierRun, case .folder(let folder) = destination {
             let stale = StaleOutputs.find(plan, in: folder)
@@ -345,6 +348,7 @@ public enum CaptionAssistantCommand {
         var line = shard.map(shardPrefix) ?? ""
         line += "\(counts.files) file\(counts.files == 1 ? "" : "s"): \(counts.written) written"
         if resume, run != nil { line += ", \(counts.skipped) already done (skipped by --resume)" }
+        if counts.kept > 0 { line += ", \(counts.kept) kept as an earlier run made them with the model" }
         line += ", \(counts.failed) failed"
         if counts.notProcessed > 0 { line += ", \(counts.notProcessed) not processed" }
         line += "; actions: \(t.actions.applied) applied, \(t.actions.failed) failed, \(t.actions.disabled) disabled"
@@ -361,6 +365,35 @@ public enum CaptionAssistantCommand {
         if let cost = t.cost, cost.requests > 0 { line += "; model: \(cost.summary)" }
         if case .folder(let folder) = destination, run?.reportError == nil { line += "; report in \(folder)/\(shard?.name ?? "report.json")" }
         return line
+    }
+
+    /// How many kept or replaced outputs a warning names before it counts the rest.
+    static let earlierOutputsNamed = 20
+
+    /// The warnings about outputs an earlier run made with the model: those
+    /// kept (this run's model gave nothing for them), and those replaced
+    /// because their input changed or they could not be trusted.
+    static func earlierOutputWarnings(_ summary: BatchSummary) -> [String] {
+        func names(_ inputs: [String]) -> String {
+            let shown = inputs.prefix(earlierOutputsNamed).joined(separator: ", ")
+            return inputs.count > earlierOutputsNamed ? shown + " and \(inputs.count - earlierOutputsNamed) more" : shown
+        }
+        var lines: [String] = []
+        let kept = summary.keptOutputs
+        if !kept.isEmpty {
+            let why = Set(kept.map { $0.record.unavailableReason.map { "model unavailable: " + $0 } ?? "model failed" }).sorted().joined(separator: "; ")
+            lines.append("warning: \(kept.count) file\(kept.count == 1 ? "" : "s") kept the output\(kept.count == 1 ? "" : "s") an earlier run made with the model, since this run's model gave nothing for \(kept.count == 1 ? "it" : "them") (\(why)); --replace-model-results replaces such outputs: \(names(kept.map(\.input)))")
+        }
+        for reason in [ReplacedOutput.Reason.inputChanged, .notTrusted] {
+            let replaced = summary.replacedOutputs.filter { $0.record.because == reason }
+            guard let first = replaced.first else { continue }
+            let one = replaced.count == 1
+            let text = reason == .inputChanged
+                ? "\(replaced.count) output\(one ? "" : "s") an earlier run made with the model \(one ? "was" : "were") replaced by \(one ? "one" : "ones") made without it, since \(one ? "its" : "their") input changed (nothing of \(one ? "it" : "them") applied any more)"
+                : "\(replaced.count) output\(one ? "" : "s") of an earlier run \(one ? "was" : "were") replaced, since \(one ? "its" : "their") sidecar or caption could not be trusted (\(first.record.detail ?? "damaged")\(one ? "" : "; …"))"
+            lines.append("warning: " + text + ": " + names(replaced.map(\.input)))
+        }
+        return lines
     }
 
     /// The file counts the summaries give (`RunSummary.FileCounts`): `skipped`

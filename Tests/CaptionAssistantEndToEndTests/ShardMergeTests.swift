@@ -175,6 +175,48 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out/report.json").path))
     }
 
+    /// The issue's case: 20 bytes overwritten in the middle of a part, inside a title (it still
+    /// reads as JSON). merge exits 65 naming the part, and writes and removes nothing.
+    @Test func aPartWithTwentyBytesOverwrittenExits65AndNothingIsWrittenOrRemoved() throws {
+        let scratch = try ScratchFolder()
+        try Self.corpus(scratch, count: 12)
+        for index in 0..<2 {
+            _ = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "out", "--quiet", "--shard", "\(index)/2"], in: scratch.url)
+        }
+        let out = scratch.url.appendingPathComponent("out")
+        let before = filesUnder(out)
+        let part = out.appendingPathComponent("report.shard-0-of-2.json")
+        var bytes = try Data(contentsOf: part)
+        let title = try #require(bytes.range(of: Data("\"titles\": [\"".utf8), in: bytes.count / 2..<bytes.count))
+        bytes.replaceSubrange(title.upperBound..<title.upperBound + 20, with: Data("ABCDEFGHIJKLMNOPQRST".utf8))
+        try bytes.write(to: part)
+        let merge = try ExecutableRun.run(["merge", "out"], in: scratch.url)
+        #expect(merge.status == 65)
+        #expect(merge.stderrText.contains("report.shard-0-of-2.json is not a complete report part"), "\(merge.stderrText)")
+        #expect(filesUnder(out) == before)
+    }
+
+    /// An input named like a report part (a file named alone is read whatever its extension) is
+    /// refused by every shard, so no shard writes it, no part overwrites it and merge removes nothing of it.
+    @Test func aCaptionNamedLikeAReportPartIsRefusedNotLost() throws {
+        let scratch = try ScratchFolder()
+        let srt = Data("1\n00:00:01,000 --> 00:00:02,000\nThe rocket launch\n".utf8)
+        try srt.write(to: scratch.url.appendingPathComponent("report.shard-1-of-2.json"))
+        try srt.write(to: scratch.url.appendingPathComponent("a.srt"))
+        for index in 0..<2 {
+            let run = try ExecutableRun.run(["a.srt", "report.shard-1-of-2.json", "-o", "out", "--shard", "\(index)/2", "--model", "none"],
+                                            in: scratch.url)
+            #expect(run.status == (index == 1 ? 1 : 0), "\(run.stderrText)")
+        }
+        let merge = try ExecutableRun.run(["merge", "out"], in: scratch.url)
+        #expect(merge.status == 1, "\(merge.stderrText)")
+        #expect(try Data(contentsOf: scratch.url.appendingPathComponent("report.shard-1-of-2.json")) == srt)
+        #expect(filesUnder(scratch.url.appendingPathComponent("out")) == ["a.srt", "a.srt.assistant.json", "report.json"])
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.url.appendingPathComponent("out/report.json"))) as? [String: Any]
+        let files = report?["files"] as? [[String: Any]] ?? []
+        #expect((files.last?["error"] as? String)?.contains("a report part of a sharded run") == true)
+    }
+
     /// A shard killed (SIGKILL: no part) or stopped (SIGTERM: a part that says
     /// so) is finished by running it again with `--resume`; the merge then
     /// equals one run.

@@ -317,6 +317,13 @@ package final class OutputFolder: @unchecked Sendable {
         return try? FileInput.read(descriptor: fd, limit: limit)
     }
 
+    /// Removes the file `name` at the top of the folder (never a folder, and
+    /// a link is removed, not followed). False, with `errno` set, when it cannot.
+    func removeFile(_ name: String) -> Bool {
+        guard let parts = Self.safeParts(name), parts.count == 1 else { errno = EINVAL; return false }
+        return unlinkat(descriptor, name, 0) == 0
+    }
+
     /// Removes temporary files that killed runs left in the folders that hold
     /// `relatives` (see `AtomicFileWriter.removeStaleTemporaryFiles`).
     @discardableResult

@@ -74,7 +74,7 @@ public enum ReviewSite {
         } catch {
             throw Failure(kind: .cannotWrite, message: error.localizedDescription)
         }
-        guard let report = folder.openRegularFile("report.json") else {
+        guard let report = folder.openRegularFile(OwnedNames.batchReport) else {
             throw Failure(kind: .missing, message: "\(path)/report.json is not there (or is not a regular file; links are not followed): run the batch first")
         }
         defer { close(report) }
@@ -274,7 +274,7 @@ public enum ReviewSite {
                 } else {
                     captions = .unreadable("it is missing, not a regular file, too large, or reached through a symbolic link")
                 }
-                if let bytes = folder.read(output + ".assistant.json", limit: ReportStream.maximumValueSize) {
+                if let bytes = folder.read(OwnedNames.sidecar(of: output), limit: ReportStream.maximumValueSize) {
                     // A sidecar as the batch writes it is the entry rendered: comparing bytes spares parsing it.
                     if bytes == e.json.renderedBytes() { sidecar = .matches }
                     else if let json = JSONValue.parse(bytes) { sidecar = json == e.json ? .matches : .differs }
