@@ -213,7 +213,7 @@ public enum CaptionAssistantCommand {
         if case .folder(let folder) = destination {
             do {
                 try OutputFolder.checkWritable(folder)
-                if let busy = OutputFolder.inUse(folder, shared: part != nil) { throw busy }
+                if let busy = OutputFolder.inUse(folder, lock: part.map { .shard(run: $0.run) } ?? .exclusive) { throw busy }
             } catch {
                 printError("error: " + error.localizedDescription)
                 return ExitStatus.cannotCreateOutput

@@ -175,6 +175,50 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out/report.json").path))
     }
 
+    /// Two different sharded runs into one folder at once: the second is refused (73) as a
+    /// second plain run is, while a shard of the first run's own still shares it; merge then
+    /// gives the first run's report.
+    @Test(.timeLimit(.minutes(3)))
+    func aShardOfAnotherRunIsRefusedWhileShardsWrite() throws {
+        let scratch = try ScratchFolder()
+        try Self.corpus(scratch, count: 12)
+        let model = ["-test-fake-assistant"]
+        let process = Process()
+        process.executableURL = ExecutableRun.executable
+        process.arguments = model + ["-test-fake-assistant-delay", "700", "--jobs", "1", "in", "-o", "out", "--quiet", "--shard", "0/2"]
+        process.currentDirectoryURL = scratch.url
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try launch(process)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // Wait until the shard holds the folder (its lock excludes an exclusive one).
+        let out = scratch.url.appendingPathComponent("out").path
+        var started = false
+        let deadline = Date().addingTimeInterval(60)
+        while !started && process.isRunning && Date() < deadline {
+            let fd = open(out, O_RDONLY | O_DIRECTORY)
+            if fd >= 0 {
+                if flock(fd, LOCK_EX | LOCK_NB) == 0 { flock(fd, LOCK_UN) } else { started = true }
+                close(fd)
+            }
+            if !started { usleep(5_000) }
+        }
+        try #require(started)
+        for other in [["--model", "none", "--shard", "1/2"], model + ["--shard", "1/3"]] {
+            let refused = try ExecutableRun.run(other + ["in", "-o", "out", "--quiet"], in: scratch.url)
+            #expect(refused.status == 73, "\(other): \(refused.stderrText)")
+            #expect(refused.stderrText.contains("the shards of another sharded run"), "\(refused.stderrText)")
+        }
+        #expect(process.isRunning, "the first shard ended before the others were tried")
+        let sameRun = try ExecutableRun.run(model + ["in", "-o", "out", "--quiet", "--shard", "1/2"], in: scratch.url)
+        #expect(sameRun.status == 0 || sameRun.status == 1, "\(sameRun.stderrText)")
+        process.waitUntilExit()
+        let merge = try ExecutableRun.run(["merge", "out"], in: scratch.url)
+        #expect(merge.status == 1, "\(merge.stderrText)")  // the empty file of the corpus
+        _ = try ExecutableRun.run(model + ["in", "-o", "single", "--quiet"], in: scratch.url)
+        try Self.expectSameFolder(scratch.url.appendingPathComponent("single"), scratch.url.appendingPathComponent("out"), "one run's shards")
+    }
+
     /// The case: 20 bytes overwritten in the middle of a part, inside a title (it still
     /// reads as JSON). merge exits 65 naming the part, and writes and removes nothing.
     @Test func aPartWithTwentyBytesOverwrittenExits65AndNothingIsWrittenOrRemoved() throws {

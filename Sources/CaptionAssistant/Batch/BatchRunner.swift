@@ -91,7 +91,7 @@ public struct BatchRunner: Sendable {
         if case .folder(let path) = destination {
             do {
                 // Shards of one run share the folder; anything else has it to itself.
-                opened = try OutputFolder(path: path, shared: part != nil)
+                opened = try OutputFolder(path: path, lock: part.map { .shard(run: $0.run) } ?? .exclusive)
             } catch {
                 openingError = error.localizedDescription
             }
