@@ -293,15 +293,38 @@ public enum CaptionAssistantCommand {
                 printError("warning: \(stale.count) caption file\(stale.count == 1 ? "" : "s") of an earlier run with other options (another --to) \(stale.count == 1 ? "is" : "are") still in \(folder) and not in this run's report: \(shown)\(stale.count > 5 ? ", …" : ""); delete \(stale.count == 1 ? "it" : "them") (and the .assistant.json beside \(stale.count == 1 ? "it" : "each")) if not wanted")
             }
         }
+        // A review of the folder is made again from the new report.json (a shard writes none: merge does it).
+        var review: ReviewSite.Refresh = .none
+        if case .folder(let folder) = destination, part == nil, result.reportError == nil {
+            review = ReviewSite.refresh(outputFolder: folder, jobs: options.jobs)
+            if let warning = reviewWarning(review, folder: folder) { printError(warning) }
+        }
         if !options.quiet {
-            printError(summary(result.summary, destination: destination, run: result, resume: options.resume, shard: part))
+            printError(summary(result.summary, destination: destination, run: result, resume: options.resume, shard: part)
+                       + reviewNote(review))
         }
         if options.json {
-            print(summaryJSON(result.summary, destination: destination, status: status, run: result, resume: options.resume,
-                              shard: part).rendered(),
-                  terminator: "")
+            var json = RunSummary(process: result.summary, counts: fileCounts(result.summary, run: result, resume: options.resume),
+                                  showsSkipped: options.resume, stopped: result.stoppedBy != nil, shard: part.map(RunSummary.ShardFigures.init),
+                                  report: reportWritten(destination: destination, run: result, shard: part), exitStatus: Int(status))
+            if case .rebuilt(let made) = review { json.index = made.index }
+            print(json.json.rendered(), terminator: "")
         }
         return status
+    }
+
+    /// `; review updated: OUT/review/index.html` when the folder's review was made again.
+    static func reviewNote(_ review: ReviewSite.Refresh) -> String {
+        if case .rebuilt(let made) = review { return "; review updated: \(made.index)" }
+        return ""
+    }
+
+    /// The warning when the folder's review, which showed an earlier run, could not be made again.
+    static func reviewWarning(_ review: ReviewSite.Refresh, folder: String) -> String? {
+        guard case .failed(let message, let removed) = review else { return nil }
+        return "warning: the review in \(folder)/review showed an earlier run and could not be made again (\(message)); "
+            + (removed ? "its index pages were removed so that it is not taken for this run's" : "its index pages could not be removed either: it still shows the earlier run")
+            + "; run 'caption-assistant review \(folder)' once that is fixed"
     }
 
     /// Waits for the model as `--wait-for-model` asks, ending the wait early
@@ -409,12 +432,15 @@ public enum CaptionAssistantCommand {
     /// For a shard, `shard` says which and how many files it had.
     static func summaryJSON(_ report: BatchSummary, destination: OutputDestination, status: Int32,
                             run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil) -> JSONValue {
-        var written: String?
-        // Only a report that was written is pointed to.
-        if case .folder(let folder) = destination, run?.reportError == nil { written = folder + "/" + (shard?.name ?? "report.json") }
-        return RunSummary(process: report, counts: fileCounts(report, run: run, resume: resume), showsSkipped: resume && run != nil,
-                          stopped: run?.stoppedBy != nil, shard: shard.map(RunSummary.ShardFigures.init), report: written,
-                          exitStatus: Int(status)).json
+        RunSummary(process: report, counts: fileCounts(report, run: run, resume: resume), showsSkipped: resume && run != nil,
+                   stopped: run?.stoppedBy != nil, shard: shard.map(RunSummary.ShardFigures.init),
+                   report: reportWritten(destination: destination, run: run, shard: shard), exitStatus: Int(status)).json
+    }
+
+    /// The report a run wrote, as summaries name it; nil when none was (only a report that was written is pointed to).
+    static func reportWritten(destination: OutputDestination, run: BatchRunner.Result?, shard: ReportPart?) -> String? {
+        guard case .folder(let folder) = destination, run?.reportError == nil else { return nil }
+        return folder + "/" + (shard?.name ?? "report.json")
     }
 
     /// Says on standard error that the run waits for a model that is getting ready.

@@ -36,6 +36,12 @@ import TestSupport
         let kept = files.first?["kept"] as? [String: Any]
         #expect((kept?["model"] as? [String: Any])?["reason"] as? String == "modelTurnedOff")
 
+        // The review says the page shows the earlier output, whose sidecar is report.json's entry without `kept`.
+        #expect(try ExecutableRun.run(["review", "out", "--quiet"], in: scratch.url).status == 0)
+        let page = try String(contentsOf: out.appendingPathComponent("review/files/00001.html"), encoding: .utf8)
+        #expect(page.contains("Kept from an earlier run") && page.contains("unavailable: modelTurnedOff"))
+        #expect(page.contains("(the same entry as report.json)"))
+
         let json = try Self.json(try ExecutableRun.run(["in", "-o", "out", "--model", "none", "--json"], in: scratch.url))
         #expect(json["written"] as? Int == 0)
         let notes = json["kept"] as? [[String: Any]] ?? []
@@ -62,5 +68,50 @@ import TestSupport
         #expect(totals?["failed"] as? Int == 1 && totals?["written"] as? Int == 0)
         let json = try Self.json(try ExecutableRun.run(["in/rocket-launch.srt", "-o", "out", "--json", "--quiet"], in: scratch.url))
         #expect(json["written"] as? Int == 0 && json["failed"] as? Int == 1 && json["exitStatus"] as? Int == 1)
+    }
+
+    /// The counts the review's index shows: `Actions applied` and so on.
+    static func indexFigure(_ folder: URL, _ label: String) throws -> String? {
+        let html = try String(contentsOf: folder.appendingPathComponent("review/index.html"), encoding: .utf8)
+        guard let range = html.range(of: "<dt>\(label)</dt><dd>") else { return nil }
+        return String(html[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    /// A review is never left showing an older run as the current one: `process` and `merge`
+    /// make it again from the new report.json, and say so; when it cannot be made again, its
+    /// index pages are removed and a warning says why.
+    @Test func theReviewIsMadeAgainByTheRunThatChangesTheReport() throws {
+        let scratch = try ScratchFolder()
+        try Self.samples(scratch)
+        let out = scratch.url.appendingPathComponent("out")
+        _ = try ExecutableRun.run(["in", "-o", "out", "-test-fake-assistant", "--quiet"], in: scratch.url)
+        #expect(try ExecutableRun.run(["review", "out", "--quiet"], in: scratch.url).status == 0)
+        #expect(try Self.indexFigure(out, "Actions applied") == "9")
+        let again = try ExecutableRun.run(["in", "-o", "out", "--model", "none", "--replace-model-results"], in: scratch.url)
+        #expect(again.status == 0)
+        #expect(again.stderrText.contains("; review updated: out/review/index.html"), "\(again.stderrText)")
+        #expect(try Self.indexFigure(out, "Actions applied") == "0")
+        #expect(try Self.indexFigure(out, "Actions disabled") == "9")
+        let json = try Self.json(try ExecutableRun.run(["in", "-o", "out", "-test-fake-assistant", "--json"], in: scratch.url))
+        #expect(json["index"] as? String == "out/review/index.html")
+        #expect(try Self.indexFigure(out, "Actions applied") == "9")
+
+        // Shards write no report.json; merge does, and makes the review again.
+        for index in 0..<2 {
+            _ = try ExecutableRun.run(["in", "-o", "out", "--model", "none", "--replace-model-results", "--quiet", "--shard", "\(index)/2"],
+                                      in: scratch.url)
+        }
+        let merge = try ExecutableRun.run(["merge", "out"], in: scratch.url)
+        #expect(merge.status == 0 && merge.stderrText.contains("review updated"), "\(merge.stderrText)")
+        #expect(try Self.indexFigure(out, "Actions applied") == "0")
+
+        // A review that cannot be made again (its pages' folder is now a link) is not left as current.
+        let pages = out.appendingPathComponent("review/files")
+        try FileManager.default.removeItem(at: pages)
+        try FileManager.default.createSymbolicLink(at: pages, withDestinationURL: scratch.url)
+        let broken = try ExecutableRun.run(["in", "-o", "out", "-test-fake-assistant", "--quiet"], in: scratch.url)
+        #expect(broken.status == 0)
+        #expect(broken.stderrText.contains("showed an earlier run and could not be made again"), "\(broken.stderrText)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("review/index.html").path))
     }
 }
