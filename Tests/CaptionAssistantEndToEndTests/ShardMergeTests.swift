@@ -219,6 +219,35 @@ import TestSupport
         try Self.expectSameFolder(scratch.url.appendingPathComponent("single"), scratch.url.appendingPathComponent("out"), "one run's shards")
     }
 
+    /// Untrusted numbers: a part whose totals say `"cues": 9223372036854775807`, and a
+    /// report.json whose entries' counts cannot be added, exit 65 naming the file and the value
+    /// (never "arithmetic overflow", exit 132).
+    @Test func hugeCountsInAPartOrAReportExit65AndNeverTrap() throws {
+        let scratch = try ScratchFolder()
+        try Self.corpus(scratch, count: 4)
+        for index in 0..<2 {
+            _ = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "out", "--quiet", "--shard", "\(index)/2"], in: scratch.url)
+        }
+        let part = scratch.url.appendingPathComponent("out/report.shard-1-of-2.json")
+        let text = try String(contentsOf: part, encoding: .utf8)
+        let totals = try #require(text.range(of: "\"totals\": {"))
+        var edited = text
+        edited.replaceSubrange(totals.upperBound..<text.endIndex,
+                               with: text[totals.upperBound...].replacing(#/"cues": [0-9]+/#, with: "\"cues\": 9223372036854775807", maxReplacements: 1))
+        try Data(edited.utf8).write(to: part)
+        let merge = try ExecutableRun.run(["merge", "out"], in: scratch.url)
+        #expect(merge.status == 65, "\(merge.stderrText)")
+        #expect(merge.stderrText.contains("report.shard-1-of-2.json is not a complete report part"), "\(merge.stderrText)")
+
+        _ = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "whole", "--quiet"], in: scratch.url)
+        let report = scratch.url.appendingPathComponent("whole/report.json")
+        let huge = try String(contentsOf: report, encoding: .utf8).replacing(#/"cues": [0-9]+,/#, with: "\"cues\": 9223372036854775807,")
+        try Data(huge.utf8).write(to: report)
+        let review = try ExecutableRun.run(["review", "whole"], in: scratch.url)
+        #expect(review.status == 65, "\(review.stderrText)")
+        #expect(review.stderrText.contains("cues is too large to add"), "\(review.stderrText)")
+    }
+
     /// The case: 20 bytes overwritten in the middle of a part, inside a title (it still
     /// reads as JSON). merge exits 65 naming the part, and writes and removes nothing.
     @Test func aPartWithTwentyBytesOverwrittenExits65AndNothingIsWrittenOrRemoved() throws {
