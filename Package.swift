@@ -17,7 +17,15 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         .target(name: "Captions", dependencies: ["CLibXML2"]),
-        .target(name: "Assistant"),
+        // HTTP on Linux: Debian's libcurl (Apple platforms use URLSession).
+        .systemLibrary(
+            name: "CLibCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(name: "Assistant", dependencies: [
+            .target(name: "CLibCurl", condition: .when(platforms: [.linux])),
+        ]),
         .systemLibrary(
             name: "CLibCrypto",
             pkgConfig: "libcrypto",
@@ -31,7 +39,7 @@ let package = Package(
         .target(name: "CaptionAssistantCLI", dependencies: ["CaptionAssistant", "Captions", "Assistant"]),
         .target(name: "CEarlySignals"),
         .executableTarget(name: "caption-assistant", dependencies: ["CaptionAssistantCLI", "CEarlySignals"]),
-        .executableTarget(name: "caption-bench", dependencies: ["Captions", "CaptionAssistant"]),
+        .executableTarget(name: "caption-bench", dependencies: ["Captions", "CaptionAssistant", "TestSupport"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TestSupport"], resources: [.copy("Fixtures")]),
         .target(name: "TestSupport", dependencies: ["Assistant"], path: "Tests/TestSupport"),
         .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Captions", "TestSupport"]),

@@ -28,7 +28,7 @@
 #   .build/fuzz/report fuzz-out/report-crash-...
 #
 # Prints executions and findings per target; exits 1 if anything was found,
-# 2 on a build or usage error. Needs only the Swift toolchain, libxml2-dev and libssl-dev.
+# 2 on a build or usage error. Needs only the Swift toolchain, libxml2-dev, libssl-dev and libcurl4-openssl-dev.
 #
 # FUZZ_OPTIMIZATION=-Onone builds in about a third of the time (12 s rather than
 # 35 s per binary on 2 cores) but runs about a quarter as many inputs a second:
@@ -57,6 +57,8 @@ if pkg-config --exists libxml-2.0 2>/dev/null; then
 else
     xml_flags=(-Xcc -I/usr/include/libxml2 -lxml2)
 fi
+# Assistant's HTTP goes through libcurl on Linux (Sources/CLibCurl), as in the package build.
+curl_flags=(-I Sources/CLibCurl $(pkg-config --libs libcurl 2>/dev/null || echo -lcurl))
 
 # Per target: binary, module, entry files, seed extensions, max input length.
 binary_of() { case $1 in srt|vtt|ttml) echo captions ;; decoder) echo decoder ;; job) echo job ;; report) echo report ;; esac; }
@@ -76,6 +78,7 @@ build_dependency() {
     local module=$1 dir=$2 f sources=() extra=()
     while IFS= read -r -d '' f; do sources+=("$f"); done < <(module_sources "$module")
     [ "$module" = Captions ] && extra=(-I Sources/CLibXML2 $(for f in "${xml_flags[@]}"; do [[ $f == -Xcc || $f == -I* ]] && echo "$f"; done))
+    [ "$module" = Assistant ] && extra=(-I Sources/CLibCurl)
     swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 "$optimization" -g -wmo -c \
         -module-name "$module" -package-name CaptionAssistant -emit-module -emit-module-path "$dir/$module.swiftmodule" \
         "${sources[@]}" "${extra[@]}" -I "$dir" -o "$dir/$module.o"
@@ -99,9 +102,10 @@ build_target() {
     echo "== build $(binary_of "$t") ($optimization)" >&2
     local extra=()
     [ "$module" = Captions ] && extra=(-I Sources/CLibXML2 "${xml_flags[@]}")
+    [ "$module" = Assistant ] && extra=("${curl_flags[@]}")
     if [ "$module" = CaptionAssistant ]; then
         # Its imports as SwiftPM builds them: Captions and Assistant as modules, CBuildInfo's C file
-        # (with a module map for its header), and OpenSSL's libcrypto through CLibCrypto's module map.
+        # (with a module map for its header), OpenSSL's libcrypto through CLibCrypto's module map, and libcurl.
         local deps=$build/$(binary_of "$t")-deps
         rm -rf "$deps"; mkdir -p "$deps/CBuildInfo"
         printf 'module CBuildInfo {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CBuildInfo/include/build_info.h" \
@@ -111,7 +115,7 @@ build_target() {
             clang -c -g "$optimization" -I Sources/CBuildInfo/include Sources/CBuildInfo/build_info.c -o "$deps/build_info.o" || exit 1
         } >"$bin.build.log" 2>&1 || { grep -v 'warning: Cannot export local symbol' "$bin.build.log" >&2; return 1; }
         extra=(-I "$deps" -I "$deps/CBuildInfo" -I Sources/CLibCrypto "$deps/Captions.o" "$deps/Assistant.o" "$deps/build_info.o"
-               "${xml_flags[@]}" -lcrypto)
+               "${xml_flags[@]}" "${curl_flags[@]}" -lcrypto)
     fi
     if ! swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 "$optimization" -g \
             -module-name "$module" -package-name CaptionAssistant "${sources[@]}" "${extra[@]}" "${linker[@]}" \

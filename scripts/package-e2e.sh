@@ -85,7 +85,7 @@ mkdir -p "$PREFIX/opt"
 tar -xzf "$ARCHIVE" -C "$PREFIX/opt"
 UNPACKED=$PREFIX/opt/$NAME
 [ "$(ls "$UNPACKED")" = "$(printf '%s\n' INSTALL RUNTIME-PACKAGES bin licenses)" ] || fail "the archive holds $(ls "$UNPACKED")"
-for f in NOTICE Swift-Apache-2.0-with-Runtime-Library-Exception.txt Unicode-3.0.txt Unicode-DFS-2016.txt; do
+for f in NOTICE Swift-Apache-2.0-with-Runtime-Library-Exception.txt ICU-LICENSE.txt Unicode-DFS-2016.txt; do
     [ -s "$UNPACKED/licenses/$f" ] || fail "licenses/$f is missing"
 done
 grep -q 'Runtime Library Exception' "$UNPACKED/licenses/Swift-Apache-2.0-with-Runtime-Library-Exception.txt" || fail "the Swift licence has no Runtime Library Exception"

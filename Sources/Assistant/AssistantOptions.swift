@@ -14,7 +14,7 @@ public struct AssistantOptions: Sendable, Hashable {
     public var retryDelay: Duration
     /// How much longer each later pause is.
     public var retryBackoff: Double
-    /// The longest pause between retries.
+    /// The longest pause between retries, also the longest `Retry-After` honoured.
     public var maxRetryDelay: Duration
     /// How far each pause may be moved at random, as a fraction of it (0.2:
     /// ±20 %), so that many files failing together do not retry in step.
@@ -27,19 +27,31 @@ public struct AssistantOptions: Sendable, Hashable {
     public var repairs: Bool
     /// How the settings the service's messages name are spelled (the library's own words by default).
     public var settingNames: SettingNames = .plain
+    /// The actions asked for (all three by default): a field of the answer
+    /// that is not asked for is never the reason for a repair request.
+    public var actions: Set<AssistantAction> = Set(AssistantAction.allCases)
 
-    /// The retry policy in words, for help text and reports: which failures are
-    /// retried, how often, and the pauses between attempts.
+    /// The retry policy in words: which failures are tried again, how often,
+    /// the pauses, and how `Retry-After` is honoured. The one statement of it:
+    /// `--help`, `check` and the README give this text (tests hold them to it).
+    ///
+    /// A server's `Retry-After` lengthens a pause up to `maxRetryDelay`; a
+    /// server that asks for longer is not tried again (it would only be
+    /// asked again before it said it is ready), and the reason says so.
     public var retryPolicy: String {
-        let pauses = (1..<max(maxAttempts, 1)).map { n -> String in
+        guard maxAttempts > 1 else { return "no retries" }
+        var pauses = (1..<maxAttempts).map { n -> String in
             var d = retryDelay
             for _ in 1..<n { d = min(d * max(retryBackoff, 1), maxRetryDelay) }
             return Self.seconds(d)
         }
+        let last = pauses.removeLast()
+        let listed = pauses.isEmpty ? last : pauses.joined(separator: ", ") + " and " + last
+        let about = retryJitter > 0 ? "about " : ""
         let jitter = retryJitter > 0 ? " (each ±\(Int((retryJitter * 100).rounded())) %)" : ""
-        return maxAttempts <= 1
-            ? "no retries"
-            : "up to \(maxAttempts) attempts for temporary failures (timeouts, dropped connections, HTTP 429/5xx), pauses of \(pauses.joined(separator: ", "))\(jitter) between them"
+        return "a request that fails for a temporary reason (\(HTTPAssistantError.temporaryFailures)) is tried up to "
+            + "\(maxAttempts) times in all, with pauses of \(about)\(listed)\(jitter), or as long as the server asks in "
+            + "Retry-After up to \(Self.seconds(maxRetryDelay)) (a server that asks for longer is not tried again)"
     }
 
     static func seconds(_ d: Duration) -> String {

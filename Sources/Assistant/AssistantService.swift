@@ -90,7 +90,7 @@ public struct AssistantService: Sendable {
                 cost.add(answer)
                 cost.requests -= 1  // counted by the answer itself
                 var suggestions = decoder.decode(answer.text, transcript: transcript)
-                if options.repairs, let repair = Self.repairPrompt(prompt, suggestions) {
+                if options.repairs, let repair = Self.repairPrompt(prompt, suggestions, asking: options.actions) {
                     if let bound = left(), bound <= .zero {
                         // No time left for the repair: the first answer stands.
                     } else {
@@ -108,11 +108,18 @@ public struct AssistantService: Sendable {
                 let message = AssistantError.message(for: error)
                 let temporary = (error as? any TemporaryError)?.isTemporary ?? false
                 let spread = options.retryJitter
-                let pause = spread > 0 ? delay * Double.random(in: (1 - spread)...(1 + spread)) : delay
+                var pause = spread > 0 ? delay * Double.random(in: (1 - spread)...(1 + spread)) : delay
+                // A server's Retry-After lengthens the pause up to the longest one; asking for more ends the retries.
+                let asked = (error as? any TemporaryError)?.retryAfter
+                let waitTooLong = asked.map { $0 > options.maxRetryDelay } ?? false
+                if let asked, !waitTooLong { pause = max(pause, asked) }
                 let outOfTime = left().map { $0 <= pause } ?? false
-                guard temporary, attempts < options.maxAttempts, !outOfTime, !Task.isCancelled else {
+                guard temporary, !waitTooLong, attempts < options.maxAttempts, !outOfTime, !Task.isCancelled else {
                     var text = message
                     if attempts > 1 { text += " (after \(attempts) attempts)" }
+                    if temporary, waitTooLong, let asked, attempts < options.maxAttempts, !Task.isCancelled {
+                        text += " (no further attempt after \(attempts): the server asked to wait \(AssistantOptions.seconds(asked)) (Retry-After), more than the \(AssistantOptions.seconds(options.maxRetryDelay)) a retry waits at most)"
+                    }
                     if temporary, outOfTime, let bound = options.fileTimeLimit, attempts < options.maxAttempts, !Task.isCancelled {
                         text += " (no further attempt: the file's model time limit of \(AssistantOptions.seconds(bound)) (\(options.settingNames.spell(.modelTimeLimit))) was reached after \(attempts) attempt\(attempts == 1 ? "" : "s"))"
                     }
@@ -130,15 +137,16 @@ public struct AssistantService: Sendable {
 
     /// The prompt of the one repair request: the same prompt (so the same
     /// schema and transcript), then which fields were unusable and why; nil
-    /// when every field is valid.
-    static func repairPrompt(_ prompt: Prompt, _ suggestions: Suggestions) -> String? {
+    /// when every field asked for (`actions`) is valid.
+    static func repairPrompt(_ prompt: Prompt, _ suggestions: Suggestions,
+                             asking actions: Set<AssistantAction> = Set(AssistantAction.allCases)) -> String? {
         if let whole = suggestions.answerError {
             return prompt.text + "\n\nYour previous answer could not be used: \(whole) Answer again with the JSON object only."
         }
         var problems: [String] = []
-        if let m = suggestions.keywords.failureMessage { problems.append("\"keywords\": \(m)") }
-        if let m = suggestions.titles.failureMessage { problems.append("\"titles\": \(m)") }
-        if let m = suggestions.emoji.failureMessage { problems.append("\"emoji\": \(m)") }
+        if actions.contains(.keywords), let m = suggestions.keywords.failureMessage { problems.append("\"keywords\": \(m)") }
+        if actions.contains(.titles), let m = suggestions.titles.failureMessage { problems.append("\"titles\": \(m)") }
+        if actions.contains(.emoji), let m = suggestions.emoji.failureMessage { problems.append("\"emoji\": \(m)") }
         guard !problems.isEmpty else { return nil }
         return prompt.text + """
 

@@ -27,6 +27,8 @@ public enum AssistantSetting: String, Sendable, Hashable, CaseIterable {
     case maxCharacters
     /// How many requests (one per file) are in flight at once.
     case concurrentRequests
+    /// Which actions (`AssistantAction`) a run asks for.
+    case actions
 }
 
 /// The value advice gives a setting it names.

@@ -5,10 +5,15 @@ import Foundation
 /// Carries the HTTP status and the server's own error text (read from any of the
 /// three shapes servers use: `{"error": "…"}`, `{"error": {"message": …}}` and
 /// `{"object": "error", "message": …}`), so the report shows what the server said.
-/// `isTemporary` is what the service's retry loop asks: timeouts, refused or
-/// dropped connections, 408, 429, 502, 503 and 504 are worth another try; the
-/// rest (400, 401, 404, 500, an answer cut off, an answer of the wrong shape) are not.
-/// The API key never appears in it: server text that echoes the key is redacted.
+/// `isTemporary` is what the service's retry loop asks, and this type is where
+/// the HTTP backend's retry policy is stated (`temporaryFailures` says it in
+/// words for `--help`, `check` and the README): no answer in time, a refused,
+/// dropped or reset connection, an answer cut short, and the statuses in
+/// `temporaryStatuses` are worth another try; everything else (400, 401, 404,
+/// 500, an answer over the size limit, an answer cut off at the token limit, an
+/// answer of the wrong shape, a redirect) is not. A server's `Retry-After` is
+/// kept in `retryAfter`. The API key never appears in it: server text that
+/// echoes the key is redacted.
 public struct HTTPAssistantError: LocalizedError, TemporaryError, Sendable, Equatable {
     /// What went wrong.
     public enum Kind: Sendable, Equatable {
@@ -30,6 +35,30 @@ public struct HTTPAssistantError: LocalizedError, TemporaryError, Sendable, Equa
         /// The server redirected the request elsewhere; it is not followed, so the
         /// API key is not sent to another address.
         case redirected
+        /// The answer is larger than `HTTPTransport.maximumAnswerBytes`; it was
+        /// not read (a chat completion bounded by `max_tokens` is a few KB).
+        case answerTooLarge
+    }
+
+    /// The HTTP statuses worth another try: 408 (the server gave up waiting for
+    /// the request), 429 (too many requests), 502 and 504 (a proxy in front of
+    /// the server found it down or slow) and 503 (busy or still loading).
+    ///
+    /// 500 is not among them: the model servers this backend talks to answer
+    /// 500 for requests they will refuse again, such as a prompt over the
+    /// context size or a `response_format` they do not take (llama.cpp,
+    /// llama-cpp-python), and each retry would cost a one-thread server the
+    /// whole prompt again. A server that is overloaded says 503 or 429.
+    public static let temporaryStatuses: [Int] = [408, 429, 502, 503, 504]
+
+    /// The failures worth another try, in words: the one statement of them that
+    /// `AssistantOptions.retryPolicy` (and so `--help`, `check` and the README)
+    /// gives; `isTemporary` decides by the same classes.
+    public static var temporaryFailures: String {
+        var statuses = temporaryStatuses.map(String.init)
+        let last = statuses.removeLast()
+        return "no answer in time, a refused, dropped or reset connection, an answer cut short, HTTP "
+            + statuses.joined(separator: ", ") + " or " + last
     }
 
     /// What went wrong.
@@ -38,12 +67,16 @@ public struct HTTPAssistantError: LocalizedError, TemporaryError, Sendable, Equa
     public let serverMessage: String?
     /// The endpoint as safe to show (no credentials).
     public let endpoint: String
+    /// How long the server asked to be left alone before another try (its
+    /// `Retry-After` header), when it said.
+    public let retryAfter: Duration?
 
     /// Creates an error; `serverMessage` should already be cleaned (see `HTTPResponseParser`).
-    public init(kind: Kind, serverMessage: String? = nil, endpoint: String) {
+    public init(kind: Kind, serverMessage: String? = nil, endpoint: String, retryAfter: Duration? = nil) {
         self.kind = kind
         self.serverMessage = serverMessage
         self.endpoint = endpoint
+        self.retryAfter = retryAfter
     }
 
     /// The HTTP status, when the server answered with one that failed.
@@ -56,8 +89,8 @@ public struct HTTPAssistantError: LocalizedError, TemporaryError, Sendable, Equa
     public var isTemporary: Bool {
         switch kind {
         case .unreachable, .timedOut, .connectionLost: true
-        case .status(let code): [408, 429, 502, 503, 504].contains(code)
-        case .transport, .invalidResponse, .truncated, .redirected: false
+        case .status(let code): Self.temporaryStatuses.contains(code)
+        case .transport, .invalidResponse, .truncated, .redirected, .answerTooLarge: false
         }
     }
 
@@ -89,6 +122,8 @@ public struct HTTPAssistantError: LocalizedError, TemporaryError, Sendable, Equa
             return "The model's answer was cut off at the token limit before it was complete\(said)."
         case .redirected:
             return "The model server at \(endpoint) redirected the request\(said)."
+        case .answerTooLarge:
+            return "The model server at \(endpoint) sent an answer over the \(HTTPTransport.maximumAnswerBytes / (1 << 20)) MiB limit; it was not read\(said)."
         }
     }
 
@@ -111,7 +146,7 @@ public struct HTTPAssistantError: LocalizedError, TemporaryError, Sendable, Equa
             case 401, 403: return "Check \(.apiKey)."
             case 404 where isModelMissing: return "Check \(.modelName), or download the model (for Ollama: ollama pull NAME)."
             case 404: return "Check that \(.endpoint) is the server's base URL."
-            case 408, 429, 502, 503, 504: return "The server is busy or starting; try again later."
+            case let code where Self.temporaryStatuses.contains(code): return "The server is busy or starting; try again later."
             default: return nil
             }
         case .invalidResponse:
@@ -120,6 +155,8 @@ public struct HTTPAssistantError: LocalizedError, TemporaryError, Sendable, Equa
             return "Use a model that answers more briefly, or a smaller \(.maxCharacters)."
         case .redirected:
             return "Set \(.endpoint) to the address the server redirects to."
+        case .answerTooLarge:
+            return "Check that the endpoint is an OpenAI-compatible model server."
         }
     }
 }

@@ -131,7 +131,8 @@ public struct HTTPAssistantModel: AssistantModel {
             throw HTTPAssistantError(
                 kind: .status(reply.status),
                 serverMessage: HTTPResponseParser.serverMessage(from: reply.body, redacting: configuration.apiKey),
-                endpoint: configuration.displayEndpoint
+                endpoint: configuration.displayEndpoint,
+                retryAfter: reply.retryAfter
             )
         }
         let text = try HTTPResponseParser.chatContent(

@@ -129,7 +129,7 @@ public struct HTTPAvailabilityProbe: AvailabilityProvider {
             let why = error.serverMessage ?? "no answer"
             return result(.unavailable(.serverUnreachable),
                           detail: "No server answered at \(configuration.displayEndpoint) (\(why)).")
-        case .transport, .status, .invalidResponse, .truncated, .redirected:
+        case .transport, .status, .invalidResponse, .truncated, .redirected, .answerTooLarge:
             let text = error.errorDescription ?? "GET \(route) failed"
             return result(.unavailable(.unknown(text)), detail: text)
         }

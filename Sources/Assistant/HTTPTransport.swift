@@ -1,209 +1,198 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Sends one HTTP request to the configured server and maps transport failures
 /// to `HTTPAssistantError`.
 ///
-/// Owns its `URLSession` (ephemeral: no cookies, no cache, no stored credentials)
-/// and invalidates it when released. Redirects are not followed, so the bearer
-/// token is never sent to an address the person did not configure. Safe to use
-/// from many tasks at once: it holds no mutable state.
+/// On Linux the exchange is libcurl's, on a thread of its own that sleeps in
+/// `poll` until the server answers (`HTTPTransport+Curl.swift`): Foundation's
+/// `URLSession` there keeps a socket's write readiness registered after the
+/// request is sent, so against a server that closes its connections (Python's
+/// `http.server`, a plain socket server) waiting for an answer cost most of a
+/// core. On Apple platforms it is `URLSession` (`HTTPTransport+URLSession.swift`).
+///
+/// Either way: redirects are not followed (so the bearer token is never sent to
+/// an address the person did not configure), compressed answers are not asked
+/// for, an answer is read up to `maximumAnswerBytes` and refused past it, and
+/// `timeout` bounds the whole exchange. A connection that drops, is reset or
+/// ends before the announced length is `connectionLost`, with what came. Safe
+/// to use from many tasks at once: it holds no mutable state.
 final class HTTPTransport: Sendable, CustomReflectable {
-    /// A server's answer: status and body.
+    /// A server's answer: status, the headers this backend reads, and the body.
     struct Reply: Sendable {
         /// The HTTP status code.
         let status: Int
         /// The body as received.
         let body: Data
+        /// How long the server asked to be left alone (`Retry-After`), if it said.
+        var retryAfter: Duration? = nil
+    }
+
+    /// The most bytes of one answer that are read: 4 MiB.
+    ///
+    /// A chat completion is bounded by `max_tokens` (a few KB with this
+    /// backend's 400), and a model list of a server with hundreds of models is
+    /// some hundreds of KB; 4 MiB leaves a wide margin for both, while a
+    /// runaway or hostile answer costs at most 4 MiB per request in flight.
+    static let maximumAnswerBytes = 4 << 20
+
+    /// The response headers the backend reads (names in lower case).
+    static let readHeaders: Set<String> = ["location", "retry-after", "content-encoding"]
+
+    /// One request as the platform's client sends it.
+    struct Request: Sendable {
+        let method: String
+        let url: URL
+        /// Header fields; the `Authorization` value holds the key, so a request
+        /// is built for one exchange and never stored or printed.
+        let headers: [(name: String, value: String)]
+        let body: Data?
+    }
+
+    /// A server's answer as the platform's client received it.
+    struct Response: Sendable {
+        let status: Int
+        /// The headers of `readHeaders` the server sent, names in lower case.
+        let headers: [String: String]
+        let body: Data
+    }
+
+    /// Why an exchange failed, as the platform's client found it.
+    enum Failure: Error, Sendable, Equatable {
+        /// Nothing listens at the address.
+        case refused
+        /// The host name has no address.
+        case hostNotFound
+        /// Another reason the server could not be reached, in the client's words.
+        case unreachable(String)
+        /// The exchange took longer than the timeout.
+        case timedOut
+        /// The server closed the connection without a byte of answer.
+        case closedWithoutAnswer
+        /// The connection was reset after `received` bytes of the body (0: before the answer).
+        case reset(received: Int64)
+        /// The server closed the connection after `received` bytes of a body
+        /// announced as `expected` bytes (nil: its end was never announced).
+        case closedEarly(received: Int64, expected: Int64?)
+        /// Another way the connection dropped, in the client's words.
+        case dropped(String)
+        /// The answer is over `maximumAnswerBytes` (`announced`: its Content-Length, when it had one).
+        case tooLarge(announced: Int64?)
+        /// TLS could not be set up (a certificate that cannot be verified, a server that does not speak it).
+        case tls(String)
+        /// Anything else, in the client's words.
+        case other(String)
     }
 
     let configuration: HTTPConfiguration
-    private let session: URLSession
     private let timeout: Double
 
     /// Creates a transport whose requests give up after `timeout` seconds.
     init(configuration: HTTPConfiguration, timeout: Double) {
         self.configuration = configuration
         self.timeout = timeout
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = timeout
-        sessionConfiguration.timeoutIntervalForResource = timeout
-        sessionConfiguration.httpCookieStorage = nil
-        sessionConfiguration.urlCredentialStorage = nil
-        sessionConfiguration.urlCache = nil
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        self.session = URLSession(configuration: sessionConfiguration, delegate: RedirectRefuser(), delegateQueue: nil)
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
     }
 
     /// What `dump`, `Mirror` and `String(reflecting:)` show: the configuration
-    /// (which hides the key) and the timeout, never the `URLSession`. Reflecting
-    /// the session reached its requests in flight, `Authorization` header and
-    /// all, and, as the session changes them on its own queues, crashed the
-    /// process when a request was in flight.
+    /// (which hides the key) and the timeout.
     var customMirror: Mirror {
         Mirror(self, children: ["configuration": configuration, "timeout": timeout], displayStyle: .class)
     }
 
     /// Sends `method` to `route` (e.g. `/v1/models`) with an optional JSON body.
-    /// - Throws: `HTTPAssistantError` for transport failures and redirects (never for
-    ///   an HTTP error status: the caller reads those); `CancellationError` when cancelled.
+    /// - Throws: `HTTPAssistantError` for transport failures, redirects, answers
+    ///   over the size limit and compressed answers (never for an HTTP error
+    ///   status: the caller reads those); `CancellationError` when cancelled.
     func send(_ method: String, _ route: String, json body: Data? = nil) async throws -> Reply {
-        var request = URLRequest(url: configuration.url(for: route))
-        request.httpMethod = method
-        request.timeoutInterval = timeout
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let body {
-            request.httpBody = body
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        if let key = configuration.apiKey {
-            request.setValue("Bearer \(key.secret)", forHTTPHeaderField: "Authorization")
-        }
-        let data: Data
-        let response: URLResponse
+        var headers: [(name: String, value: String)] = [("Accept", "application/json")]
+        if body != nil { headers.append(("Content-Type", "application/json")) }
+        if let key = configuration.apiKey { headers.append(("Authorization", "Bearer \(key.secret)")) }
+        let request = Request(method: method, url: configuration.url(for: route), headers: headers, body: body)
+        let response: Response
         do {
-            (data, response) = try await withDeadline(request)
-        } catch let error as URLError {
+            response = try await Self.exchange(request, timeout: timeout)
+        } catch let failure as Failure {
             try Task.checkCancellation()
-            throw mapped(error)
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            try Task.checkCancellation()
-            throw HTTPAssistantError(
-                kind: .transport(HTTPResponseParser.clean(String(describing: error), redacting: configuration.apiKey)),
-                endpoint: configuration.displayEndpoint
-            )
+            throw error(for: failure)
         }
-        guard let http = response as? HTTPURLResponse else {
-            throw HTTPAssistantError(kind: .invalidResponse, serverMessage: "not an HTTP response", endpoint: configuration.displayEndpoint)
-        }
-        if (300..<400).contains(http.statusCode) {
-            let location = (http.value(forHTTPHeaderField: "Location")).map {
-                HTTPResponseParser.clean($0, redacting: configuration.apiKey)
-            }
+        let endpoint = configuration.displayEndpoint
+        if (300..<400).contains(response.status) {
+            let location = response.headers["location"].map { HTTPResponseParser.clean($0, redacting: configuration.apiKey) }
             throw HTTPAssistantError(
                 kind: .redirected,
-                serverMessage: location.map { "HTTP \(http.statusCode) to \($0)" } ?? "HTTP \(http.statusCode)",
-                endpoint: configuration.displayEndpoint
-            )
-        }
-        return Reply(status: http.statusCode, body: data)
-    }
-
-    /// Runs the request, giving up after `timeout` seconds in all.
-    ///
-    /// Two problems of `URLSession` on Linux are avoided here. Its timeouts only
-    /// measure idleness, so a server that trickles a byte now and then would hold
-    /// the request forever: a deadline of our own ends it. And cancelling its async
-    /// `data(for:)` can deadlock when the request completes at the same moment
-    /// (the cancellation handler waits for the session's queue while that queue
-    /// waits to resume the task): so the completion-handler API is used, and the
-    /// `URLSessionTask` is cancelled from another queue, never while the Swift
-    /// task's cancellation lock is held.
-    private func withDeadline(_ request: URLRequest) async throws -> (Data, URLResponse) {
-        let pending = PendingRequest()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
-                    if let error {
-                        pending.finish(.failure(error))
-                    } else if let data, let response {
-                        pending.finish(.success((data, response)))
-                    } else {
-                        pending.finish(.failure(URLError(.badServerResponse)))
-                    }
-                }
-                guard pending.start(continuation, task: task) else { return }
-                task.resume()
-                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-                    pending.finish(.failure(URLError(.timedOut)), cancellingTask: true)
-                }
-            }
-        } onCancel: {
-            pending.finish(.failure(CancellationError()), cancellingTask: true)
-        }
-    }
-
-    /// One request in flight: its continuation is resumed exactly once, by the
-    /// first of completion, deadline and cancellation.
-    private final class PendingRequest: @unchecked Sendable {
-        // @unchecked: every field is read and written under `lock`.
-        private let lock = NSLock()
-        private var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
-        private var task: URLSessionDataTask?
-        private var finished = false
-
-        /// Registers the continuation; false (and resumed with `CancellationError`)
-        /// when cancellation came first.
-        func start(_ continuation: CheckedContinuation<(Data, URLResponse), any Error>, task: URLSessionDataTask) -> Bool {
-            let alreadyFinished: Bool = lock.withLock {
-                if finished { return true }
-                self.continuation = continuation
-                self.task = task
-                return false
-            }
-            if alreadyFinished { continuation.resume(throwing: CancellationError()) }
-            return !alreadyFinished
-        }
-
-        /// Resumes the continuation with `result` unless it already was.
-        func finish(_ result: Result<(Data, URLResponse), any Error>, cancellingTask: Bool = false) {
-            let (waiting, task): (CheckedContinuation<(Data, URLResponse), any Error>?, URLSessionDataTask?) = lock.withLock {
-                if finished { return (nil, nil) }
-                finished = true
-                defer { continuation = nil; self.task = nil }
-                return (continuation, self.task)
-            }
-            if cancellingTask, let task {
-                DispatchQueue.global().async { task.cancel() }
-            }
-            waiting?.resume(with: result)
-        }
-    }
-
-    private func mapped(_ error: URLError) -> HTTPAssistantError {
-        let endpoint = configuration.displayEndpoint
-        switch error.code {
-        case .cannotConnectToHost:
-            return HTTPAssistantError(kind: .unreachable, serverMessage: "connection refused", endpoint: endpoint)
-        case .cannotFindHost, .dnsLookupFailed:
-            return HTTPAssistantError(kind: .unreachable, serverMessage: "host not found", endpoint: endpoint)
-        case .notConnectedToInternet:
-            return HTTPAssistantError(kind: .unreachable, serverMessage: "no network", endpoint: endpoint)
-        case .timedOut:
-            return HTTPAssistantError(
-                kind: .timedOut,
-                serverMessage: "no answer within \(HTTPConfiguration.seconds(timeout))",
+                serverMessage: location.map { "HTTP \(response.status) to \($0)" } ?? "HTTP \(response.status)",
                 endpoint: endpoint
             )
-        case .networkConnectionLost:
-            return HTTPAssistantError(kind: .connectionLost, endpoint: endpoint)
-        case .badServerResponse, .zeroByteResource:
-            // curl's "empty reply from server": the connection closed with no answer.
-            return HTTPAssistantError(kind: .connectionLost, serverMessage: "empty reply", endpoint: endpoint)
-        default:
-            // The system's text may quote the URL; keep only the code.
-            return HTTPAssistantError(kind: .transport("URL error \(error.code.rawValue)"), endpoint: endpoint)
+        }
+        if let encoding = response.headers["content-encoding"], encoding.lowercased() != "identity" {
+            // Not asked for, so not decoded: its size once decoded is unknown (1 MB of gzip can be gigabytes).
+            let name = HTTPResponseParser.clean(encoding, redacting: configuration.apiKey)
+            throw HTTPAssistantError(
+                kind: .invalidResponse,
+                serverMessage: "HTTP \(response.status) came compressed (Content-Encoding: \(name)), which was not asked for; it was not decoded",
+                endpoint: endpoint
+            )
+        }
+        return Reply(status: response.status, body: response.body, retryAfter: response.headers["retry-after"].flatMap { Self.retryAfter($0) })
+    }
+
+    /// The pause a `Retry-After` value asks for: delay-seconds, or an HTTP date
+    /// (as from now; a date in the past asks for none). Nil when it is neither.
+    static func retryAfter(_ value: String, now: Date = Date()) -> Duration? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) {
+            // Held to a billion seconds (a number too long for Int included): longer than any cap.
+            return .seconds(min(Int(text) ?? Int.max, 1_000_000_000))
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: text) else { return nil }
+        let seconds = date.timeIntervalSince(now)
+        return seconds > 0 ? .milliseconds(Int((seconds * 1000).rounded(.up))) : .zero
+    }
+
+    /// The error to report for a failed exchange.
+    private func error(for failure: Failure) -> HTTPAssistantError {
+        let endpoint = configuration.displayEndpoint
+        func error(_ kind: HTTPAssistantError.Kind, _ message: String?) -> HTTPAssistantError {
+            HTTPAssistantError(kind: kind, serverMessage: message.map { HTTPResponseParser.clean($0, redacting: configuration.apiKey) }, endpoint: endpoint)
+        }
+        switch failure {
+        case .refused: return error(.unreachable, "connection refused")
+        case .hostNotFound: return error(.unreachable, "host not found")
+        case .unreachable(let detail): return error(.unreachable, detail)
+        case .timedOut: return error(.timedOut, "no answer within \(HTTPConfiguration.seconds(timeout))")
+        case .closedWithoutAnswer: return error(.connectionLost, "the server closed the connection without answering")
+        case .reset(let received):
+            return error(.connectionLost, received > 0
+                ? "the connection was reset after \(Self.bytes(received)) of the answer"
+                : "the connection was reset before the answer came")
+        case .closedEarly(let received, let expected?):
+            return error(.connectionLost, "the server closed the connection after \(Self.count(received)) of \(Self.bytes(expected))")
+        case .closedEarly(let received, nil):
+            return error(.connectionLost, "the server closed the connection after \(Self.bytes(received)), before the answer's end")
+        case .dropped(let detail): return error(.connectionLost, detail)
+        case .tooLarge(let announced?):
+            return error(.answerTooLarge, "it announced \(Self.bytes(announced))")
+        case .tooLarge(nil):
+            return error(.answerTooLarge, "more than \(Self.bytes(Int64(Self.maximumAnswerBytes))) came")
+        case .tls(let detail): return error(.transport("TLS: \(detail)"), nil)
+        case .other(let detail): return error(.transport(detail), nil)
         }
     }
-}
 
-/// Refuses every redirect, so the caller sees the 3xx answer instead.
-private final class RedirectRefuser: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-        _ session: URLSession,
-        task: URLSessionTask,
-        willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest,
-        completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
+    /// "1,000 bytes".
+    static func bytes(_ n: Int64) -> String { n == 1 ? "1 byte" : "\(count(n)) bytes" }
+
+    /// A count with thousands separated by commas: "4,194,304".
+    static func count(_ n: Int64) -> String {
+        let digits = String(n.magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return n < 0 ? "-" + grouped : grouped
     }
 }

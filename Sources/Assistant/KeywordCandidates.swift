@@ -109,42 +109,7 @@ public enum KeywordCandidates {
         return !functionWords.contains(word.lowercased())
     }
 
-    /// Common words of four or more letters that make poor keywords (English,
-    /// French, Spanish, German, Italian, Portuguese).
-    static let functionWords: Set<String> = [
-        // English
-        "that", "this", "with", "have", "from", "they", "what", "there", "which", "their", "about",
-        "would", "were", "been", "when", "will", "your", "just", "like", "then", "them", "than",
-        "some", "could", "into", "only", "also", "very", "here", "these", "those", "because", "where",
-        "while", "after", "before", "being", "does", "doing", "done", "each", "even", "ever", "every",
-        "going", "gonna", "know", "really", "right", "should", "still", "thing", "things", "think",
-        "want", "well", "yeah", "okay", "over", "much", "more", "most", "many", "other", "such",
-        "said", "says", "make", "made", "take", "come", "came", "look", "let's", "it's", "don't",
-        "that's", "i'm", "you're", "we're", "they're", "there's", "can't", "didn't", "isn't",
-        "wasn't", "we've", "i've", "you've", "through", "again", "never", "always", "something",
-        "anything", "nothing", "everything", "someone", "maybe", "actually", "first", "last",
-        "next", "time", "good", "great", "little", "back", "down", "away", "need", "sure",
-        "hello", "alright", "everyone", "welcome", "today", "tonight", "thanks", "thank", "once",
-        "bonjour", "bienvenue", "aujourd'hui", "hola", "buenas", "bienvenido", "bienvenida", "gracias",
-        "guten", "abend", "morgen", "benvenuti", "buongiorno", "grazie", "tarde", "obrigado",
-        // French
-        "dans", "pour", "avec", "mais", "nous", "vous", "elle", "elles", "leur", "leurs", "cette",
-        "sont", "être", "avoir", "fait", "faire", "plus", "tout", "tous", "toute", "toutes", "comme",
-        "aussi", "très", "bien", "alors", "donc", "quand", "c'est", "qu'il", "j'ai", "n'est", "sans",
-        "sous", "chez", "encore", "peut", "voilà", "était", "avait", "entre", "depuis", "notre",
-        // Spanish
-        "para", "como", "pero", "esta", "este", "esto", "estos", "estas", "todo", "todos", "muy",
-        "cuando", "donde", "porque", "sobre", "entre", "también", "tiene", "tienen", "hacer", "hace",
-        "pues", "bueno", "ahora", "aquí", "nuestro", "nuestra", "desde", "hasta", "vamos", "eso",
-        "está", "están", "era", "fue", "sus", "una", "unos", "unas", "ellos", "ellas", "usted",
-        // German
-        "und", "oder", "aber", "nicht", "eine", "einer", "einen", "einem", "dass", "sind", "wird",
-        "wenn", "auch", "noch", "schon", "sehr", "hier", "dann", "doch", "mich", "dich", "sich",
-        "haben", "hatte", "werden", "kann", "können", "muss", "diese", "dieser", "dieses", "wieder",
-        "immer", "ganz", "mehr", "nach", "über", "unter", "zwischen", "durch", "ohne", "gegen",
-        // Italian and Portuguese
-        "sono", "della", "delle", "questo", "questa", "quello", "anche", "come", "perché", "molto",
-        "nella", "dello", "degli", "sempre", "então", "isso", "isto", "esse", "essa", "também",
-        "muito", "mais", "pelo", "pela", "quando", "onde",
-    ]
+    /// Common words that make poor keywords: the stop words of every
+    /// language (`StopWords`; shorter words are never candidates but as acronyms).
+    static var functionWords: Set<String> { StopWords.all }
 }

@@ -6,4 +6,12 @@
 public protocol TemporaryError: Error {
     /// Whether the same request may succeed if sent again later.
     var isTemporary: Bool { get }
+    /// How long the other side asked to be left alone before another try
+    /// (HTTP `Retry-After`); nil when it did not say.
+    var retryAfter: Duration? { get }
+}
+
+extension TemporaryError {
+    /// No wait asked for.
+    public var retryAfter: Duration? { nil }
 }

@@ -17,7 +17,7 @@ static void caption_assistant_note_stop_signal(int number) {
 
 /* Runs when the executable is loaded, from its .preinit_array: before any
    shared library's initialisers (the Swift runtime, Foundation, and the TLS
-   and Kerberos libraries that FoundationNetworking pulls in take tens of
+   and Kerberos libraries that libcurl pulls in take tens of
    milliseconds) and before any thread exists. From here on SIGINT and
    SIGTERM are caught by a handler that writes their number into a pipe, so
    one that comes before Swift code runs is not fatal: it waits in the pipe

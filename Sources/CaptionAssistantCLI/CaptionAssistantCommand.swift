@@ -162,6 +162,7 @@ public enum CaptionAssistantCommand {
         do throws(SettingsError) {
             backend = try AssistantBackend.make(options.model, maxCharacters: options.maxCharacters, environment: environment,
                                                 names: CommandOption.settingNames)
+            backend.service.options.actions = Set(options.actions)
             let whole = try InputPlan.make(inputs: options.inputs, outputFolder: options.output == "-" ? nil : options.output,
                                            convertTo: options.convertTo)
             if let request = options.shard {
@@ -374,7 +375,7 @@ public enum CaptionAssistantCommand {
         if counts.kept > 0 { line += ", \(counts.kept) kept as an earlier run made them with the model" }
         line += ", \(counts.failed) failed"
         if counts.notProcessed > 0 { line += ", \(counts.notProcessed) not processed" }
-        line += "; actions: \(t.actions.applied) applied, \(t.actions.failed) failed, \(t.actions.disabled) disabled"
+        line += "; actions: " + t.actions.summary
         let rows = report.unavailableRows
         if rows.count == 1, let row = rows.first { line += " (model unavailable, \(row))" }
         if let error = report.modelErrors.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key {
@@ -461,6 +462,11 @@ public enum CaptionAssistantCommand {
 extension AssistantBackend {
     /// The settings that shape every output of `options`' batch (recorded in sidecars for `--resume`).
     func settings(_ options: ProcessOptions) -> OutputSettings {
-        settings(options.model, maxCharacters: options.maxCharacters, convertTo: options.convertTo, writeOptions: options.writeOptions)
+        var settings = settings(options.model, maxCharacters: options.maxCharacters, convertTo: options.convertTo,
+                                writeOptions: options.writeOptions)
+        settings.actions = options.actions
+        settings.emphasis = options.emphasis
+        settings.fallback = options.fallback
+        return settings
     }
 }

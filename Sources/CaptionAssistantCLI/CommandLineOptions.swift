@@ -19,6 +19,12 @@ struct ProcessOptions: Sendable, Equatable {
     var convertTo: CaptionFormat?
     /// `--encoding keep|utf-8` and `--language TAG`: how outputs are written besides their edits.
     var writeOptions = WriteOptions()
+    /// `--actions LIST`: the actions asked for, in answer order.
+    var actions = AssistantAction.allCases
+    /// `--emphasis` and `--emphasis-per-cue`: which keyword occurrences are made bold.
+    var emphasis = EmphasisDensity.all
+    /// `--fallback local`: content from the transcript when no model answers.
+    var fallback: FallbackKind?
     /// `--quiet`: no progress line and no summary.
     var quiet = false
     /// `--json`: a machine-readable summary on standard output.

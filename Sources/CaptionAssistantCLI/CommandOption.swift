@@ -119,6 +119,30 @@ struct CommandOption: Sendable {
             }
             a.process.writeOptions.language = v
         },
+        .valued(["--actions"], "LIST", [.process], .process, setting: .actions,
+                "Ask only for these actions, a comma-separated list of \(AssistantAction.allCases.map(\.rawValue).joined(separator: ", ")) (default: all three); the others are neither applied nor asked of the repair request, and the report lists them as notRequested.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            var chosen = Set<AssistantAction>()
+            for item in v.split(separator: ",", omittingEmptySubsequences: false) {
+                chosen.insert(try CommandLineParser.choice(name, String(item), among: Dictionary(uniqueKeysWithValues: AssistantAction.allCases.map { ($0.rawValue, $0) }),
+                                                           listed: AssistantAction.allCases.map(\.rawValue)))
+            }
+            a.process.actions = chosen.sorted()
+        },
+        .valued(["--emphasis"], EmphasisDensity.Mode.allCases.map(\.rawValue).joined(separator: "|"), [.process], .process,
+                "Choose which occurrences of each keyword are made bold: all of them (the default), the first in each cue (first-in-cue), or the first in the file (first); the report counts the occurrences emphasised and those left plain.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            a.process.emphasis.mode = try CommandLineParser.choice(name, v, among: Dictionary(uniqueKeysWithValues: EmphasisDensity.Mode.allCases.map { ($0.rawValue, $0) }),
+                                                                   listed: EmphasisDensity.Mode.allCases.map(\.rawValue))
+        },
+        .valued(["--emphasis-per-cue"], "N", [.process], .process,
+                "Make at most N keyword occurrences bold in any one cue (the first ones --emphasis keeps; N from 1, at most 1000); the others are left plain and counted in the report.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            a.process.emphasis.perCue = try CommandLineParser.count(name, v, max: 1000)
+        },
+        .valued(["--fallback"], "none|local", [.process], .process,
+                "When no model answers for a file (none is available, or its answer failed or was unusable for an action), take the content from the transcript itself (local: its most frequent content words as keywords, an emoji whose CLDR annotation is one of its words, three titles cut from its sentences), or not (none, the default). Each action it gives says \"source\": \"fallback\" in the report, which still records the model's state and reason row.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            var spellings: [String: FallbackKind?] = ["none": nil]
+            for kind in FallbackKind.allCases { spellings[kind.rawValue] = kind }
+            a.process.fallback = try CommandLineParser.choice(name, v, among: spellings, listed: ["none"] + FallbackKind.allCases.map(\.rawValue))
+        },
         .valued(["--max-characters"], "N", [.process], .process, setting: .maxCharacters,
                 "Send the model at most N characters of the transcript (default \(PromptBuilder.defaultMaxCharacters), at most 10000000); a cut falls between words, so fewer may be sent.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.maxCharacters = try CommandLineParser.count(name, v, max: 10_000_000)
@@ -194,7 +218,7 @@ struct CommandOption: Sendable {
                                                               listed: HTTPServerKind.allCases.map(\.rawValue)).rawValue
         },
         .valued(["--request-timeout"], "SECONDS", [.process, .check], .model, setting: .requestTimeout,
-                "Give up on one model request after SECONDS (default 120). Retry policy: a request that fails for a temporary reason (no answer in time, a dropped connection, HTTP 429 or 5xx) is tried up to 3 times in all, with pauses of about 2 s and 4 s; the report gives the attempts.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+                "Give up on one model request after SECONDS (default 120). Retry policy: \(AssistantOptions().retryPolicy); the report gives the attempts.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.model.requestTimeout = try CommandLineParser.seconds(name, v, allowZero: false)
         },
         .valued(["--model-time-limit"], "SECONDS", [.process, .check], .model, setting: .modelTimeLimit,

@@ -51,7 +51,7 @@ extension CaptionAssistantCommand {
         let review = ReviewSite.refresh(outputFolder: options.output, jobs: ProcessInfo.processInfo.activeProcessorCount)
         if let warning = reviewWarning(review, folder: options.output) { printError(warning) }
         if !options.quiet {
-            printError("merged \(result.shards) shard\(result.shards == 1 ? "" : "s"): \(t.files) file\(t.files == 1 ? "" : "s"): \(t.written) written, \(t.failed) failed; actions: \(t.actions.applied) applied, \(t.actions.failed) failed, \(t.actions.disabled) disabled; report in \(options.output)/report.json" + reviewNote(review))
+            printError("merged \(result.shards) shard\(result.shards == 1 ? "" : "s"): \(t.files) file\(t.files == 1 ? "" : "s"): \(t.written) written, \(t.failed) failed; actions: \(t.actions.summary); report in \(options.output)/report.json" + reviewNote(review))
         }
         if options.json {
             var json = RunSummary(merged: result.shards, totals: t, report: options.output + "/report.json", exitStatus: Int(status))

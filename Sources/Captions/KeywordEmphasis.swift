@@ -25,8 +25,17 @@ public struct KeywordEmphasis: Sendable {
         public var edits: [Int: CueEdit]
         /// How many times each keyword (in the order given) was emphasised.
         public var counts: [Int]
+        /// How many times each keyword was found but left plain by the density (`EmphasisDensity`).
+        public var left: [Int]
         /// All emphasised occurrences.
         public var occurrences: Int { counts.reduce(0, +) }
+        /// All occurrences found but left plain.
+        public var occurrencesLeft: Int { left.reduce(0, +) }
+
+        /// A result; nothing left plain unless `left` says.
+        public init(edits: [Int: CueEdit], counts: [Int], left: [Int]? = nil) {
+            self.edits = edits; self.counts = counts; self.left = left ?? [Int](repeating: 0, count: counts.count)
+        }
     }
 
     /// One keyword as lower-cased words and the exact separators between them.
@@ -84,16 +93,19 @@ public struct KeywordEmphasis: Sendable {
         return Pattern(keyword: index, words: words, separators: separators, byteLength: length)
     }
 
-    /// Finds the keywords in `cues` and returns the emphasis edits.
+    /// Finds the keywords in `cues` and returns the emphasis edits, of the
+    /// occurrences `density` selects (the others are counted in `left`).
     ///
     /// Each cue's runs are walked once (`Cue.forEachRun`) and their text
     /// scanned (`scanRuns`). A cue whose bytes as written are at hand (read
     /// from SRT or WebVTT and not built yet) and hold no `&` and no word that
     /// could start a keyword is passed over before that (`mayMatch`, the one
     /// pre-check).
-    public func apply(to cues: [Cue]) -> Result {
+    public func apply(to cues: [Cue], density: EmphasisDensity = .all) -> Result {
         var counts = [Int](repeating: 0, count: keywords.count)
+        var left = counts
         guard !table.isEmpty else { return Result(edits: [:], counts: counts) }
+        var selection = EmphasisDensity.Selection(density)
         // Collected in order, then turned into a dictionary of the right size at once.
         var found: [(Int, CueEdit)] = []
         var scratch = Scratch()
@@ -114,11 +126,20 @@ public struct KeywordEmphasis: Sendable {
                     if run.kind == .text { run.appendText(to: &texts) }
                     outlines.append(RunOutline(kind: run.kind, style: run.style, source: start..<texts.count))
                 }
-                texts.withUnsafeBufferPointer { scanRuns(outlines, in: $0, scratch: &scratch, ranges: &ranges, counts: &counts) }
+                texts.withUnsafeBufferPointer { text in
+                    scanRuns(outlines, in: text, scratch: &scratch) { keyword, range in
+                        guard selection.keeps(keyword: keyword, cue: cueIndex) else {
+                            left[keyword] += 1
+                            return
+                        }
+                        counts[keyword] += 1
+                        ranges.append(range)
+                    }
+                }
                 if !ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: ranges))) }
             }
         }
-        return Result(edits: Dictionary(uniqueKeysWithValues: found), counts: counts)
+        return Result(edits: Dictionary(uniqueKeysWithValues: found), counts: counts, left: left)
     }
 
     /// Whether `phrase` occurs in `text` as a whole word (or whole words), by
@@ -139,12 +160,12 @@ public struct KeywordEmphasis: Sendable {
     }
 
     /// Scans each text run of `outlines` that is not bold, whose text is the
-    /// bytes of `text` at its `source`, appending each match's run and range
-    /// in the run to `ranges` and counting it in `counts`. A word at a run's
-    /// edge is whole only when the next text run across markup does not go on
-    /// with a word character (`neighbourContinues`).
+    /// bytes of `text` at its `source`, calling `found` with each match's
+    /// keyword and its run and range in the run, in text order. A word at a
+    /// run's edge is whole only when the next text run across markup does not
+    /// go on with a word character (`neighbourContinues`).
     private func scanRuns(_ outlines: [RunOutline], in text: UnsafeBufferPointer<UInt8>, scratch: inout Scratch,
-                          ranges: inout [CueEdit.RunRange], counts: inout [Int]) {
+                          found: (_ keyword: Int, CueEdit.RunRange) -> Void) {
         for runIndex in outlines.indices {
             let run = outlines[runIndex]
             guard run.kind == .text, !run.style.contains(.bold), !run.source.isEmpty,
@@ -152,8 +173,7 @@ public struct KeywordEmphasis: Sendable {
             scan(UnsafeBufferPointer(rebasing: text[run.source]),
                  continues: { Self.neighbourContinues(outlines, text, runIndex, before: $0) },
                  scratch: &scratch) { pattern, range in
-                counts[pattern.keyword] += 1
-                ranges.append(CueEdit.RunRange(run: runIndex, utf8: range))
+                found(pattern.keyword, CueEdit.RunRange(run: runIndex, utf8: range))
                 return true
             }
         }

@@ -119,3 +119,17 @@ enum WebVTTTimestamp {
         return .success(Value(milliseconds: total, deviation: deviation))
     }
 }
+
+/// A WebVTT timestamp tag in cue text (`<00:00:01.500>`): the time a word
+/// of a karaoke-style (YouTube) caption starts, which is timing, not markup.
+package enum TimestampTag {
+    /// The tag's time in milliseconds, when `markup` is exactly one timestamp
+    /// tag as the WebVTT reader accepts it; nil for any other markup.
+    package static func milliseconds(_ markup: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard markup.count >= 11, markup[0] == UInt8(ascii: "<"), markup[markup.count - 1] == UInt8(ascii: ">") else { return nil }
+        var i = 1
+        let end = markup.count - 1
+        guard case .success(let value) = WebVTTTimestamp.parse(markup, &i, end: end, lenient: false), i == end else { return nil }
+        return value.milliseconds
+    }
+}

@@ -115,6 +115,22 @@ import TestSupport
         #expect(failed.error == "The model's answer holds no JSON object: “no json here”.")
     }
 
+    /// A field the run did not ask for (`--actions`) never costs a repair request.
+    @Test func aFieldNotAskedForIsNotRepaired() async throws {
+        let badEmoji = #"{"keywords": ["rocket"], "titles": ["A", "B", "C"], "emoji": "🚀🚀🚀"}"#
+        var options = AssistantOptions(retryJitter: 0)
+        options.actions = [.keywords, .titles]
+        let model = ScriptedAssistantModel(answers: [badEmoji, badEmoji])
+        let result = await service(model, options: options).suggest(transcript: Self.transcript)
+        #expect(model.calls == 1)
+        #expect(result.suggestions?.keywords == .applied(["rocket"]))
+        // Asked for, the same answer is repaired.
+        options.actions = [.emoji]
+        let asked = ScriptedAssistantModel(answers: [badEmoji, badEmoji])
+        _ = await service(asked, options: options).suggest(transcript: Self.transcript)
+        #expect(asked.calls == 2)
+    }
+
     @Test func aValidAnswerOrAFailedRequestIsNotRepaired() async {
         let good = #"{"keywords": ["rocket"], "titles": ["A", "B", "C"], "emoji": "🚀"}"#
         let model = ScriptedAssistantModel(answers: [good])
@@ -142,7 +158,10 @@ import TestSupport
 
     @Test func theRetryPolicyIsNamedWithItsPauses() {
         #expect(AssistantOptions(retryJitter: 0).retryPolicy
-                == "up to 3 attempts for temporary failures (timeouts, dropped connections, HTTP 429/5xx), pauses of 2 s, 4 s between them")
+                == "a request that fails for a temporary reason (no answer in time, a refused, dropped or reset connection, "
+                + "an answer cut short, HTTP 408, 429, 502, 503 or 504) is tried up to 3 times in all, with pauses of 2 s and 4 s, "
+                + "or as long as the server asks in Retry-After up to 30 s (a server that asks for longer is not tried again)")
+        #expect(AssistantOptions(maxAttempts: 4).retryPolicy.contains("up to 4 times in all, with pauses of about 2 s, 4 s and 8 s (each ±20 %)"))
         #expect(AssistantOptions(maxAttempts: 1).retryPolicy == "no retries")
     }
 

@@ -390,9 +390,10 @@ import TestSupport
         #expect(error.errorDescription?.contains("did not answer in time") == true)
     }
 
-    /// A byte every half second keeps `URLSession`'s own timeout (between
-    /// bytes) from firing; the server then stalls for a minute and closes. A
-    /// timeout as the outcome shows the transport's own 2 s limit ended it.
+    /// A byte every half second would keep a timeout between bytes (as
+    /// `URLSession`'s) from firing; the server then stalls for a minute and
+    /// closes. A timeout as the outcome shows the 2 s limit on the whole
+    /// exchange ended it.
     @Test func aServerThatTricklesAndStallsTimesOut() async throws {
         let server = try HTTPTestServer { _, _ in .trickle(#"{"choices":[{"message":"#) }
         defer { server.stop() }
@@ -421,7 +422,7 @@ import TestSupport
     }
 
     /// Cancellation racing completion once deadlocked `URLSession`'s async API on
-    /// Linux; a hang here is the failure.
+    /// Linux (the transport there is libcurl now); a hang here is the failure.
     @Test func cancellationRacingCompletionNeverHangs() async throws {
         let server = try HTTPTestServer { _, _ in .completion(Self.answer) }
         defer { server.stop() }
@@ -480,9 +481,9 @@ import TestSupport
         }
     }
 
-    /// A dump of the model while a request is in flight (its `URLSession`
-    /// then holds the request, headers and all) shows no key either. The test
-    /// above dumps the model after the call, when the session has usually,
+    /// A dump of the model while a request is in flight (when the transport
+    /// holds the request, headers and all) shows no key either. The test
+    /// above dumps the model after the call, when a `URLSession` had usually,
     /// not always, let go of the request: it failed now and then.
     @Test func aModelDumpedWhileARequestIsInFlightShowsNoKey() async throws {
         let server = try HTTPTestServer { _, _ in .hang(seconds: 600) }

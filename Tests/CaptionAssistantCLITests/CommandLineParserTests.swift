@@ -1,3 +1,5 @@
+import Assistant
+import Captions
 import Testing
 import CaptionAssistant
 @testable import CaptionAssistantCLI
@@ -27,6 +29,16 @@ import CaptionAssistant
         #expect(options.model.requireModel)
         #expect(options.model.waitForModel == 2.5)
         #expect(options.model.simulatedAvailability == "modelNotReady")
+    }
+
+    @Test func producerOptions() throws {
+        let options = try processOptions(["a.srt", "-o", "o", "--actions", "emoji,Keywords,emoji", "--emphasis", "FIRST",
+                                          "--emphasis-per-cue", "2", "--fallback", "local"])
+        #expect(options.actions == [.keywords, .emoji])
+        #expect(options.emphasis == EmphasisDensity(mode: .first, perCue: 2))
+        #expect(options.fallback == .local)
+        let defaults = try processOptions(["a.srt", "-o", "o", "--fallback", "none"])
+        #expect(defaults.actions == AssistantAction.allCases && defaults.emphasis == .all && defaults.fallback == nil)
     }
 
     @Test func httpOptions() throws {
@@ -104,6 +116,11 @@ import CaptionAssistant
         (["a.srt", "-o", "-", "--resume"], "'--resume' skips files already written to an output folder"),
         (["check", "--resume"], "'--resume' is an option of 'process'"),
         (["a.srt", "-o", "out", "--resume=yes"], "'--resume' takes no value"),
+        (["a.srt", "-o", "out", "--actions", "titels"], "'--actions' must be one of keywords, titles, emoji (got 'titels'); did you mean 'titles'?"),
+        (["a.srt", "-o", "out", "--actions", "titles,"], "'--actions' must be one of keywords, titles, emoji (got '')"),
+        (["a.srt", "-o", "out", "--emphasis", "some"], "'--emphasis' must be one of all, first-in-cue, first"),
+        (["a.srt", "-o", "out", "--emphasis-per-cue", "0"], "'--emphasis-per-cue' needs a whole number of at least 1"),
+        (["a.srt", "-o", "out", "--fallback", "cloud"], "'--fallback' must be one of none, local"),
     ])
     func badUsageSaysWhatIsWrong(args: [String], message: String) {
         #expect {

@@ -1,3 +1,4 @@
+import Assistant
 import CaptionAssistant
 import Foundation
 import Testing
@@ -14,7 +15,8 @@ import Testing
     static let sampleValues: [String: String] = [
         "DIR": "out", "srt|vtt|ttml": "srt", "N": "2", "INDEX/COUNT|auto": "0/2", "MESSAGE": "boom", "MS": "5",
         "auto|foundation|http|none": "auto", "URL": "http://127.0.0.1:8080", "NAME": "m", "KIND": "ollama",
-        "SECONDS": "5", "REASON": "modelNotReady", "keep|utf-8": "utf-8", "TAG": "en-GB",
+        "SECONDS": "5", "REASON": "modelNotReady", "keep|utf-8": "utf-8", "TAG": "en-GB", "LIST": "titles,emoji",
+        "all|first-in-cue|first": "first-in-cue", "none|local": "local",
     ]
 
     /// A command line of `subcommand` that is right up to `option`, then `option` (with `value`).
@@ -165,5 +167,19 @@ import Testing
             }
             #expect(mentioned, "README.md does not mention \(option.names.joined(separator: " or "))")
         }
+    }
+
+    /// The retry policy is stated once (`AssistantOptions.retryPolicy`); `--help`
+    /// and `check` print it, and the README must say the same words (its line
+    /// breaks aside).
+    @Test func helpAndTheReadmeGiveTheOneRetryPolicy() throws {
+        let policy = AssistantOptions().retryPolicy
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md"), encoding: .utf8)
+        let flowing = readme.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flowing.contains(policy.prefix(1).uppercased() + policy.dropFirst()), "README.md does not state: \(policy)")
+        let help = try #require(CommandOption.table.first { $0.names.contains("--request-timeout") }).help
+        #expect(help.contains("Retry policy: \(policy);"))
     }
 }

@@ -95,7 +95,7 @@ import TestSupport
         #expect(run.stdoutText.contains("endpoint: \(server.endpoint)/v1/chat/completions\n"))
         #expect(run.stdoutText.contains("model: qwen2.5:0.5b"))
         #expect(run.stdoutText.contains("server models: qwen2.5:0.5b, llama3.2:latest"))
-        #expect(run.stdoutText.contains("retry policy: up to 3 attempts for temporary failures"))
+        #expect(run.stdoutText.contains("retry policy: a request that fails for a temporary reason (no answer in time,"))
         #expect(server.requests.allSatisfy { !$0.path.contains("completions/v1") })
     }
 

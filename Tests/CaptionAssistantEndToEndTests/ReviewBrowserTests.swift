@@ -132,6 +132,29 @@ enum Browser {
         #expect(index.stdout.contains("<a href=\"files/00001.html\"><span class=\"dir\">input/</span><span class=\"fname\">hostile.vtt</span></a>"))
         #expect(index.stdout.contains("<dt>Actions applied</dt><dd>3</dd>"))
         #expect(!index.stdout.contains("<img") && !index.stdout.contains("<script"))
+        // The row shows the titles (as text) and the emoji; the totals the model's cost.
+        #expect(index.stdout.contains("<td class=\"titles\" data-label=\"Titles\"><ol><li>\"&gt;&lt;img src=x onerror=alert(1)&gt;</li><li>Countdown at the coast</li><li>Liftoff &amp; after</li></ol></td><td class=\"emoji\" data-label=\"Emoji\">🚀</td>"))
+        #expect(index.stdout.contains("<dt>Model requests</dt><dd>1</dd>"))
+        #expect(dom.stdout.contains("<li>Model cost: 1 request, "))
+        let csv = String(decoding: try Data(contentsOf: out.appendingPathComponent("review/titles.csv")), as: UTF8.self)
+        #expect(csv.contains("input/hostile.vtt,\"\"\"><img src=x onerror=alert(1)>\",Countdown at the coast,Liftoff & after,🚀,rocket\r\n"))
+    }
+
+    /// YouTube's word timing tags read as times between the words, not as markup chips.
+    @Test(.enabled(if: Browser.path != nil || Browser.required))
+    func wordTimingShowsAsTimesInTheBrowser() throws {
+        let scratch = try ScratchFolder()
+        let input = scratch.url.appendingPathComponent("input")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        let vtt = "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nThe<00:00:00.400> <c>rocket</c><00:00:00.900> <c>rises</c>\n"
+        try Data(vtt.utf8).write(to: input.appendingPathComponent("karaoke.vtt"))
+        #expect(try ExecutableRun.run(["input", "-o", "out", "--model", "none", "--quiet"], in: scratch.url).status == 0)
+        #expect(try ExecutableRun.run(["review", "out", "--quiet"], in: scratch.url).status == 0)
+        let dom = try Browser.run(["--dump-dom"], page: scratch.url.appendingPathComponent("out/review/files/00001.html"),
+                                  profile: scratch.url.appendingPathComponent("profile"))
+        #expect(dom.status == 0)
+        #expect(dom.stdout.contains("The<time class=\"word\" title=\"this word is shown from this time (word timing)\">00:00:00.400</time> rocket<time class=\"word\""), "DOM: \(dom.stdout.suffix(3000))")
+        #expect(!dom.stdout.contains("<code class=\"markup\""))
     }
 
     @Test(.enabled(if: Browser.path != nil || Browser.required))

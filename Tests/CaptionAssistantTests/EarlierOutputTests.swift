@@ -96,6 +96,22 @@ import Testing
         #expect(third.summary.totals.kept == 0 && third.summary.keptOutputs.isEmpty)
     }
 
+    /// Content from `--fallback local` is not the model's: a re-run whose model is unavailable
+    /// (or failing) keeps the model's earlier outputs rather than writing the fallback's over them.
+    @Test(arguments: ["unavailable", "failing"])
+    func theFallbacksContentNeverReplacesTheModelsEarlierOutputs(model: String) async throws {
+        let setup = try Setup()
+        _ = try await setup.run()
+        let before = try setup.outputs()
+        var fallback = model == "unavailable" ? Self.unavailable : Self.failing
+        fallback.settings.fallback = .local
+        _ = try await setup.run(fallback)
+        #expect(try setup.outputs() == before)
+        let (files, totals) = try setup.report()
+        #expect(files.count == 3 && files.allSatisfy { $0.outcome == .kept && $0.hasModelResults })
+        #expect(totals.kept == 3)
+    }
+
     @Test func theRunIsToldWhichOptionsTheKeptOutputDoesNotFollow() async throws {
         let setup = try Setup()
         _ = try await setup.run()

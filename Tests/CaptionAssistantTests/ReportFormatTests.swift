@@ -24,9 +24,11 @@ import Testing
             actions[i].emoji = "🚀"
             actions[i].cue = 4
             actions[i].repaired = true
+            actions[i].source = .fallback
+            actions[i].occurrencesLeft = 5
         }
         actions[1].state = .failed
-        actions[2].state = .disabled
+        actions[2].state = .notRequested
         return FileReport(
             input: "in/s1/ep\u{2028}1.srt", output: "s1/ep1.vtt", format: .srt, convertedTo: .vtt, cues: 12,
             warnings: [CaptionWarning(line: 3, message: "missing cue number"), CaptionWarning(line: nil, message: "model said\tso")],
@@ -37,7 +39,9 @@ import Testing
                                            settings: OutputSettings(backend: "http", model: "smollm2", endpoint: "http://127.0.0.1:8080",
                                                                     serverKind: "llama-cpp", simulatedAvailability: "modelMissing",
                                                                     maxCharacters: 200, convertTo: .vtt,
-                                                                    writeOptions: WriteOptions(encoding: .utf8, language: "en-GB"))),
+                                                                    writeOptions: WriteOptions(encoding: .utf8, language: "en-GB"),
+                                                                    actions: [.keywords, .emoji], emphasis: EmphasisDensity(mode: .firstInCue, perCue: 2),
+                                                                    fallback: .local)),
             sidecarWritten: false,
             kept: KeptOutput(model: FileReport.Model(backend: "none", availability: .unavailable(unavailable)), reasonRow: "No model",
                              error: "HTTP 500", options: OutputSettings(backend: "none", maxCharacters: 10)),
@@ -70,6 +74,7 @@ import Testing
         #expect(Self.missingKeys(BatchReport.Totals.self, in: totals.reportJSON).isEmpty)
         #expect(Self.missingKeys(KeptOutput.self, in: json["kept"]).isEmpty)
         #expect(Self.missingKeys(ReplacedOutput.self, in: json["replaced"]).isEmpty)
+        #expect(Self.missingKeys(BatchReport.ActionCounts.self, in: totals.reportJSON["actions"]).isEmpty)
     }
 
     /// The strict reader (`--resume`, `merge`) gives back the report the writer wrote, field for field.

@@ -410,4 +410,99 @@ The <b>rocket</b> &amp; <script>alert(1)</script>
         }
         #expect(!FileManager.default.fileExists(atPath: batch.url.appendingPathComponent("review").path))
     }
+
+    // MARK: What a producer takes from the review
+
+    @Test func theIndexRowsShowTheTitlesAndTheEmojiEscaped() throws {
+        let batch = try HandMadeBatch()
+        try batch.add(input: "a.srt", output: "a.srt", captions: hostileSRT)
+        try batch.add(input: "b.srt", output: "b.srt", captions: hostileSRT, actions: HandMadeBatch.disabled())
+        try batch.writeReport()
+        try ReviewSite.build(outputFolder: batch.path)
+        let index = try batch.page("index.html")
+        #expect(index.contains("<th scope=\"col\">Titles</th><th scope=\"col\">Emoji</th>"))
+        #expect(index.contains("<td class=\"titles\" data-label=\"Titles\"><ol><li>&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</li><li>Second &lt;b&gt;title&lt;/b&gt;</li><li>Third &amp; last</li></ol></td><td class=\"emoji\" data-label=\"Emoji\">🎬</td>"))
+        // A file whose actions were not applied has empty cells.
+        #expect(index.contains("<td class=\"titles\" data-label=\"Titles\"></td><td class=\"emoji\" data-label=\"Emoji\"></td>"))
+        #expect(!index.contains("<img"))
+    }
+
+    @Test func actionsNotRequestedAndContentFromTheFallbackAreMarkedApart() throws {
+        let batch = try HandMadeBatch()
+        let actions: [JSONValue] = [
+            HandMadeBatch.action("keywordEmphasis", "Emphasize keywords", "notRequested", [("reason", .string("not requested: this run asks only for titles and emoji (--actions titles,emoji)"))]),
+            HandMadeBatch.action("titles", "Suggest titles", "applied", [("source", .string("fallback")), ("titles", .strings(["One title here", "Two titles here", "Three titles here"]))]),
+            HandMadeBatch.action("emoji", "Add emoji", "applied", [("source", .string("fallback")), ("reason", .string("HTTP 500: boom")), ("emoji", .string("🐋")), ("cue", .int(2))]),
+        ]
+        try batch.add(input: "a.srt", output: "a.srt", captions: hostileSRT, actions: actions)
+        try batch.writeReport()
+        try ReviewSite.build(outputFolder: batch.path)
+        let index = try batch.page("index.html")
+        #expect(index.contains("<span class=\"badge notRequested\"><span aria-hidden=\"true\">· </span>Keywords<span class=\"vh\"> not requested</span></span>"))
+        #expect(index.contains("<span class=\"badge fallback\"><span aria-hidden=\"true\">✓ </span>Titles<span class=\"vh\"> applied from the fallback</span></span>"))
+        #expect(index.contains("<div><dt>From the fallback</dt><dd>2</dd></div>"))
+        #expect(index.contains("<div><dt>Not requested</dt><dd>1</dd></div>"))
+        let page = try batch.page("files/00001.html")
+        #expect(page.contains("<li class=\"action notRequested\" aria-disabled=\"true\" data-action=\"keywordEmphasis\">"))
+        #expect(page.contains("<span class=\"state\">Not requested</span></div>\n<p class=\"muted\">not requested: this run asks only for titles and emoji (--actions titles,emoji)</p>"))
+        #expect(page.components(separatedBy: "<p class=\"source\">From the transcript itself (the fallback), not from the model</p>").count == 3)
+        #expect(page.contains("<p class=\"muted\">HTTP 500: boom</p>"))
+        // Not requested is not disabled: the file is in no "Disabled" list.
+        #expect(try batch.page("disabled.html").contains("No file is in this list."))
+    }
+
+    @Test func theModelsCostIsOnTheIndexAndTheFilePage() throws {
+        let batch = try HandMadeBatch()
+        let cost: JSONValue = .object([("requests", .int(3)), ("promptTokens", .int(1200)), ("completionTokens", .int(90)), ("milliseconds", .int(12345))])
+        let model: JSONValue = .object([("backend", .string("http")), ("availability", .string("available")), ("cost", cost)])
+        try batch.add(input: "a.srt", output: "a.srt", captions: hostileSRT, model: model)
+        try batch.add(input: "b.srt", output: "b.srt", captions: hostileSRT, model: model)
+        try batch.writeReport()
+        try ReviewSite.build(outputFolder: batch.path)
+        let index = try batch.page("index.html")
+        #expect(index.contains("<div><dt>Model requests</dt><dd>6</dd></div><div><dt>Model tokens</dt><dd>2580</dd></div><div><dt>Model time</dt><dd>24.7 s</dd></div>"))
+        let page = try batch.page("files/00001.html")
+        #expect(page.contains("<li>Model cost: 3 requests, 1200 prompt + 90 completion tokens, 12.3 s</li>"))
+        // The fake model records no cost, and nothing is said about one.
+        let fake = try HandMadeBatch()
+        try fake.add(input: "a.srt", output: "a.srt", captions: hostileSRT)
+        try fake.writeReport()
+        try ReviewSite.build(outputFolder: fake.path)
+        #expect(try !fake.page("index.html").contains("Model requests"))
+        #expect(try !fake.page("files/00001.html").contains("Model cost"))
+    }
+
+    @Test func wordTimingTagsAreShownAsTimesNotMarkup() throws {
+        let batch = try HandMadeBatch()
+        let vtt = "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nWe<00:00:00.400> <c>launch</c><00:00:00.900> today <00:00:01.x00>\n"
+        try batch.add(input: "a.vtt", output: "a.vtt", captions: vtt, actions: HandMadeBatch.disabled())
+        try batch.writeReport()
+        try ReviewSite.build(outputFolder: batch.path)
+        let page = try batch.page("files/00001.html")
+        #expect(page.contains("We<time class=\"word\" title=\"this word is shown from this time (word timing)\">00:00:00.400</time> launch<time class=\"word\""), "\(page)")
+        #expect(!page.contains("&lt;00:00:00.400&gt;"))
+        // Markup that only looks like a timestamp is still shown as written.
+        #expect(page.contains("<code class=\"markup\" title=\"markup kept as written in the file\">&lt;00:00:01.x00&gt;</code>"))
+    }
+
+    @Test func titlesCSVHasARowPerFileQuotedAndGuardedAgainstFormulas() throws {
+        let batch = try HandMadeBatch()
+        let actions: [JSONValue] = [
+            HandMadeBatch.action("keywordEmphasis", "Emphasize keywords", "applied", [("keywords", .strings(["rocket", "=cmd|' /C calc'!A0"])), ("occurrences", .int(2))]),
+            HandMadeBatch.action("titles", "Suggest titles", "applied", [("titles", .strings(["=HYPERLINK(\"http://x\")", "Plain, with a comma", "Line\nbreak and \"quotes\""]))]),
+            HandMadeBatch.action("emoji", "Add emoji", "applied", [("emoji", .string("🚀")), ("cue", .int(2))]),
+        ]
+        try batch.add(input: "shows/a.srt", output: "a.srt", captions: hostileSRT, actions: actions)
+        try batch.add(input: "-weird@name.srt", output: "b.srt", captions: hostileSRT, actions: HandMadeBatch.disabled())
+        try batch.writeReport()
+        try ReviewSite.build(outputFolder: batch.path)
+        let bytes = try Data(contentsOf: batch.url.appendingPathComponent("review/titles.csv"))
+        #expect(Array(bytes.prefix(3)) == [0xEF, 0xBB, 0xBF])
+        let csv = String(decoding: bytes.dropFirst(3), as: UTF8.self)
+        #expect(csv == "file,title 1,title 2,title 3,emoji,keywords\r\n"
+                + "shows/a.srt,\"'=HYPERLINK(\"\"http://x\"\")\",\"Plain, with a comma\",\"Line\nbreak and \"\"quotes\"\"\",🚀,rocket; =cmd|' /C calc'!A0\r\n"
+                + "'-weird@name.srt,,,,,\r\n")
+        #expect(TitlesCSV.field("@SUM(1)") == "'@SUM(1)" && TitlesCSV.field("+1") == "'+1" && TitlesCSV.field("\tx") == "'\tx")
+        #expect(TitlesCSV.field("a\r\nb") == "\"a\r\nb\"" && TitlesCSV.field("plain") == "plain")
+    }
 }

@@ -36,6 +36,14 @@ public enum HTTPTestReply: Sendable {
     /// Sends a 200 head announcing a longer body, then this much of it a byte every
     /// half second, then waits (a server that trickles and stalls).
     case trickle(String)
+    /// Answers with a status, extra header fields and a body (`Connection: close`).
+    case respondWithHeaders(Int, [String: String], String)
+    /// Sends these bytes as they are (head and body, any framing), then closes
+    /// the connection, with a reset (RST) instead of an orderly close when `reset`.
+    case raw([UInt8], reset: Bool = false)
+    /// Reads the request and answers nothing until the client closes the
+    /// connection (counted in `connectionsClosedByClient`) or the server stops.
+    case waitForClientToClose
 
     /// A JSON chat completion whose content is `content`.
     public static func completion(_ content: String, finishReason: String = "stop") -> HTTPTestReply {
@@ -69,6 +77,7 @@ public final class HTTPTestServer: @unchecked Sendable {
     private let lock = NSLock()
     private var received: [HTTPTestRequest] = []
     private var openConnections: Set<Int32> = []
+    private var closedByClient = 0
     private var stopped = false
     private let release = DispatchSemaphore(value: 0)
     private let threads = DispatchGroup()
@@ -93,6 +102,9 @@ public final class HTTPTestServer: @unchecked Sendable {
 
     /// Every request received so far, in order of arrival.
     public var requests: [HTTPTestRequest] { lock.withLock { received } }
+
+    /// How many `.waitForClientToClose` connections the client closed.
+    public var connectionsClosedByClient: Int { lock.withLock { closedByClient } }
 
     /// The requests received for one path.
     public func requests(to path: String) -> [HTTPTestRequest] { requests.filter { $0.path == path } }
@@ -184,6 +196,26 @@ public final class HTTPTestServer: @unchecked Sendable {
                 sendAll(fd, [byte])
             }
             _ = release.wait(timeout: .now() + 60)
+        case .respondWithHeaders(let status, let fields, let body):
+            let bodyBytes = Array(body.utf8)
+            let head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
+                + fields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
+                + "Content-Length: \(bodyBytes.count)\r\nConnection: close\r\n\r\n"
+            sendAll(fd, Array(head.utf8) + bodyBytes)
+        case .raw(let bytes, let reset):
+            sendAll(fd, bytes)
+            if reset {
+                var option = linger(l_onoff: 1, l_linger: 0)  // closing now sends RST
+                setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+            }
+        case .waitForClientToClose:
+            // recv returns 0 when the client closes; the receive timeout (5 s) just loops.
+            var byte: UInt8 = 0
+            while !isStopped {
+                let count = recv(fd, &byte, 1, 0)
+                if count == 0 { lock.withLock { closedByClient += 1 }; return }
+                if count < 0, errno != EAGAIN, errno != EWOULDBLOCK, errno != EINTR { return }
+            }
         }
     }
 

@@ -78,10 +78,23 @@ public struct FileProcessor: Sendable {
         }
 
         // The transcript lives only for the call (a large file's copy of its text is not kept),
-        // and is made only when there is a model to send it to.
-        let result = await configuration.source.suggest(transcript: { Transcript.text(of: document) })
+        // and is made only when there is a model to send it to, or a fallback that may need it.
+        let settings = configuration.settings
+        var transcript: String?
+        let result = await configuration.source.suggest(transcript: {
+            let text = Transcript.text(of: document)
+            if settings.fallback != nil { transcript = text }
+            return text
+        })
         let options = configuration.writeOptions
-        let applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo, options: options)
+        var request = SuggestionApplier.Request(actions: settings.actions, emphasis: settings.emphasis,
+                                                notRequestedReason: Self.notRequestedReason(settings.actions, configuration.diagnosticsContext.settingNames))
+        if settings.fallback == .local {
+            let made = transcript
+            request.fallback = { LocalFallback.suggestions(for: made ?? Transcript.text(of: document), language: document.outputLanguage(options)) }
+        }
+        let applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo, options: options,
+                                              request: request)
 
         var model = FileReport.Model(backend: configuration.backend, availability: .available)
         if configuration.recordsCost && result.cost.requests > 0 { model.cost = ReportCost(result.cost) }
@@ -127,15 +140,23 @@ public struct FileProcessor: Sendable {
         }
     }
 
+    /// Why an action the run did not ask for was not applied: `not requested:
+    /// this run asks only for titles (--actions titles)`, the setting spelled
+    /// as the front end spells it.
+    static func notRequestedReason(_ actions: [AssistantAction], _ names: SettingNames) -> String {
+        let listed = actions.map(\.rawValue)
+        let prose = listed.count <= 1 ? listed.joined() : listed.dropLast().joined(separator: ", ") + " and " + (listed.last ?? "")
+        let advice: Advice = "not requested: this run asks only for \(prose) (\(.actions, .literal(listed.joined(separator: ","))))"
+        return advice.rendered(names)
+    }
+
     /// The reason row of such a file.
     static let notProcessedRow = "The run was interrupted before this file was processed, so nothing was written for it."
 
     /// The report of a file the batch did not get to (no sidecar is written for it).
     func notProcessed(input: String) -> FileReport {
         var report = failure(input: input, error: FileReport.notProcessedError)
-        report.actions = ActionReport.ID.allCases.map {
-            ActionReport(id: $0, state: .failed, reason: "the run was interrupted before this file was processed")
-        }
+        report.actions = failedActions("the run was interrupted before this file was processed")
         report.reasonRow = Self.notProcessedRow
         return report
     }
@@ -158,7 +179,7 @@ public struct FileProcessor: Sendable {
     /// The report of an input that the plan refused: not read at all, for the reason `error`.
     func refusal(input: String, error: String) -> FileReport {
         var report = failure(input: input, error: error)
-        report.actions = ActionReport.ID.allCases.map { ActionReport(id: $0, state: .failed, reason: "the file was not processed") }
+        report.actions = failedActions("the file was not processed")
         report.reasonRow = Self.refusedRow
         return report
     }
@@ -168,11 +189,19 @@ public struct FileProcessor: Sendable {
         FileReport(input: input, output: nil, format: format, convertedTo: configuration.convertTo, cues: nil,
                    warnings: [], transcript: nil,
                    model: FileReport.Model(backend: configuration.backend, availability: nil),
-                   actions: ActionReport.ID.allCases.map {
-                       ActionReport(id: $0, state: .failed, reason: "the caption file could not be read")
-                   },
+                   actions: failedActions("the caption file could not be read"),
                    reasonRow: Self.unreadableRow, error: error,
                    fingerprint: OutputFingerprint(inputSHA256: nil, outputSHA256: nil, settings: configuration.settings))
+    }
+
+    /// The actions of a file that was not processed: each one asked for
+    /// failed for `reason`, the others not requested.
+    func failedActions(_ reason: String) -> [ActionReport] {
+        let settings = configuration.settings
+        let notAsked = Self.notRequestedReason(settings.actions, configuration.diagnosticsContext.settingNames)
+        return ActionReport.ID.allCases.map {
+            settings.asks(for: $0.assistantAction) ? ActionReport(id: $0, state: .failed, reason: reason) : .notRequested($0, reason: notAsked)
+        }
     }
 
     /// An error's text for a report: its `LocalizedError` description.

@@ -19,6 +19,15 @@ public struct ActionReport: Sendable, Equatable {
             case .emoji: return "Add emoji"
             }
         }
+
+        /// The action as the assistant (and a front end's list of actions) names it.
+        public var assistantAction: AssistantAction {
+            switch self {
+            case .keywordEmphasis: return .keywords
+            case .titles: return .titles
+            case .emoji: return .emoji
+            }
+        }
     }
 
     /// What happened to the action.
@@ -29,18 +38,34 @@ public struct ActionReport: Sendable, Equatable {
         case failed
         /// No model was available, so the action was not tried.
         case disabled
+        /// The run did not ask for the action (its `reason` says which it asked for).
+        case notRequested
+    }
+
+    /// Where an applied action's content came from.
+    public enum Source: String, Sendable, CaseIterable, ReportName {
+        /// The model's answer (not written: an action says its source only when it is not the model).
+        case model
+        /// The transcript itself, taken when no model answered (the fallback the run asked for).
+        case fallback
     }
 
     /// Which action.
     public var id: ID
     /// What happened.
     public var state: State
-    /// Why it failed (only for `failed`).
+    /// Where the content came from: the model, or the fallback (`"source": "fallback"`, written only then).
+    public var source = Source.model
+    /// Why it failed, or was not requested; for content from the fallback,
+    /// why the model's was not used (when the model answered, but not usably).
     public var reason: String?
     /// The keywords emphasised (keyword emphasis, applied).
     public var keywords: [String]?
     /// How many places they were emphasised in (keyword emphasis, applied).
     public var occurrences: Int?
+    /// How many places they were found in but left plain by the emphasis
+    /// density asked for (`EmphasisDensity`); nil when every occurrence is emphasised.
+    public var occurrencesLeft: Int?
     /// The keywords the model suggested that were not used, and why.
     public var dropped: [DroppedKeyword]?
     /// The three titles (titles, applied).
@@ -61,7 +86,12 @@ public struct ActionReport: Sendable, Equatable {
     /// A disabled action.
     public static func disabled(_ id: ID) -> ActionReport { ActionReport(id: id, state: .disabled) }
 
-    /// The entry as JSON: `id`, `label`, `state`, then `reason` when failed, then the action's own fields.
+    /// An action the run did not ask for; `reason` says so (and which were asked for).
+    public static func notRequested(_ id: ID, reason: String) -> ActionReport {
+        ActionReport(id: id, state: .notRequested, reason: reason)
+    }
+
+    /// The entry as JSON: `id`, `label`, `state`, `source` when not the model, then `reason`, then the action's own fields.
     public var json: JSONValue { reportJSON }
 }
 
@@ -73,9 +103,11 @@ extension ActionReport: ReportObject {
         .value(.id, \.id),
         .derived(.label) { .string($0.id.label) },
         .value(.state, \.state),
+        .value(.source, \.source, writtenIf: { $0.source != .model }),
         .ifPresent(.reason, \.reason),
         .ifPresent(.keywords, \.keywords),
         .ifPresent(.occurrences, \.occurrences),
+        .ifPresent(.occurrencesLeft, \.occurrencesLeft),
         .ifPresent(.dropped, \.dropped),
         .ifPresent(.titles, \.titles),
         .ifPresent(.emoji, \.emoji),

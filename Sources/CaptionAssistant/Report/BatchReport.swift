@@ -38,6 +38,9 @@ public struct BatchReport: Sendable {
         public var cues = 0
         /// Keyword occurrences emphasised in all.
         public var keywordOccurrences = 0
+        /// Keyword occurrences found but left plain by the emphasis density
+        /// in all; nil when no entry records any (every occurrence emphasised).
+        public var keywordOccurrencesLeft: Int?
         /// Reader warnings in all.
         public var warnings = 0
         /// What the model calls cost in all (real models only; nil when no file records a cost).
@@ -65,14 +68,15 @@ public struct BatchReport: Sendable {
             }
             if case .unavailable? = file.model.availability { t.modelUnavailable += 1 }
             for (i, a) in file.actions.enumerated() {
-                switch a.state {
-                case .applied: t.actions.applied += 1
-                case .failed: t.actions.failed += 1
-                case .disabled: t.actions.disabled += 1
-                }
+                t.actions.count(a)
                 if a.id == .keywordEmphasis, let n = a.occurrences {
                     do { t.keywordOccurrences = try t.keywordOccurrences.adding(n) } catch {
                         throw error.under(.occurrences).at(i).under(.actions)
+                    }
+                }
+                if a.id == .keywordEmphasis, let n = a.occurrencesLeft {
+                    do { t.keywordOccurrencesLeft = try (t.keywordOccurrencesLeft ?? 0).adding(n) } catch {
+                        throw error.under(.occurrencesLeft).at(i).under(.actions)
                     }
                 }
             }
@@ -95,17 +99,42 @@ public struct BatchReport: Sendable {
         }
     }
 
-    /// Actions by state.
+    /// Actions by state, with the content from the fallback counted apart
+    /// from the model's.
     public struct ActionCounts: Sendable, Equatable {
-        /// Actions applied.
+        /// Actions applied with the model's content.
         public var applied = 0
         /// Actions that failed.
         public var failed = 0
         /// Actions disabled (no model).
         public var disabled = 0
+        /// Actions the run did not ask for (written only when there are any).
+        public var notRequested = 0
+        /// Actions applied with content from the fallback (the transcript
+        /// itself), not counted in `applied` (written only when there are any).
+        public var fallback = 0
 
         /// None yet.
         public init() {}
+
+        /// Counts `action` in, by its state and, when applied, its source.
+        mutating func count(_ action: ActionReport) {
+            switch action.state {
+            case .applied: if action.source == .fallback { fallback += 1 } else { applied += 1 }
+            case .failed: failed += 1
+            case .disabled: disabled += 1
+            case .notRequested: notRequested += 1
+            }
+        }
+
+        /// The counts in words, as the summaries print them: `9 applied, 0 failed, 0 disabled`,
+        /// then `3 from the fallback` and `2 not requested` when there are any.
+        package var summary: String {
+            var text = "\(applied) applied, \(failed) failed, \(disabled) disabled"
+            if fallback > 0 { text += ", \(fallback) from the fallback" }
+            if notRequested > 0 { text += ", \(notRequested) not requested" }
+            return text
+        }
     }
 
     /// The totals, counted from the entries (an error when a count is too large to add).
@@ -199,7 +228,8 @@ extension BatchReport.Totals: ReportObject {
         .value(.failed, \.failed),
         .value(.notProcessed, \.notProcessed), .value(.modelUnavailable, \.modelUnavailable),
         .value(.actions, \.actions),
-        .value(.cues, \.cues), .value(.keywordOccurrences, \.keywordOccurrences), .value(.warnings, \.warnings),
+        .value(.cues, \.cues), .value(.keywordOccurrences, \.keywordOccurrences),
+        .ifPresent(.keywordOccurrencesLeft, \.keywordOccurrencesLeft), .value(.warnings, \.warnings),
         .ifPresent(.model, \.cost),
     ]
 }
@@ -222,5 +252,8 @@ extension BatchReport.ActionCounts: ReportObject {
 
     package static let keys: [ReportKey<BatchReport.ActionCounts>] = [
         .value(.applied, \.applied), .value(.failed, \.failed), .value(.disabled, \.disabled),
+        // Written only when there are any, so reports of runs without --actions or --fallback are as they were.
+        .value(.notRequested, \.notRequested, writtenIf: { $0.notRequested > 0 }),
+        .value(.fallback, \.fallback, writtenIf: { $0.fallback > 0 }),
     ]
 }

@@ -78,7 +78,9 @@ public struct BatchSummary: Sendable, Equatable {
             unavailableReasons[info.reason] = row
         }
         if outcome == .written, case .available? = file.model.availability, file.error == nil { answered += 1 }
-        let modelError = outcome == .kept ? file.kept?.error : outcome == .written && file.actions.contains(where: { $0.state == .failed }) ? file.error : nil
+        // A model error leaves actions failed, or taken from the fallback instead (a kept output: the error of this run).
+        let modelError = outcome == .kept ? file.kept?.error
+            : outcome == .written && file.actions.contains(where: { $0.state == .failed || $0.source == .fallback }) ? file.error : nil
         if let error = modelError {
             if modelErrors[error] != nil || modelErrors.count < Self.maxModelErrors {
                 modelErrors[error, default: 0] += 1

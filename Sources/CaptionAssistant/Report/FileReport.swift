@@ -106,9 +106,10 @@ public struct FileReport: Sendable, Equatable {
         return kept == nil ? .written : .kept
     }
 
-    /// Whether the output holds something the model gave: an action applied.
+    /// Whether the output holds something the model gave: an action applied
+    /// from the model's answer (content from the fallback is not the model's).
     /// A run whose model gave nothing never replaces an output that does (see `EarlierOutput`).
-    public var hasModelResults: Bool { actions.contains { $0.state == .applied } }
+    public var hasModelResults: Bool { actions.contains { $0.state == .applied && $0.source == .model } }
 
     /// The sidecar's content, keys in the documented order.
     public var json: JSONValue { reportJSON }

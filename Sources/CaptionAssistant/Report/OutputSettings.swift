@@ -7,9 +7,10 @@ import Captions
 /// These are the options that change what is written: the backend and which
 /// model it asks (the HTTP server's address, without any user name, password
 /// or query, and the model name and server kind), a forced availability, the
-/// transcript cap, the format converted to, and `--encoding` and `--language`
-/// (recorded only when given, so sidecars of runs without them are as they
-/// were). Options that only change how
+/// transcript cap, the format converted to, `--encoding` and `--language`,
+/// the actions asked for, the emphasis density and the fallback (each of
+/// these recorded only when given, so sidecars of runs without them are as
+/// they were). Options that only change how
 /// the run goes (`--jobs`, `--quiet`, `--json`, timeouts, waiting) are left
 /// out, and so is the tool's version: a resumed run after an upgrade keeps
 /// the files already done (delete the output folder to redo everything).
@@ -31,21 +32,34 @@ public struct OutputSettings: Sendable, Equatable {
     public var convertTo: CaptionFormat?
     /// `--encoding` and `--language`.
     public var writeOptions: WriteOptions
+    /// The actions asked for, in answer order (all three by default).
+    public var actions: [AssistantAction]
+    /// Which keyword occurrences are emphasised (every one by default).
+    public var emphasis: EmphasisDensity
+    /// Where content comes from when no model answers; nil: nowhere (the actions are disabled or failed).
+    public var fallback: FallbackKind?
 
     /// Creates settings.
     public init(backend: String, model: String? = nil, endpoint: String? = nil, serverKind: String? = nil,
                 simulatedAvailability: String? = nil, maxCharacters: Int = PromptBuilder.defaultMaxCharacters, convertTo: CaptionFormat? = nil,
-                writeOptions: WriteOptions = WriteOptions()) {
+                writeOptions: WriteOptions = WriteOptions(), actions: [AssistantAction] = AssistantAction.allCases,
+                emphasis: EmphasisDensity = .all, fallback: FallbackKind? = nil) {
         self.backend = backend; self.model = model; self.endpoint = endpoint; self.serverKind = serverKind
         self.simulatedAvailability = simulatedAvailability; self.maxCharacters = maxCharacters; self.convertTo = convertTo
-        self.writeOptions = writeOptions
+        self.writeOptions = writeOptions; self.actions = actions; self.emphasis = emphasis; self.fallback = fallback
     }
+
+    /// Whether the run asked for `action`.
+    public func asks(for action: AssistantAction) -> Bool { actions.contains(action) }
 
     /// The settings as the sidecar records them.
     var json: JSONValue { reportJSON }
 }
 
 extension OutputEncoding: ReportName {}
+extension AssistantAction: ReportName {}
+extension EmphasisDensity.Mode: ReportName {}
+extension FallbackKind: ReportName {}
 
 extension OutputSettings: ReportObject {
     package static let blank = OutputSettings(backend: "")
@@ -56,5 +70,12 @@ extension OutputSettings: ReportObject {
         // Written only when given, so sidecars of runs without them are as they were.
         .value(.encoding, \.writeOptions.encoding, writtenIf: { $0.writeOptions.encoding != .keep }),
         .ifPresent(.language, \.writeOptions.language),
+        .value(.actions, \.actions, writtenIf: { $0.actions != AssistantAction.allCases }, check: { actions in
+            !actions.isEmpty && actions == Array(Set(actions)).sorted() ? nil : "is not a list of distinct actions in the order keywords, titles, emoji"
+        }),
+        .value(.emphasis, \.emphasis.mode, writtenIf: { $0.emphasis.mode != .all }),
+        .value(.emphasisPerCue, get: \.emphasis.perCue, set: { $0.emphasis.perCue = $1 }, writtenIf: { $0.emphasis.perCue != nil },
+               check: { ($0 ?? 1) >= 1 ? nil : "is not a number of occurrences from 1 up" }),
+        .ifPresent(.fallback, \.fallback),
     ]
 }

@@ -45,8 +45,19 @@ public struct ReportCost: Sendable, Equatable {
         if promptTokens != nil || completionTokens != nil {
             parts.append("\(promptTokens ?? 0) prompt + \(completionTokens ?? 0) completion tokens")
         }
-        parts.append("\((Double(milliseconds) / 100).rounded() / 10) s")
+        parts.append(seconds)
         return parts.joined(separator: ", ")
+    }
+
+    /// The time, in seconds to a tenth: "12.3 s".
+    package var seconds: String { "\((Double(milliseconds) / 100).rounded() / 10) s" }
+
+    /// Prompt and completion tokens together; nil when the server reported none
+    /// (nil too when they are too many to add, which no real run reaches).
+    package var tokens: Int? {
+        guard promptTokens != nil || completionTokens != nil else { return nil }
+        let (sum, overflow) = (promptTokens ?? 0).addingReportingOverflow(completionTokens ?? 0)
+        return overflow ? nil : sum
     }
 }
 

@@ -22,14 +22,15 @@ package enum ReportKeyName: String, Sendable {
     // What the model calls cost.
     case requests, promptTokens, completionTokens, milliseconds
     // One action.
-    case id, label, state, keywords, occurrences, dropped, titles, emoji, cue, repaired
+    case id, label, state, source, keywords, occurrences, occurrencesLeft, dropped, titles, emoji, cue, repaired
     // A keyword dropped.
     case keyword
     // What the output was made from, and the options that shape it.
-    case inputSHA256, outputSHA256, options, endpoint, serverKind, simulatedAvailability, maxCharacters, to, encoding, language
+    case inputSHA256, outputSHA256, options, endpoint, serverKind, simulatedAvailability, maxCharacters, to, encoding, language,
+         emphasis, emphasisPerCue, fallback
 
     // Totals.
-    case written, failed, notProcessed, modelUnavailable, applied, disabled, keywordOccurrences
+    case written, failed, notProcessed, modelUnavailable, applied, disabled, notRequested, keywordOccurrences, keywordOccurrencesLeft
 
     // A report part's `shard`.
     case index, count, plan, planFiles, first, complete, missingInput

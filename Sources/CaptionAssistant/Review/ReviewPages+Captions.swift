@@ -12,7 +12,8 @@ extension ReviewPages {
 
     /// The cues as a list: times, then the text from the parsed runs, with
     /// bold (the keyword emphasis), italic, underline and strike-through as
-    /// the file styles them, line breaks kept, markup that is not a plain
+    /// the file styles them, line breaks kept, word timing tags
+    /// (`<00:00:01.500>`) as small times, other markup that is not a plain
     /// style tag shown as written (dimmed), and the added emoji marked in the
     /// cue the report says it went on (`emoji.cue`, from 0).
     ///
@@ -66,7 +67,12 @@ extension ReviewPages {
                 case .lineBreak:
                     list.raw("<br>")
                 case .markup:
-                    if !isStyleTag(text[...]) {
+                    // A karaoke word's start (`<00:00:01.500>`) is timing: shown as a time, small, not as markup.
+                    if let ms = text.withUnsafeBufferPointer(TimestampTag.milliseconds) {
+                        list.raw("<time class=\"word\" title=\"this word is shown from this time (word timing)\">")
+                        list.time(milliseconds: ms)
+                        list.raw("</time>")
+                    } else if !isStyleTag(text[...]) {
                         list.raw("<code class=\"markup\" title=\"markup kept as written in the file\">")
                         list.text(utf8: text[...])
                         list.raw("</code>")

@@ -88,6 +88,11 @@ extension ReviewPages {
         } else {
             w.raw("<li>No caption file was written.</li>\n")
         }
+        if let cost = r.model.cost {
+            w.raw("<li>Model cost: ")
+            w.text(cost.summary)
+            w.raw("</li>\n")
+        }
         if let t = r.transcript {
             w.raw("<li>Transcript: ")
             w.number(t.characters)
@@ -198,6 +203,7 @@ extension ReviewPages {
             case .applied: w.raw("<li class=\"action applied\"")
             case .failed: w.raw("<li class=\"action failed\"")
             case .disabled: w.raw("<li class=\"action disabled\" aria-disabled=\"true\"")
+            case .notRequested: w.raw("<li class=\"action notRequested\" aria-disabled=\"true\"")
             }
             w.raw(" data-action=\"")
             w.text(action.id.rawValue)
@@ -208,12 +214,21 @@ extension ReviewPages {
             case .applied: w.raw("✓ Applied")
             case .failed: w.raw("✗ Failed")
             case .disabled: w.raw("Disabled")
+            case .notRequested: w.raw("Not requested")
             }
             w.raw("</span></div>\n")
+            if action.source == .fallback {
+                w.raw("<p class=\"source\">From the transcript itself (the fallback), not from the model</p>\n")
+            }
             if action.state == .applied { appliedDetails(&w, action) }
             if action.state == .failed {
                 w.raw("<p class=\"error\">")
                 w.text(action.reason ?? e.report.error ?? "The report gives no error text.")
+                w.raw("</p>\n")
+            } else if let reason = action.reason, !reason.isEmpty {
+                // Not requested: why; from the fallback: why the model's content was not used.
+                w.raw("<p class=\"muted\">")
+                w.text(reason)
                 w.raw("</p>\n")
             }
             if action.state != .applied, let dropped = action.dropped, !dropped.isEmpty {
@@ -260,6 +275,11 @@ extension ReviewPages {
                 w.raw("<p class=\"muted\">")
                 w.number(n)
                 w.raw(n == 1 ? " occurrence emphasised" : " occurrences emphasised")
+                if let left = action.occurrencesLeft {
+                    w.raw(", ")
+                    w.number(left)
+                    w.raw(" left plain by the emphasis density")
+                }
                 w.raw("</p>\n")
             }
             if let dropped = action.dropped, !dropped.isEmpty { droppedKeywords(&w, dropped) }

@@ -43,10 +43,12 @@ extension ReviewPages {
         }
         w.raw("</td><td data-label=\"Actions\"><span class=\"badges\">")
         for action in r.actions {
-            switch action.state {
-            case .applied: w.raw("<span class=\"badge applied\"><span aria-hidden=\"true\">✓ </span>")
-            case .failed: w.raw("<span class=\"badge failed\"><span aria-hidden=\"true\">✗ </span>")
-            case .disabled: w.raw("<span class=\"badge disabled\"><span aria-hidden=\"true\">– </span>")
+            switch (action.state, action.source) {
+            case (.applied, .fallback): w.raw("<span class=\"badge fallback\"><span aria-hidden=\"true\">✓ </span>")
+            case (.applied, _): w.raw("<span class=\"badge applied\"><span aria-hidden=\"true\">✓ </span>")
+            case (.failed, _): w.raw("<span class=\"badge failed\"><span aria-hidden=\"true\">✗ </span>")
+            case (.disabled, _): w.raw("<span class=\"badge disabled\"><span aria-hidden=\"true\">– </span>")
+            case (.notRequested, _): w.raw("<span class=\"badge notRequested\"><span aria-hidden=\"true\">· </span>")
             }
             switch action.id {
             case .keywordEmphasis: w.raw("Keywords")
@@ -54,10 +56,24 @@ extension ReviewPages {
             case .emoji: w.raw("Emoji")
             }
             w.raw("<span class=\"vh\"> ")
-            w.text(action.state.rawValue)
+            w.text(stateWords(action))
             w.raw("</span></span>")
         }
-        w.raw("</span></td>")
+        w.raw("</span></td><td class=\"titles\" data-label=\"Titles\">")
+        if let titles = r.actions.first(where: { $0.id == .titles && $0.state == .applied })?.titles, !titles.isEmpty {
+            w.raw("<ol>")
+            for title in titles.prefix(3) {
+                w.raw("<li>")
+                w.text(shortened(title))
+                w.raw("</li>")
+            }
+            w.raw("</ol>")
+        }
+        w.raw("</td><td class=\"emoji\" data-label=\"Emoji\">")
+        if let emoji = r.actions.first(where: { $0.id == .emoji && $0.state == .applied })?.emoji {
+            w.text(shortened(emoji, to: 16))
+        }
+        w.raw("</td>")
         if let error = r.error {
             w.raw("<td class=\"err\" data-label=\"Error\">")
             w.text(error)
@@ -67,6 +83,21 @@ extension ReviewPages {
         }
         w.raw("</tr>\n")
         return w.bytes
+    }
+
+    /// An action's state in words, for a screen reader: `applied`, `applied from the fallback`, `not requested`.
+    static func stateWords(_ action: ActionReport) -> String {
+        switch (action.state, action.source) {
+        case (.applied, .fallback): return "applied from the fallback"
+        case (.notRequested, _): return "not requested"
+        default: return action.state.rawValue
+        }
+    }
+
+    /// `text` cut to `limit` `Character`s (an ellipsis ends a cut one), so a
+    /// hand-edited report's huge value cannot swell the index.
+    static func shortened(_ text: String, to limit: Int = 100) -> String {
+        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
     }
 
     /// A distinct reason the model was unavailable, with how many files it covers.
@@ -142,10 +173,19 @@ extension ReviewPages {
         stat(&w, "Failed", totals.failed)
         if totals.notProcessed > 0 { stat(&w, "Not processed", totals.notProcessed) }
         stat(&w, "Actions applied", totals.actions.applied)
+        if totals.actions.fallback > 0 { stat(&w, "From the fallback", totals.actions.fallback) }
         stat(&w, "Actions failed", totals.actions.failed)
         stat(&w, "Actions disabled", totals.actions.disabled)
+        if totals.actions.notRequested > 0 { stat(&w, "Not requested", totals.actions.notRequested) }
         stat(&w, "Cues", totals.cues)
         stat(&w, "Warnings", totals.warnings)
+        if let cost = totals.cost, cost.requests > 0 {
+            stat(&w, "Model requests", cost.requests)
+            if let tokens = cost.tokens { stat(&w, "Model tokens", tokens) }
+            w.raw("<div><dt>Model time</dt><dd>")
+            w.text(cost.seconds)
+            w.raw("</dd></div>")
+        }
         w.raw("</dl>\n")
 
         if !reasons.isEmpty {
@@ -191,7 +231,7 @@ extension ReviewPages {
         if rows.isEmpty {
             w.raw("<p class=\"muted\">No file is in this list.</p>\n")
         } else {
-            w.raw("<table class=\"files\" aria-labelledby=\"list-h\">\n<thead><tr><th scope=\"col\">#</th><th scope=\"col\">File</th><th scope=\"col\">Format</th><th scope=\"col\">Cues</th><th scope=\"col\">Warnings</th><th scope=\"col\">Actions</th><th scope=\"col\">Error</th></tr></thead>\n<tbody>\n")
+            w.raw("<table class=\"files\" aria-labelledby=\"list-h\">\n<thead><tr><th scope=\"col\">#</th><th scope=\"col\">File</th><th scope=\"col\">Format</th><th scope=\"col\">Cues</th><th scope=\"col\">Warnings</th><th scope=\"col\">Actions</th><th scope=\"col\">Titles</th><th scope=\"col\">Emoji</th><th scope=\"col\">Error</th></tr></thead>\n<tbody>\n")
             for row in rows { w.fragment(row) }
             w.raw("</tbody>\n</table>\n")
         }

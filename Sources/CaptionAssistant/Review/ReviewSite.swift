@@ -17,10 +17,11 @@ import Darwin
 /// as soon as its entry is read (its captions read through `Captions`), and
 /// only a small row per file is kept for the index, which is split into pages
 /// of `pageSize` rows (all files, and the failed, disabled and with-warnings
-/// ones). Every page is written atomically through `OutputFolder`, so nothing
-/// is written outside `OUT/review/` and no symbolic link in the output folder
-/// is followed, for reading or writing. Pages an earlier review left beyond
-/// the ones written now are removed.
+/// ones), and for `titles.csv` (`TitlesCSV`). Every page is written
+/// atomically through `OutputFolder`, so nothing is written outside
+/// `OUT/review/` and no symbolic link in the output folder is followed, for
+/// reading or writing. Pages an earlier review left beyond the ones written
+/// now are removed.
 public enum ReviewSite {
     /// What a review made.
     public struct Result: Sendable, Equatable {
@@ -96,6 +97,7 @@ public enum ReviewSite {
             throw Failure(kind: .cannotWrite, message: error.localizedDescription)
         }
         let pages = try builder.writeIndex(totals: builder.totals, folderName: (path as NSString).lastPathComponent)
+        try builder.writeTitles()
         builder.removeStalePages()
         return Result(files: builder.count, indexPages: pages, index: path + "/review/index.html")
     }
@@ -167,6 +169,8 @@ public enum ReviewSite {
         let cueLimit: Int
         /// Index rows, and which lists each is in.
         var rows: [[UInt8]] = []
+        /// `titles.csv`, row by row.
+        var titles = TitlesCSV.header
         var failed: [Int] = [], disabled: [Int] = [], warned: [Int] = []
         var reasons: [ReviewPages.Reason] = []
         /// Totals counted from the entries (`BatchReport.Totals.add`, as every total is).
@@ -211,6 +215,7 @@ public enum ReviewSite {
                 pending = [last]
             }
             rows.append(ReviewPages.indexRow(entry))
+            titles += TitlesCSV.row(entry.report, input: entry.input)
             if entry.hasFailure { failed.append(entry.index) }
             if entry.hasDisabled { disabled.append(entry.index) }
             if entry.hasWarnings { warned.append(entry.index) }
@@ -333,6 +338,11 @@ public enum ReviewSite {
                 }
             }
             return pages
+        }
+
+        /// Writes `review/titles.csv`.
+        func writeTitles() throws(Failure) {
+            try write(titles, to: "review/" + TitlesCSV.name)
         }
 
         /// Removes pages an earlier review wrote that this one did not

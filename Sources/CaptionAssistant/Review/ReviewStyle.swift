@@ -62,6 +62,11 @@ enum ReviewStyle {
     .badge.applied{background:var(--ok-bg);color:var(--ok)}
     .badge.failed{background:var(--bad-bg);color:var(--bad)}
     .badge.disabled{background:var(--off-bg);color:var(--off);border-color:var(--line)}
+    .badge.notRequested{background:none;color:var(--off);border:1px dashed var(--line)}
+    .badge.fallback{background:var(--ok-bg);color:var(--ok);border:1px dashed var(--ok)}
+    td.titles{font-size:.9rem;min-width:12rem;overflow-wrap:anywhere}
+    td.titles ol{margin:0;padding-left:1.2rem}
+    td.emoji{font-size:1.3rem;text-align:center}
     .badge.warn{background:var(--warn-bg);color:var(--warn)}
     nav.pages{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;margin:1rem 0}
     @media (max-width:40rem){
@@ -90,8 +95,10 @@ enum ReviewStyle {
     .menu>li:last-child{border-bottom:0}
     .menu .head{display:flex;justify-content:space-between;align-items:baseline;gap:1rem}
     .menu .label{font-weight:600}
-    .menu li.disabled .label{color:var(--off)}
-    .menu li.disabled{background:var(--off-bg)}
+    .menu li.disabled .label,.menu li.notRequested .label{color:var(--off)}
+    .menu li.disabled,.menu li.notRequested{background:var(--off-bg)}
+    .menu li.notRequested .state{color:var(--off)}
+    .menu .source{font-size:.85rem;color:var(--muted)}
     .menu li.reason{background:var(--card)}
     .menu .state{font-size:.85rem}
     .menu li.applied .state{color:var(--ok)}
@@ -111,6 +118,7 @@ enum ReviewStyle {
     ol.cues strong{background:var(--kw);border-radius:3px;padding:0 .1em}
     @media (max-width:40rem){ol.cues li{grid-template-columns:1fr}}
     code.markup{font:0.85em var(--mono);color:var(--muted);background:var(--off-bg);border-radius:3px;padding:0 .2em}
+    ol.cues time.word{font:0.65em var(--mono);color:var(--muted);vertical-align:super;padding:0 .15em;white-space:nowrap}
     mark.emoji{background:none;outline:2px dashed var(--accent);outline-offset:1px;border-radius:4px}
     ul.warnings{margin:0;padding-left:1.2rem}
     ul.warnings li{margin:.15rem 0;overflow-wrap:break-word}

@@ -1,0 +1,108 @@
+import Testing
+@testable import Assistant
+
+/// The fallback's content: taken from the transcript alone, deterministic,
+/// in the transcript's language.
+@Suite struct LocalFallbackTests {
+    static let whales = """
+        Every spring the humpback whales return to these waters.
+        The whales come to feed on krill, tiny animals that swarm near the surface.
+        A single whale can eat more than a tonne of krill in a day.
+        Scientists follow the whales by boat, listening to their songs.
+        Nobody knows exactly why whales sing, but the songs change every year.
+        By autumn the whales leave again, heading south to warmer seas.
+        """
+
+    @Test func keywordsAreTheMostFrequentContentWordsInTheirLowerCaseForm() throws {
+        let suggestions = LocalFallback.suggestions(for: Self.whales, language: "en")
+        let keywords = try #require(suggestions.keywords.value)
+        #expect(keywords.first == "whales")
+        #expect(keywords.contains("krill") && keywords.contains("songs"))
+        #expect(keywords.count <= LocalFallback.maximumKeywords)
+        // Every one is a content word that occurs twice or more; no stop word.
+        for keyword in keywords {
+            #expect(!StopWords.all.contains(keyword))
+            #expect(Self.whales.lowercased().components(separatedBy: keyword).count - 1 >= 2)
+        }
+    }
+
+    @Test func theEmojiIsOneWhoseCLDRAnnotationIsAWordOfTheTranscript() {
+        #expect(LocalFallback.suggestions(for: Self.whales, language: "en").emoji == .applied("🐋"))
+        // In French, by CLDR's French annotations ("baleine").
+        let french = "Les baleines arrivent au printemps. Une baleine chante pendant des heures. Les baleines repartent en automne."
+        #expect(LocalFallback.suggestions(for: french, language: "fr").emoji == .applied("🐋"))
+        // The language told from the stop words when the captions declare none.
+        #expect(LocalFallback.suggestions(for: french, language: nil).emoji == .applied("🐋"))
+        #expect(LocalFallback.language(declared: nil, words: LocalFallback.words(in: french[...]), text: french) == "fr")
+        #expect(LocalFallback.language(declared: "de-AT", words: [], text: "") == "de")
+        #expect(LocalFallback.language(declared: "nl", words: LocalFallback.words(in: french[...]), text: french) == "fr")
+        // No annotated word: the action fails with the reason.
+        let plain = "Quarterly revenue exceeded projections. Quarterly margins improved."
+        #expect(LocalFallback.suggestions(for: plain, language: "en").emoji.failureMessage?.contains("CLDR") == true)
+    }
+
+    @Test func titlesAreThreeDistinctPhrasesOfTheTranscriptWithinTheBounds() throws {
+        let titles = try #require(LocalFallback.suggestions(for: Self.whales, language: "en").titles.value)
+        #expect(titles.count == 3)
+        #expect(Set(titles.map { $0.lowercased() }).count == 3)
+        let lines = Self.whales.split(separator: "\n").map { $0.trimmingCharacters(in: .punctuationCharacters).lowercased() }
+        for title in titles {
+            #expect(LocalFallback.titleLength.contains(title.count), "\(title)")
+            #expect(title.first?.isUppercase == true)
+            // Extractive: its words are the transcript's, in order; not a whole caption line.
+            #expect(Self.whales.lowercased().contains(title.lowercased()), "\(title)")
+            #expect(!lines.contains(title.lowercased()), "\(title) is a whole line")
+        }
+    }
+
+    /// Automatic captions have no punctuation: the whole transcript is one
+    /// sentence, so titles come from the phrases of its lines.
+    @Test func captionsWithoutPunctuationGetTitlesFromTheirLines() throws {
+        let lines = ["so today we look at the rocket engine test", "the rocket engine fired for ninety seconds",
+                     "and the launch team says the rocket is ready", "next week the launch window opens"]
+        let titles = try #require(LocalFallback.suggestions(for: lines.joined(separator: "\n"), language: "en").titles.value)
+        #expect(titles.count == 3)
+        #expect(titles.allSatisfy { LocalFallback.titleLength.contains($0.count) })
+        #expect(titles.contains("Rocket engine test"))
+        // A phrase of one giant sentence is cut at the bound from its first words on.
+        let giant = String(repeating: "rocket engine launch ", count: 50_000)
+        let cut = LocalFallback.trimmed(giant[...], stop: StopWords.all, counts: LocalFallback.WordCounts([], stop: StopWords.all))
+        #expect(cut == nil)  // no word of it is counted, so no score
+        let counts = LocalFallback.WordCounts(LocalFallback.words(in: giant[...]), stop: StopWords.all)
+        let phrase = try #require(LocalFallback.trimmed(giant[...], stop: StopWords.all, counts: counts))
+        #expect(phrase.text.count <= LocalFallback.titleLength.upperBound && phrase.cut)
+    }
+
+    @Test func aTranscriptTooShortFailsTheTitlesAndEmptyOneEveryAction() {
+        let short = LocalFallback.suggestions(for: "Hello everyone, welcome to the show.", language: "en")
+        #expect(short.titles.failureMessage?.contains("too short") == true)
+        let empty = LocalFallback.suggestions(for: "", language: nil)
+        #expect(empty.keywords.failureMessage != nil && empty.titles.failureMessage != nil && empty.emoji.failureMessage != nil)
+    }
+
+    @Test func theSameTranscriptGivesTheSameContent() {
+        let first = LocalFallback.suggestions(for: Self.whales, language: nil)
+        for _ in 0..<5 { #expect(LocalFallback.suggestions(for: Self.whales, language: nil) == first) }
+    }
+
+    @Test func stopWordListsCoverTheBenchLanguagesAndTheCandidatesUseThem() {
+        for language in ["en", "de", "es", "fr", "it", "ja", "pt"] { #expect((StopWords.of(language)?.count ?? 0) >= 50, "\(language)") }
+        #expect(StopWords.of("en-GB") == StopWords.of("en"))
+        #expect(StopWords.of("nl") == nil)
+        #expect(KeywordCandidates.functionWords == StopWords.all)
+        // Lower case, as words are compared.
+        #expect(StopWords.all.allSatisfy { $0 == $0.lowercased() })
+    }
+
+    @Test func everyAnnotatedEmojiIsOneOfTheTableOfferedToModels() {
+        let table = Set(EmojiTable.entries.map(\.emoji))
+        for (language, index) in LocalFallback.annotations {
+            #expect(index.count > 200, "\(language) has \(index.count) words")
+            for (word, emoji) in index {
+                #expect(!emoji.isEmpty && emoji.count <= 6, "\(word)")
+                #expect(emoji.allSatisfy(table.contains), "\(word)")
+            }
+        }
+        #expect(Set(LocalFallback.annotations.keys) == ["en", "de", "es", "fr", "it", "ja", "pt"])
+    }
+}
