@@ -114,7 +114,7 @@ build_target() {
             for dep in $(deps_of "$module"); do build_dependency "$dep" "$deps" || exit 1; done
             clang -c -g "$optimization" -I Sources/CBuildInfo/include Sources/CBuildInfo/build_info.c -o "$deps/build_info.o" || exit 1
         } >"$bin.build.log" 2>&1 || { grep -v 'warning: Cannot export local symbol' "$bin.build.log" >&2; return 1; }
-        extra=(-I "$deps" -I "$deps/CBuildInfo" -I Sources/CLibCrypto "$deps/Captions.o" "$deps/Assistant.o" "$deps/build_info.o"
+        extra=(-I "$deps" -I "$deps/CBuildInfo" -I Sources/CLibCrypto -I Sources/CLibXML2 "$deps/Captions.o" "$deps/Assistant.o" "$deps/build_info.o"
                "${xml_flags[@]}" "${curl_flags[@]}" -lcrypto)
     fi
     if ! swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 "$optimization" -g \
