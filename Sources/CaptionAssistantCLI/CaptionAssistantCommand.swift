@@ -324,7 +324,7 @@ public enum CaptionAssistantCommand {
     static func reviewWarning(_ review: ReviewSite.Refresh, folder: String) -> String? {
         guard case .failed(let message, let removed) = review else { return nil }
         return "warning: the review in \(folder)/review showed an earlier run and could not be made again (\(message)); "
-            + (removed ? "its index pages were removed so that it is not taken for this run's" : "its index pages could not be removed either: it still shows the earlier run")
+            + (removed ? "its index pages and titles.csv were removed so that they are not taken for this run's" : "its index pages or titles.csv could not be removed either: it still shows the earlier run")
             + "; run 'caption-assistant review \(folder)' once that is fixed"
     }
 

@@ -79,7 +79,7 @@ import TestSupport
 
     /// A review is never left showing an older run as the current one: `process` and `merge`
     /// make it again from the new report.json, and say so; when it cannot be made again, its
-    /// index pages are removed and a warning says why.
+    /// index pages and titles.csv are removed and a warning says why.
     @Test func theReviewIsMadeAgainByTheRunThatChangesTheReport() throws {
         let scratch = try ScratchFolder()
         try Self.samples(scratch)
@@ -87,6 +87,8 @@ import TestSupport
         _ = try ExecutableRun.run(["in", "-o", "out", "-test-fake-assistant", "--quiet"], in: scratch.url)
         #expect(try ExecutableRun.run(["review", "out", "--quiet"], in: scratch.url).status == 0)
         #expect(try Self.indexFigure(out, "Actions applied") == "9")
+        let titles = out.appendingPathComponent("review/titles.csv")
+        #expect(FileManager.default.fileExists(atPath: titles.path))
         let again = try ExecutableRun.run(["in", "-o", "out", "--model", "none", "--replace-model-results"], in: scratch.url)
         #expect(again.status == 0)
         #expect(again.stderrText.contains("; review updated: out/review/index.html"), "\(again.stderrText)")
@@ -113,5 +115,8 @@ import TestSupport
         #expect(broken.status == 0)
         #expect(broken.stderrText.contains("showed an earlier run and could not be made again"), "\(broken.stderrText)")
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("review/index.html").path))
+        // Nor is its titles.csv, which lists the earlier run's titles.
+        #expect(!FileManager.default.fileExists(atPath: titles.path))
+        #expect(broken.stderrText.contains("its index pages and titles.csv were removed"), "\(broken.stderrText)")
     }
 }

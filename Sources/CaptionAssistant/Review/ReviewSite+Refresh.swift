@@ -15,8 +15,9 @@ import Darwin
 /// person who opens `review/index.html` takes what it shows as the folder's
 /// state; and a review costs about what the batch itself costs (on the
 /// 5,000-file batch, a little under it), only where one was asked for. When
-/// it cannot be made again (a page cannot be written), the index pages of the
-/// old one are removed, so that it cannot be opened as current, and the
+/// it cannot be made again (a page cannot be written), the old one's files
+/// that present the run as a whole (`showsTheRun`: the index pages and
+/// `titles.csv`) are removed, so that none is opened as current, and the
 /// caller says so.
 extension ReviewSite {
     /// What `refresh` did.
@@ -25,7 +26,7 @@ extension ReviewSite {
         case none
         /// The review was made again from the new report.
         case rebuilt(Result)
-        /// It could not be made again; the old index pages were removed (`removedIndex`, or could not be).
+        /// It could not be made again; the old index pages and `titles.csv` were removed (`removedIndex`, or could not be).
         case failed(message: String, removedIndex: Bool)
     }
 
@@ -34,6 +35,18 @@ extension ReviewSite {
         var info = stat()
         return lstat(path + "/" + OwnedNames.reviewFolder + "/" + ReviewPages.Filter.all.pageName(1), &info) == 0
             && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Whether `name`, in `review/`, presents the run as a whole: an index
+    /// page or `titles.csv` (a file's own page names its file and run).
+    static func showsTheRun(_ name: String) -> Bool {
+        ReviewPages.Filter.isIndexPage(name) || name == TitlesCSV.name
+    }
+
+    /// Whether the output folder `path` has `review/titles.csv` (anything by that name).
+    static func isTitlesPresent(in path: String) -> Bool {
+        var info = stat()
+        return lstat(path + "/" + OwnedNames.reviewFolder + "/" + TitlesCSV.name, &info) == 0
     }
 
     /// Makes the review of the output folder `path` again when it has one
@@ -45,8 +58,8 @@ extension ReviewSite {
         } catch {
             var removed = false
             if let folder = try? OutputFolder(path: path) {
-                folder.removeEntries(in: OwnedNames.reviewFolder, where: ReviewPages.Filter.isIndexPage)
-                removed = !isPresent(in: path)
+                folder.removeEntries(in: OwnedNames.reviewFolder, where: showsTheRun)
+                removed = !isPresent(in: path) && !isTitlesPresent(in: path)
             }
             return .failed(message: error.message, removedIndex: removed)
         }
