@@ -242,19 +242,8 @@ import TestSupport
         first.standardError = FileHandle.nullDevice
         try launch(first)
         defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
-        // Wait until it holds the folder's lock.
         let out = scratch.url.appendingPathComponent("out").path
-        let deadline = Date().addingTimeInterval(60)
-        var locked = false
-        while !locked && first.isRunning && Date() < deadline {
-            let fd = open(out, O_RDONLY | O_DIRECTORY)
-            if fd >= 0 {
-                if flock(fd, LOCK_EX | LOCK_NB) == 0 { flock(fd, LOCK_UN) } else { locked = true }
-                close(fd)
-            }
-            if !locked { usleep(5_000) }
-        }
-        try #require(locked, "the first run never locked its output folder")
+        try #require(waitUntilLocked(out, by: first), "the first run never locked its output folder")
         let second = try ExecutableRun.run(["a.srt", "-o", "out", "--model", "none"], in: scratch.url)
         #expect(second.status == 73)
         #expect(second.stderrText.contains("another caption-assistant run (pid \(first.processIdentifier))"), "\(second.stderrText)")
@@ -395,17 +384,7 @@ import TestSupport
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         // Wait until the batch has started (it holds the output folder's lock).
         let out = scratch.url.appendingPathComponent("out").path
-        var started = false
-        let deadline = Date().addingTimeInterval(60)
-        while !started && process.isRunning && Date() < deadline {
-            let fd = open(out, O_RDONLY | O_DIRECTORY)
-            if fd >= 0 {
-                if flock(fd, LOCK_EX | LOCK_NB) == 0 { flock(fd, LOCK_UN) } else { started = true }
-                close(fd)
-            }
-            if !started { usleep(5_000) }
-        }
-        try #require(started)
+        try #require(waitUntilLocked(out, by: process))
         kill(process.processIdentifier, SIGINT)
         usleep(200_000)
         kill(process.processIdentifier, SIGINT)

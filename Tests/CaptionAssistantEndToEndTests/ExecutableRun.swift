@@ -79,6 +79,22 @@ func launch(_ process: Process) throws {
     try launchLock.withLock { try process.run() }
 }
 
+/// Waits (up to 60 s) until `process` holds the lock of the output folder `folder`
+/// (a plain run's exclusive one or a shard's shared one: either excludes an exclusive
+/// lock taken here). False when it never did, or ended first.
+func waitUntilLocked(_ folder: String, by process: Process) -> Bool {
+    let deadline = Date().addingTimeInterval(60)
+    while process.isRunning && Date() < deadline {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY)
+        if fd >= 0 {
+            defer { close(fd) }
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { flock(fd, LOCK_UN) } else { return true }
+        }
+        usleep(5_000)
+    }
+    return false
+}
+
 /// A temporary folder removed when the value goes away.
 final class ScratchFolder {
     let url: URL

@@ -193,17 +193,7 @@ import TestSupport
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         // Wait until the shard holds the folder (its lock excludes an exclusive one).
         let out = scratch.url.appendingPathComponent("out").path
-        var started = false
-        let deadline = Date().addingTimeInterval(60)
-        while !started && process.isRunning && Date() < deadline {
-            let fd = open(out, O_RDONLY | O_DIRECTORY)
-            if fd >= 0 {
-                if flock(fd, LOCK_EX | LOCK_NB) == 0 { flock(fd, LOCK_UN) } else { started = true }
-                close(fd)
-            }
-            if !started { usleep(5_000) }
-        }
-        try #require(started)
+        try #require(waitUntilLocked(out, by: process))
         for other in [["--model", "none", "--shard", "1/2"], model + ["--shard", "1/3"]] {
             let refused = try ExecutableRun.run(other + ["in", "-o", "out", "--quiet"], in: scratch.url)
             #expect(refused.status == 73, "\(other): \(refused.stderrText)")
