@@ -123,6 +123,18 @@ import Testing
         #expect(files.allSatisfy { $0.kept?.options?.writeOptions.encoding == .utf8 })
     }
 
+    /// `--actions` and `--emphasis` shape the file too: a kept output made with others says so.
+    @Test(arguments: ["actions", "emphasis"])
+    func theRunIsToldWhenTheKeptOutputHasOtherActionsOrEmphasis(option: String) async throws {
+        let setup = try Setup()
+        _ = try await setup.run()
+        var other = Self.unavailable
+        if option == "actions" { other.settings.actions = [.titles] } else { other.settings.emphasis = EmphasisDensity(mode: .firstInCue, perCue: 1) }
+        _ = try await setup.run(other)
+        let (files, _) = try setup.report()
+        #expect(files.count == 3 && files.allSatisfy { $0.outcome == .kept && $0.kept?.options == other.settings })
+    }
+
     @Test func replaceModelResultsReplacesThemAndSaysSo() async throws {
         let setup = try Setup()
         _ = try await setup.run()

@@ -19,7 +19,8 @@ import Assistant
 /// so. A kept output's caption and sidecar are left as they are; its entry in
 /// `report.json` is the earlier sidecar's, with `kept` saying what this
 /// run's model did (and its options, when they differ from the kept
-/// output's: `--max-characters`, `--encoding`, `--language`). `--resume`
+/// output's: `--max-characters`, `--to`, `--encoding`, `--language`, `--actions`,
+/// `--emphasis`). `--resume`
 /// then skips it (with the same options) as it would any complete file.
 enum EarlierOutput {
     /// What to do with the earlier output.
@@ -56,6 +57,7 @@ enum EarlierOutput {
         // The options that shape the file besides the model (which differs, or the output would not be kept).
         let asked = report.fingerprint.settings, made = earlier.fingerprint.settings
         let sameOptions = asked.maxCharacters == made.maxCharacters && asked.convertTo == made.convertTo && asked.writeOptions == made.writeOptions
+            && asked.actions == made.actions && asked.emphasis == made.emphasis
         kept.kept = KeptOutput(model: report.model, reasonRow: report.reasonRow, error: report.error, options: sameOptions ? nil : asked)
         return .keep(kept)
     }
