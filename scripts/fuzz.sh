@@ -1,29 +1,36 @@
 #!/usr/bin/env bash
-# Fuzzes the caption readers and the suggestion decoder with libFuzzer.
+# Fuzzes the caption readers, the suggestion decoder and the report readers with libFuzzer.
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #
-# TARGETs: srt vtt ttml decoder job (default: all). SECONDS_PER_TARGET defaults to 60.
+# TARGETs: srt vtt ttml decoder job report (default: all). SECONDS_PER_TARGET defaults to 60.
 # `job` runs the whole per-file job on any caption file (format from content):
 # read -> keyword emphasis with words taken from the file -> the emoji -> write,
 # and --to each format; each must write, and read back with the same cues.
+# `report` reads any bytes as merge and review read the tool's own files: as a
+# shard's report part (merged), as report.json (streamed strictly and leniently,
+# and reviewed), and the entries that read strictly, written as a part, must merge
+# into exactly the report.json one run writes.
 #
 # Targets are built under .build/fuzz/ with `swiftc -sanitize=fuzzer,address`
 # from their module's sources plus the entry files in Fuzz/ (rebuilt only when a
 # source changed): `captions` serves srt, vtt and ttml (CAPTION_FUZZ_READER
 # picks the reader), `decoder` the suggestion decoder, `job` the per-file job
-# (Captions plus CaptionAssistant's keyword emphasis files, as one module). Captions
-# and Assistant import Words (the one word rule), which is built first as a
-# module and a static library of its own (.build/fuzz/words/). A target's corpus lives
+# (Captions plus CaptionAssistant's keyword emphasis files, as one module), `report` the
+# CaptionAssistant module. The modules a target's module imports (Words, the one word
+# rule, for Captions and Assistant; Words, Captions and Assistant for CaptionAssistant,
+# with CBuildInfo's C file) are compiled first as modules of their own, as SwiftPM
+# builds them. A target's corpus lives
 # in .build/fuzz/corpus-TARGET (seeded from the test fixtures and Samples/, and
 # kept between runs so it grows); the repo is not modified. A crash, timeout,
 # leak or out-of-memory input is left in fuzz-out/ for reproduction:
 #   CAPTION_FUZZ_READER=srt .build/fuzz/captions fuzz-out/srt-crash-...
 #   .build/fuzz/decoder fuzz-out/decoder-crash-...
 #   .build/fuzz/job fuzz-out/job-crash-...
+#   .build/fuzz/report fuzz-out/report-crash-...
 #
 # Prints executions and findings per target; exits 1 if anything was found,
-# 2 on a build or usage error. Needs only the Swift toolchain and libxml2-dev.
+# 2 on a build or usage error. Needs only the Swift toolchain, libxml2-dev, libssl-dev and libcurl4-openssl-dev.
 #
 # FUZZ_OPTIMIZATION=-Onone builds in about a third of the time (12 s rather than
 # 35 s per binary on 2 cores) but runs about a quarter as many inputs a second:
@@ -35,7 +42,7 @@ cd "$(dirname "$0")/.."
 seconds=60
 if [ $# -gt 0 ] && [[ $1 =~ ^[0-9]+$ ]]; then seconds=$1; shift; fi
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(srt vtt ttml decoder job)
+[ ${#targets[@]} -eq 0 ] && targets=(srt vtt ttml decoder job report)
 
 build=.build/fuzz
 optimization=${FUZZ_OPTIMIZATION:--O}
@@ -52,59 +59,74 @@ if pkg-config --exists libxml-2.0 2>/dev/null; then
 else
     xml_flags=(-Xcc -I/usr/include/libxml2 -lxml2)
 fi
+# Assistant's HTTP goes through libcurl on Linux (Sources/CLibCurl), as in the package build.
+curl_flags=(-I Sources/CLibCurl $(pkg-config --libs libcurl 2>/dev/null || echo -lcurl))
 
 # Per target: binary, module, entry files, seed extensions, max input length.
-binary_of() { case $1 in srt|vtt|ttml) echo captions ;; decoder) echo decoder ;; job) echo job ;; esac; }
-module_of() { case $1 in srt|vtt|ttml|job) echo Captions ;; decoder) echo Assistant ;; esac; }
+binary_of() { case $1 in srt|vtt|ttml) echo captions ;; decoder) echo decoder ;; job) echo job ;; report) echo report ;; esac; }
+module_of() { case $1 in srt|vtt|ttml|job) echo Captions ;; decoder) echo Assistant ;; report) echo CaptionAssistant ;; esac; }
 entries_of() { case $1 in srt|vtt|ttml) echo Fuzz/CaptionFuzzCheck.swift Fuzz/CaptionReaderFuzz.swift ;; decoder) echo Fuzz/SuggestionDecoderFuzz.swift ;;
-               job) echo Fuzz/CaptionJobFuzz.swift ;; esac; }
-exts_of() { case $1 in srt) echo "srt" ;; vtt) echo "vtt webvtt" ;; ttml) echo "ttml xml dfxp imsc" ;; decoder) echo "json txt" ;; job) echo "srt vtt webvtt ttml xml dfxp" ;; esac; }
+               job) echo Fuzz/CaptionJobFuzz.swift ;; report) echo Fuzz/ReportReaderFuzz.swift ;; esac; }
+# The modules a target's module imports, compiled first (in this order) as modules of their own.
+deps_of() { case $1 in Captions|Assistant) echo Words ;; CaptionAssistant) echo Words Captions Assistant ;; esac; }
+exts_of() { case $1 in srt) echo "srt" ;; vtt) echo "vtt webvtt" ;; ttml) echo "ttml xml dfxp imsc" ;; decoder) echo "json txt" ;; job) echo "srt vtt webvtt ttml xml dfxp" ;; report) echo "json" ;; esac; }
 maxlen_of() { case $1 in decoder) echo 16384 ;; *) echo 65536 ;; esac; }
 
-# Words, the leaf module Captions and Assistant import: its module and a static
-# library (instrumented alike), rebuilt only when one of its sources changed.
-words_dir=$build/words
-build_words() {
-    local sources=() f
-    while IFS= read -r -d '' f; do sources+=("$f"); done < <(find Sources/Words -name '*.swift' -print0 | sort -z)
-    if [ -f "$words_dir/libWords.a" ] && [ "$(cat "$words_dir/optimization" 2>/dev/null)" = "$optimization" ] \
-            && [ -z "$(find "${sources[@]}" "$self" -newer "$words_dir/libWords.a" 2>/dev/null | head -1)" ]; then
-        return 0
-    fi
-    echo "== build Words ($optimization)" >&2
-    mkdir -p "$words_dir"
-    if ! swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 "$optimization" -g \
-            -module-name Words -package-name CaptionAssistant "${sources[@]}" \
-            -emit-module -emit-module-path "$words_dir/Words.swiftmodule" \
-            -emit-library -static -o "$words_dir/libWords.a" >"$words_dir/build.log" 2>&1; then
-        cat "$words_dir/build.log" >&2
-        return 1
-    fi
-    echo "$optimization" >"$words_dir/optimization"
+# Every Swift file of the module $1, subfolders included, in a stable order (NUL-separated).
+module_sources() { find Sources/"$1" -name '*.swift' -print0 | sort -z; }
+
+# Compiles the module $1 into $2/$1.o and $2/$1.swiftmodule, for a target that imports it.
+build_dependency() {
+    local module=$1 dir=$2 f sources=() extra=()
+    while IFS= read -r -d '' f; do sources+=("$f"); done < <(module_sources "$module")
+    [ "$module" = Captions ] && extra=(-I Sources/CLibXML2 $(for f in "${xml_flags[@]}"; do [[ $f == -Xcc || $f == -I* ]] && echo "$f"; done))
+    [ "$module" = Assistant ] && extra=(-I Sources/CLibCurl)
+    swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 "$optimization" -g -wmo -c \
+        -module-name "$module" -package-name CaptionAssistant -emit-module -emit-module-path "$dir/$module.swiftmodule" \
+        "${sources[@]}" "${extra[@]}" -I "$dir" -o "$dir/$module.o"
 }
 
 build_target() {
-    local t=$1 module bin f
+    local t=$1 module bin f dep
     module=$(module_of "$t"); bin=$build/$(binary_of "$t")
-    local sources=()
-    # Every Swift file of the module, subfolders included, in a stable order.
-    while IFS= read -r -d '' f; do sources+=("$f"); done < <(find Sources/"$module" -name '*.swift' -print0 | sort -z)
+    local sources=() inputs=()
+    while IFS= read -r -d '' f; do sources+=("$f"); done < <(module_sources "$module")
     sources+=($(entries_of "$t"))
+    inputs=("${sources[@]}")
+    for dep in $(deps_of "$module"); do
+        while IFS= read -r -d '' f; do inputs+=("$f"); done < <(module_sources "$dep")
+    done
     for f in "${sources[@]}"; do [ -f "$f" ] || { echo "fuzz.sh: $f is missing" >&2; return 1; }; done
-    build_words || return 1
-    if [ -x "$bin" ] && [ -z "$(find "$words_dir/libWords.a" -newer "$bin" 2>/dev/null | head -1)" ] && [ "$(cat "$bin.optimization" 2>/dev/null)" = "$optimization" ] \
-            && [ -z "$(find "${sources[@]}" "$self" -newer "$bin" 2>/dev/null | head -1)" ]; then
+    if [ -x "$bin" ] && [ "$(cat "$bin.optimization" 2>/dev/null)" = "$optimization" ] \
+            && [ -z "$(find "${inputs[@]}" "$self" -newer "$bin" 2>/dev/null | head -1)" ]; then
         return 0
     fi
     echo "== build $(binary_of "$t") ($optimization)" >&2
-    local extra=()
-    [ "$module" = Captions ] && extra=(-I Sources/CLibXML2 "${xml_flags[@]}")
-    # Assistant's HTTP goes through libcurl on Linux (Sources/CLibCurl), as in the package build.
-    [ "$module" = Assistant ] && extra=(-I Sources/CLibCurl $(pkg-config --libs libcurl 2>/dev/null || echo -lcurl))
+    # Its imports as SwiftPM builds them: each module it imports compiled first (Words uses ICU
+    # through Foundation's _FoundationICU); for CaptionAssistant also CBuildInfo's C file (with a
+    # module map for its header), OpenSSL's libcrypto through CLibCrypto's module map, and libcurl.
+    local deps=$build/$(binary_of "$t")-deps extra=() objects=()
+    rm -rf "$deps"; mkdir -p "$deps"
+    : >"$bin.build.log"
+    for dep in $(deps_of "$module"); do
+        build_dependency "$dep" "$deps" >>"$bin.build.log" 2>&1 || { grep -v 'warning: Cannot export local symbol' "$bin.build.log" >&2; return 1; }
+        objects+=("$deps/$dep.o")
+    done
+    [ ${#objects[@]} -gt 0 ] && extra+=(-I "$deps" "${objects[@]}" -l_FoundationICU)
+    [ "$module" = Captions ] && extra+=(-I Sources/CLibXML2 "${xml_flags[@]}")
+    [ "$module" = Assistant ] && extra+=("${curl_flags[@]}")
+    if [ "$module" = CaptionAssistant ]; then
+        mkdir -p "$deps/CBuildInfo"
+        printf 'module CBuildInfo {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CBuildInfo/include/build_info.h" \
+            >"$deps/CBuildInfo/module.modulemap"
+        clang -c -g "$optimization" -I Sources/CBuildInfo/include Sources/CBuildInfo/build_info.c -o "$deps/build_info.o" >>"$bin.build.log" 2>&1 \
+            || { cat "$bin.build.log" >&2; return 1; }
+        extra+=(-I "$deps/CBuildInfo" -I Sources/CLibCrypto -I Sources/CLibXML2 "$deps/build_info.o"
+                "${xml_flags[@]}" "${curl_flags[@]}" -lcrypto)
+    fi
     if ! swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 "$optimization" -g \
             -module-name "$module" -package-name CaptionAssistant "${sources[@]}" "${extra[@]}" "${linker[@]}" \
-            -I "$words_dir" -L "$words_dir" -lWords -l_FoundationICU \
-            -o "$bin.tmp" >"$bin.build.log" 2>&1; then
+            -o "$bin.tmp" >>"$bin.build.log" 2>&1; then
         grep -v 'warning: Cannot export local symbol' "$bin.build.log" >&2
         return 1
     fi
@@ -139,7 +161,7 @@ seed_corpus() {
 status=0
 rows=()
 for t in "${targets[@]}"; do
-    if [ -z "$(module_of "$t")" ]; then echo "fuzz.sh: unknown target '$t' (srt vtt ttml decoder job)" >&2; exit 2; fi
+    if [ -z "$(module_of "$t")" ]; then echo "fuzz.sh: unknown target '$t' (srt vtt ttml decoder job report)" >&2; exit 2; fi
     if ! build_target "$t"; then echo "fuzz.sh: building $t failed" >&2; status=2; rows+=("$t build-failed - - -"); continue; fi
     seed_corpus "$t" >/dev/null
     corpus=$build/corpus-$t
@@ -170,6 +192,6 @@ done
 printf '\n%-8s %12s %10s %6s %8s\n' target executions exec/s cov findings
 for r in "${rows[@]}"; do printf '%-8s %12s %10s %6s %8s\n' $r; done
 if [ $status -eq 1 ]; then
-    echo "findings are in $out/ (reproduce: CAPTION_FUZZ_READER=TARGET .build/fuzz/captions $out/FILE, or .build/fuzz/decoder|job $out/FILE)"
+    echo "findings are in $out/ (reproduce: CAPTION_FUZZ_READER=TARGET .build/fuzz/captions $out/FILE, or .build/fuzz/decoder|job|report $out/FILE)"
 fi
 exit $status

@@ -164,7 +164,7 @@ public enum CaptionAssistantCommand {
                                                 names: CommandOption.settingNames)
             backend.service.options.actions = Set(options.actions)
             let whole = try InputPlan.make(inputs: options.inputs, outputFolder: options.output == "-" ? nil : options.output,
-                                           convertTo: options.convertTo, names: CommandOption.settingNames)
+                                           convertTo: options.convertTo)
             if let request = options.shard {
                 (plan, part) = try whole.shard(request, shardCount: options.shardCount, settings: backend.settings(options),
                                                byModelCalls: backend.selection.callsRealModel, environment: environment,
@@ -215,7 +215,7 @@ public enum CaptionAssistantCommand {
         if case .folder(let folder) = destination {
             do throws(OutputFolderError) {
                 try OutputFolder.checkWritable(folder)
-                if let busy = OutputFolder.inUse(folder, shared: part != nil) { throw busy }
+                if let busy = OutputFolder.inUse(folder, lock: part.map { .shard(run: $0.run) } ?? .exclusive) { throw busy }
             } catch {
                 printError("error: " + error.message(CommandOption.settingNames))
                 return ExitStatus.cannotCreateOutput
@@ -247,6 +247,7 @@ public enum CaptionAssistantCommand {
         let processor = FileProcessor(configuration: pipeline)
         var runner = BatchRunner(processor: processor, destination: destination, jobs: options.jobs, resume: options.resume)
         runner.part = part
+        runner.replaceModelResults = options.replaceModelResults
         let progress = ProgressLine.wanted(quiet: options.quiet, json: options.json) && !plan.items.isEmpty
             ? ProgressLine(total: plan.items.count) : nil
         var callback: (@Sendable (Int) -> Void)?
@@ -284,6 +285,8 @@ public enum CaptionAssistantCommand {
                 FileHandle.standardError.write(Data(("  " + visible("\(failure.input): \(failure.error)") + "\n").utf8))
             }
         }
+        // Outputs kept or replaced are warnings: the run did not do what it was asked for them, or lost an earlier answer.
+        for line in earlierOutputWarnings(result.summary) { printError(line) }
         if let error = result.reportError { printError(error) }
         if earlierRun, case .folder(let folder) = destination {
             let stale = StaleOutputs.find(plan, in: folder)
@@ -292,15 +295,38 @@ public enum CaptionAssistantCommand {
                 printError("warning: \(stale.count) caption file\(stale.count == 1 ? "" : "s") of an earlier run with other options (another --to) \(stale.count == 1 ? "is" : "are") still in \(folder) and not in this run's report: \(shown)\(stale.count > 5 ? ", …" : ""); delete \(stale.count == 1 ? "it" : "them") (and the .assistant.json beside \(stale.count == 1 ? "it" : "each")) if not wanted")
             }
         }
+        // A review of the folder is made again from the new report.json (a shard writes none: merge does it).
+        var review: ReviewSite.Refresh = .none
+        if case .folder(let folder) = destination, part == nil, result.reportError == nil {
+            review = ReviewSite.refresh(outputFolder: folder, jobs: options.jobs)
+            if let warning = reviewWarning(review, folder: folder) { printError(warning) }
+        }
         if !options.quiet {
-            printError(summary(result.summary, destination: destination, run: result, resume: options.resume, shard: part))
+            printError(summary(result.summary, destination: destination, run: result, resume: options.resume, shard: part)
+                       + reviewNote(review))
         }
         if options.json {
-            print(summaryJSON(result.summary, destination: destination, status: status, run: result, resume: options.resume,
-                              shard: part).rendered(),
-                  terminator: "")
+            var json = RunSummary(process: result.summary, counts: fileCounts(result.summary, run: result, resume: options.resume),
+                                  showsSkipped: options.resume, stopped: result.stoppedBy != nil, shard: part.map(RunSummary.ShardFigures.init),
+                                  report: reportWritten(destination: destination, run: result, shard: part), exitStatus: Int(status))
+            if case .rebuilt(let made) = review { json.index = made.index }
+            print(json.json.rendered(), terminator: "")
         }
         return status
+    }
+
+    /// `; review updated: OUT/review/index.html` when the folder's review was made again.
+    static func reviewNote(_ review: ReviewSite.Refresh) -> String {
+        if case .rebuilt(let made) = review { return "; review updated: \(made.index)" }
+        return ""
+    }
+
+    /// The warning when the folder's review, which showed an earlier run, could not be made again.
+    static func reviewWarning(_ review: ReviewSite.Refresh, folder: String) -> String? {
+        guard case .failed(let message, let removed) = review else { return nil }
+        return "warning: the review in \(folder)/review showed an earlier run and could not be made again (\(message)); "
+            + (removed ? "its index pages and titles.csv were removed so that they are not taken for this run's" : "its index pages or titles.csv could not be removed either: it still shows the earlier run")
+            + "; run 'caption-assistant review \(folder)' once that is fixed"
     }
 
     /// Waits for the model as `--wait-for-model` asks, ending the wait early
@@ -350,6 +376,7 @@ public enum CaptionAssistantCommand {
         var line = shard.map(shardPrefix) ?? ""
         line += "\(counts.files) file\(counts.files == 1 ? "" : "s"): \(counts.written) written"
         if resume, run != nil { line += ", \(counts.skipped) already done (skipped by --resume)" }
+        if counts.kept > 0 { line += ", \(counts.kept) kept as an earlier run made them with the model" }
         line += ", \(counts.failed) failed"
         if counts.notProcessed > 0 { line += ", \(counts.notProcessed) not processed" }
         line += "; actions: " + t.actions.summary
@@ -375,6 +402,35 @@ public enum CaptionAssistantCommand {
         return line
     }
 
+    /// How many kept or replaced outputs a warning names before it counts the rest.
+    static let earlierOutputsNamed = 20
+
+    /// The warnings about outputs an earlier run made with the model: those
+    /// kept (this run's model gave nothing for them), and those replaced
+    /// because their input changed or they could not be trusted.
+    static func earlierOutputWarnings(_ summary: BatchSummary) -> [String] {
+        func names(_ inputs: [String]) -> String {
+            let shown = inputs.prefix(earlierOutputsNamed).joined(separator: ", ")
+            return inputs.count > earlierOutputsNamed ? shown + " and \(inputs.count - earlierOutputsNamed) more" : shown
+        }
+        var lines: [String] = []
+        let kept = summary.keptOutputs
+        if !kept.isEmpty {
+            let why = Set(kept.map { $0.record.unavailableReason.map { "model unavailable: " + $0 } ?? "model failed" }).sorted().joined(separator: "; ")
+            lines.append("warning: \(kept.count) file\(kept.count == 1 ? "" : "s") kept the output\(kept.count == 1 ? "" : "s") an earlier run made with the model, since this run's model gave nothing for \(kept.count == 1 ? "it" : "them") (\(why)); --replace-model-results replaces such outputs: \(names(kept.map(\.input)))")
+        }
+        for reason in [ReplacedOutput.Reason.inputChanged, .notTrusted] {
+            let replaced = summary.replacedOutputs.filter { $0.record.because == reason }
+            guard let first = replaced.first else { continue }
+            let one = replaced.count == 1
+            let text = reason == .inputChanged
+                ? "\(replaced.count) output\(one ? "" : "s") an earlier run made with the model \(one ? "was" : "were") replaced by \(one ? "one" : "ones") made without it, since \(one ? "its" : "their") input changed (nothing of \(one ? "it" : "them") applied any more)"
+                : "\(replaced.count) output\(one ? "" : "s") of an earlier run \(one ? "was" : "were") replaced, since \(one ? "its" : "their") sidecar or caption could not be trusted (\(first.record.detail ?? "damaged")\(one ? "" : "; …"))"
+            lines.append("warning: " + text + ": " + names(replaced.map(\.input)))
+        }
+        return lines
+    }
+
     /// The file counts the summaries give (`RunSummary.FileCounts`): `skipped`
     /// is counted only with `--resume`.
     static func fileCounts(_ report: BatchSummary, run: BatchRunner.Result?, resume: Bool) -> RunSummary.FileCounts {
@@ -388,12 +444,15 @@ public enum CaptionAssistantCommand {
     /// For a shard, `shard` says which and how many files it had.
     static func summaryJSON(_ report: BatchSummary, destination: OutputDestination, status: Int32,
                             run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil) -> JSONValue {
-        var written: String?
-        // Only a report that was written is pointed to.
-        if case .folder(let folder) = destination, run?.reportError == nil { written = folder + "/" + (shard?.name ?? "report.json") }
-        return RunSummary(process: report, counts: fileCounts(report, run: run, resume: resume), showsSkipped: resume && run != nil,
-                          stopped: run?.stoppedBy != nil, shard: shard.map(RunSummary.ShardFigures.init), report: written,
-                          exitStatus: Int(status)).json
+        RunSummary(process: report, counts: fileCounts(report, run: run, resume: resume), showsSkipped: resume && run != nil,
+                   stopped: run?.stoppedBy != nil, shard: shard.map(RunSummary.ShardFigures.init),
+                   report: reportWritten(destination: destination, run: run, shard: shard), exitStatus: Int(status)).json
+    }
+
+    /// The report a run wrote, as summaries name it; nil when none was (only a report that was written is pointed to).
+    static func reportWritten(destination: OutputDestination, run: BatchRunner.Result?, shard: ReportPart?) -> String? {
+        guard case .folder(let folder) = destination, run?.reportError == nil else { return nil }
+        return folder + "/" + (shard?.name ?? "report.json")
     }
 
     /// Says on standard error that the run waits for a model that is getting ready.

@@ -33,6 +33,8 @@ struct ProcessOptions: Sendable, Equatable {
     var resume = false
     /// `--allow-empty`: finding no caption file is not an error (it still says so).
     var allowEmpty = false
+    /// `--replace-model-results`: an output an earlier run made with the model may be replaced by one made without.
+    var replaceModelResults = false
     /// `--shard INDEX/COUNT` or `--shard auto`: process only this shard's part of the plan.
     var shard: ShardRequest?
     /// `--shard-count N`: the shard count for `--shard auto` where the engine gives only the index.

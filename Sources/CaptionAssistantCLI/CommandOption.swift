@@ -157,6 +157,10 @@ struct CommandOption: Sendable {
               "Skip every file an earlier run already wrote completely from the same input with the same options (its sidecar records the SHA-256 of the input and output and the options), so a killed or interrupted batch is finished by running the same command again with --resume.") {
             $0.process.resume = true
         },
+        .flag(["--replace-model-results"], [.process], .process,
+              "Replace outputs an earlier run made with the model (bold keywords, titles, the emoji) even when this run's model gives nothing for them (unavailable, turned off with --model none, or failing); without it such an output is kept as it is, with its sidecar, and the summary and report.json name it.") {
+            $0.process.replaceModelResults = true
+        },
         .flag(["--allow-empty"], [.process], .process,
               "Accept a run that finds no caption file: exit 0 (the warning is still printed) instead of 66.") { $0.process.allowEmpty = true },
         .valued(["--shard"], "INDEX/COUNT|auto", [.process], .process, setting: .shard,

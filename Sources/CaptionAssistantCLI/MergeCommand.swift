@@ -47,12 +47,16 @@ extension CaptionAssistantCommand {
         }
         let t = result.totals
         let status = result.missingInput ? ExitStatus.noInput : t.failed > 0 ? ExitStatus.someFileFailed : ExitStatus.success
+        // The folder's review is made again from the merged report (see ReviewSite.refresh).
+        let review = ReviewSite.refresh(outputFolder: options.output, jobs: ProcessInfo.processInfo.activeProcessorCount)
+        if let warning = reviewWarning(review, folder: options.output) { printError(warning) }
         if !options.quiet {
-            printError("merged \(result.shards) shard\(result.shards == 1 ? "" : "s"): \(t.files) file\(t.files == 1 ? "" : "s"): \(t.written) written, \(t.failed) failed; actions: \(t.actions.summary); report in \(options.output)/report.json")
+            printError("merged \(result.shards) shard\(result.shards == 1 ? "" : "s"): \(t.files) file\(t.files == 1 ? "" : "s"): \(t.written) written, \(t.failed) failed; actions: \(t.actions.summary); report in \(options.output)/report.json" + reviewNote(review))
         }
         if options.json {
-            print(RunSummary(merged: result.shards, totals: t, report: options.output + "/report.json", exitStatus: Int(status)).json.rendered(),
-                  terminator: "")
+            var json = RunSummary(merged: result.shards, totals: t, report: options.output + "/report.json", exitStatus: Int(status))
+            if case .rebuilt(let made) = review { json.index = made.index }
+            print(json.json.rendered(), terminator: "")
         }
         return status
     }

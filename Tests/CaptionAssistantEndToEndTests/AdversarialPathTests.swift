@@ -45,17 +45,6 @@ import TestSupport
         return ExecutableRun(status: process.terminationStatus, stdout: Data(), stderr: try Data(contentsOf: errURL))
     }
 
-    /// Whether another process holds the lock on the folder at `path` (as a
-    /// run holds its output folder's once its batch has started).
-    static func isLocked(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_DIRECTORY)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return true }
-        flock(fd, LOCK_UN)
-        return false
-    }
-
     /// A file name holding terminal controls (an OSC 52 "set the clipboard", a bell) is
     /// shown escaped on standard error, never sent to the terminal as it is (as `ls` quotes it).
     @Test func aFileNameWithTerminalControlsIsShownEscaped() throws {
@@ -134,9 +123,11 @@ import TestSupport
         let refused = try #require(files.first { $0["input"] as? String == "report.json" })
         #expect((refused["error"] as? String)?.contains("batch report") == true)
         #expect(refused["output"] is NSNull)
-        #expect(run.stderrText.contains("report.json: its output report.json would overwrite the batch report"), "\(run.stderrText)")
+        #expect(run.stderrText.contains("report.json: its output report.json would take the name of the batch report"), "\(run.stderrText)")
     }
 
+    /// A name that ends in `.assistant.json` is a sidecar's (`OwnedNames`): an input so named is refused
+    /// whatever the order, and the caption whose sidecar it would be is written with its own.
     @Test(arguments: [["x.srt", "x.srt.assistant.json"], ["x.srt.assistant.json", "x.srt"]])
     func aCaptionAndAnInputNamedLikeItsSidecarDoNotOverwriteEachOther(order: [String]) throws {
         let scratch = try ScratchFolder()
@@ -149,11 +140,13 @@ import TestSupport
         let refused = files.filter { $0["error"] is String }
         #expect(written.count == 1 && refused.count == 1)
         let error = refused.first?["error"] as? String ?? ""
-        #expect(error.contains(order[0]) && error.contains("sidecar"), "\(error)")
-        // What was written is one consistent pair: the first input's caption and its own sidecar.
-        let sidecar = try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.url.appendingPathComponent("out/\(order[0]).assistant.json"))) as? [String: Any]
-        #expect(sidecar?["input"] as? String == order[0])
-        #expect(try Data(contentsOf: scratch.url.appendingPathComponent("out/\(order[0])")) == (order[0] == "x.srt" ? Self.srt : Self.ttml))
+        #expect(refused.first?["input"] as? String == "x.srt.assistant.json")
+        #expect(error.contains("sidecar"), "\(error)")
+        // What was written is one consistent pair: the caption and its own sidecar.
+        let sidecar = try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.url.appendingPathComponent("out/x.srt.assistant.json"))) as? [String: Any]
+        #expect(sidecar?["input"] as? String == "x.srt")
+        #expect(try Data(contentsOf: scratch.url.appendingPathComponent("out/x.srt")) == Self.srt)
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out/x.srt.assistant.json.assistant.json").path))
     }
 
     @Test func severalInputFoldersAreMirroredUnderTheirOwnNames() throws {
@@ -245,10 +238,8 @@ import TestSupport
         first.standardError = FileHandle.nullDevice
         try launch(first)
         defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
-        // Wait until it holds the folder's lock.
         let out = scratch.url.appendingPathComponent("out").path
-        wait(for: "the first run's lock on its output folder", while: first) { Self.isLocked(out) }
-        try #require(Self.isLocked(out), "the first run never locked its output folder")
+        try #require(waitUntilLocked(out, by: first), "the first run never locked its output folder")
         let second = try ExecutableRun.run(["a.srt", "-o", "out", "--model", "none"], in: scratch.url)
         #expect(second.status == 73)
         #expect(second.stderrText.contains("another caption-assistant run (pid \(first.processIdentifier))"), "\(second.stderrText)")
@@ -390,8 +381,7 @@ import TestSupport
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         // Wait until the batch has started (it holds the output folder's lock).
         let out = scratch.url.appendingPathComponent("out").path
-        wait(for: "the run's lock on its output folder", while: process) { Self.isLocked(out) }
-        try #require(Self.isLocked(out), "the run never locked its output folder")
+        try #require(waitUntilLocked(out, by: process))
         kill(process.processIdentifier, SIGINT)
         // Sent again only once the run says it took the first (two signals
         // sent close together can arrive as one, which then waits for ever).

@@ -132,6 +132,25 @@ func wait(for what: @autoclosure () -> String, while process: Process, limit: Ti
     }
 }
 
+/// Whether another process holds the lock on the folder at `path` (a plain
+/// run's exclusive one or a shard's shared one: either excludes an exclusive
+/// lock taken here), as a run holds its output folder's once its batch has started.
+func isLocked(_ path: String) -> Bool {
+    let fd = open(path, O_RDONLY | O_DIRECTORY)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return true }
+    flock(fd, LOCK_UN)
+    return false
+}
+
+/// Waits (as `wait(for:while:)` does) until `process` holds the lock of the
+/// output folder `folder`. False when it never did, or ended first.
+func waitUntilLocked(_ folder: String, by process: Process) -> Bool {
+    wait(for: "the lock on \(folder)", while: process) { isLocked(folder) }
+    return isLocked(folder)
+}
+
 /// A temporary folder removed when the value goes away.
 final class ScratchFolder {
     let url: URL

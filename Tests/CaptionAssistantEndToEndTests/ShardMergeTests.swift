@@ -175,6 +175,111 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out/report.json").path))
     }
 
+    /// Two different sharded runs into one folder at once: the second is refused (73) as a
+    /// second plain run is, while a shard of the first run's own still shares it; merge then
+    /// gives the first run's report.
+    @Test(.timeLimit(.minutes(3)))
+    func aShardOfAnotherRunIsRefusedWhileShardsWrite() throws {
+        let scratch = try ScratchFolder()
+        try Self.corpus(scratch, count: 12)
+        let model = ["-test-fake-assistant"]
+        let process = Process()
+        process.executableURL = ExecutableRun.executable
+        process.arguments = model + ["-test-fake-assistant-delay", "700", "--jobs", "1", "in", "-o", "out", "--quiet", "--shard", "0/2"]
+        process.currentDirectoryURL = scratch.url
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try launch(process)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // Wait until the shard holds the folder (its lock excludes an exclusive one).
+        let out = scratch.url.appendingPathComponent("out").path
+        try #require(waitUntilLocked(out, by: process))
+        for other in [["--model", "none", "--shard", "1/2"], model + ["--shard", "1/3"]] {
+            let refused = try ExecutableRun.run(other + ["in", "-o", "out", "--quiet"], in: scratch.url)
+            #expect(refused.status == 73, "\(other): \(refused.stderrText)")
+            #expect(refused.stderrText.contains("the shards of another sharded run"), "\(refused.stderrText)")
+        }
+        #expect(process.isRunning, "the first shard ended before the others were tried")
+        let sameRun = try ExecutableRun.run(model + ["in", "-o", "out", "--quiet", "--shard", "1/2"], in: scratch.url)
+        #expect(sameRun.status == 0 || sameRun.status == 1, "\(sameRun.stderrText)")
+        process.waitUntilExit()
+        let merge = try ExecutableRun.run(["merge", "out"], in: scratch.url)
+        #expect(merge.status == 1, "\(merge.stderrText)")  // the empty file of the corpus
+        _ = try ExecutableRun.run(model + ["in", "-o", "single", "--quiet"], in: scratch.url)
+        try Self.expectSameFolder(scratch.url.appendingPathComponent("single"), scratch.url.appendingPathComponent("out"), "one run's shards")
+    }
+
+    /// Untrusted numbers: a part whose totals say `"cues": 9223372036854775807`, and a
+    /// report.json whose entries' counts cannot be added, exit 65 naming the file and the value
+    /// (never "arithmetic overflow", exit 132).
+    @Test func hugeCountsInAPartOrAReportExit65AndNeverTrap() throws {
+        let scratch = try ScratchFolder()
+        try Self.corpus(scratch, count: 4)
+        for index in 0..<2 {
+            _ = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "out", "--quiet", "--shard", "\(index)/2"], in: scratch.url)
+        }
+        let part = scratch.url.appendingPathComponent("out/report.shard-1-of-2.json")
+        let text = try String(contentsOf: part, encoding: .utf8)
+        let totals = try #require(text.range(of: "\"totals\": {"))
+        var edited = text
+        edited.replaceSubrange(totals.upperBound..<text.endIndex,
+                               with: text[totals.upperBound...].replacing(#/"cues": [0-9]+/#, with: "\"cues\": 9223372036854775807", maxReplacements: 1))
+        try Data(edited.utf8).write(to: part)
+        let merge = try ExecutableRun.run(["merge", "out"], in: scratch.url)
+        #expect(merge.status == 65, "\(merge.stderrText)")
+        #expect(merge.stderrText.contains("report.shard-1-of-2.json is not a complete report part"), "\(merge.stderrText)")
+
+        _ = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "whole", "--quiet"], in: scratch.url)
+        let report = scratch.url.appendingPathComponent("whole/report.json")
+        let huge = try String(contentsOf: report, encoding: .utf8).replacing(#/"cues": [0-9]+,/#, with: "\"cues\": 9223372036854775807,")
+        try Data(huge.utf8).write(to: report)
+        let review = try ExecutableRun.run(["review", "whole"], in: scratch.url)
+        #expect(review.status == 65, "\(review.stderrText)")
+        #expect(review.stderrText.contains("cues is too large to add"), "\(review.stderrText)")
+    }
+
+    /// The issue's case: 20 bytes overwritten in the middle of a part, inside a title (it still
+    /// reads as JSON). merge exits 65 naming the part, and writes and removes nothing.
+    @Test func aPartWithTwentyBytesOverwrittenExits65AndNothingIsWrittenOrRemoved() throws {
+        let scratch = try ScratchFolder()
+        try Self.corpus(scratch, count: 12)
+        for index in 0..<2 {
+            _ = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "out", "--quiet", "--shard", "\(index)/2"], in: scratch.url)
+        }
+        let out = scratch.url.appendingPathComponent("out")
+        let before = filesUnder(out)
+        let part = out.appendingPathComponent("report.shard-0-of-2.json")
+        var bytes = try Data(contentsOf: part)
+        let title = try #require(bytes.range(of: Data("\"titles\": [\"".utf8), in: bytes.count / 2..<bytes.count))
+        bytes.replaceSubrange(title.upperBound..<title.upperBound + 20, with: Data("ABCDEFGHIJKLMNOPQRST".utf8))
+        try bytes.write(to: part)
+        let merge = try ExecutableRun.run(["merge", "out"], in: scratch.url)
+        #expect(merge.status == 65)
+        #expect(merge.stderrText.contains("report.shard-0-of-2.json is not a complete report part"), "\(merge.stderrText)")
+        #expect(filesUnder(out) == before)
+    }
+
+    /// An input named like a report part (a file named alone is read whatever its extension) is
+    /// refused by every shard, so no shard writes it, no part overwrites it and merge removes nothing of it.
+    @Test func aCaptionNamedLikeAReportPartIsRefusedNotLost() throws {
+        let scratch = try ScratchFolder()
+        let srt = Data("1\n00:00:01,000 --> 00:00:02,000\nThe rocket launch\n".utf8)
+        try srt.write(to: scratch.url.appendingPathComponent("report.shard-1-of-2.json"))
+        try srt.write(to: scratch.url.appendingPathComponent("a.srt"))
+        for index in 0..<2 {
+            let run = try ExecutableRun.run(["a.srt", "report.shard-1-of-2.json", "-o", "out", "--shard", "\(index)/2", "--model", "none"],
+                                            in: scratch.url)
+            #expect(run.status == (index == 1 ? 1 : 0), "\(run.stderrText)")
+        }
+        let merge = try ExecutableRun.run(["merge", "out"], in: scratch.url)
+        #expect(merge.status == 1, "\(merge.stderrText)")
+        #expect(try Data(contentsOf: scratch.url.appendingPathComponent("report.shard-1-of-2.json")) == srt)
+        #expect(filesUnder(scratch.url.appendingPathComponent("out")) == ["a.srt", "a.srt.assistant.json", "report.json"])
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.url.appendingPathComponent("out/report.json"))) as? [String: Any]
+        let files = report?["files"] as? [[String: Any]] ?? []
+        #expect((files.last?["error"] as? String)?.contains("a report part of a sharded run") == true)
+    }
+
     /// A shard killed (SIGKILL: no part) or stopped (SIGTERM: a part that says
     /// so) is finished by running it again with `--resume`; the merge then
     /// equals one run. The stop comes once the shard has written files (its

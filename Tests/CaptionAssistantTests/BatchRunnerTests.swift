@@ -79,3 +79,46 @@ import Testing
         #expect(result.reportError != nil)
     }
 }
+
+/// One outcome per file (`FileReport.outcome`), and every count from it.
+@Suite struct FileOutcomeTests {
+    /// A caption whose sidecar could not be written has failed: the totals, the failures
+    /// (which set the exit status) and report.json all say so, and no count says it was written.
+    @Test func aCaptionWhoseSidecarCannotBeWrittenIsCountedAsFailedEverywhere() async throws {
+        let dir = try TemporaryFolder()
+        try dir.write("in/a.srt", sampleSRT)
+        try dir.write("in/b.srt", sampleSRT)
+        // A folder where a's sidecar goes: the rename onto it fails.
+        try FileManager.default.createDirectory(atPath: dir.path + "/out/a.srt.assistant.json", withIntermediateDirectories: true)
+        let plan = try InputPlan.make(inputs: [dir.path + "/in"], outputFolder: dir.path + "/out", convertTo: nil)
+        let runner = BatchRunner(processor: FileProcessor(configuration: fakeConfiguration()), destination: .folder(dir.path + "/out"),
+                                 jobs: 1, keepsReports: true)
+        let result = await runner.run(plan)
+        let a = try #require(result.files.first)
+        #expect(a.output == "a.srt" && !a.sidecarWritten && a.outcome == .failed)
+        let t = result.summary.totals
+        #expect(t.files == 2 && t.written == 1 && t.failed == 1)
+        #expect(result.summary.failures.map(\.input) == [dir.path + "/in/a.srt"])
+        let counts = RunSummary.FileCounts(t, skipped: 0, notProcessed: 0)
+        #expect(counts.written == 1 && counts.failed == 1)
+        // report.json's entry and totals, read strictly, are the same.
+        let fd = open(dir.path + "/out/report.json", O_RDONLY)
+        defer { close(fd) }
+        var stream = ReportStream(descriptor: fd)
+        var outcomes: [FileReport.Outcome] = []
+        let others = try stream.read(entry: { outcomes.append(try FileReport(reportJSON: $0).outcome) })
+        #expect(outcomes == [.failed, .written])
+        #expect(try BatchReport.Totals(reportJSON: try #require(others.first { $0.0 == "totals" }?.1)) == t)
+    }
+
+    /// Totals whose outcomes do not add up to the files are not a report's (a hand-edited part or report).
+    @Test func totalsWhoseOutcomesDoNotAddUpAreRefused() throws {
+        var totals = BatchReport.Totals()
+        totals.files = 2; totals.written = 2; totals.failed = 1
+        #expect(throws: ReportError.self) { try BatchReport.Totals(reportJSON: totals.reportJSON) }
+        totals.files = 3; totals.kept = 3
+        #expect(throws: ReportError.self) { try BatchReport.Totals(reportJSON: totals.reportJSON) }
+        totals.kept = 2
+        #expect(try BatchReport.Totals(reportJSON: totals.reportJSON) == totals)
+    }
+}

@@ -26,6 +26,41 @@ import Testing
         #expect(plan.items.allSatisfy { if case .file = $0.location { return true }; return false })
     }
 
+    /// An input whose output would take a name the tool owns (`OwnedNames`: the batch report, a
+    /// report part, the review's folder, a sidecar, a temporary file) is refused with its own error,
+    /// so it is never overwritten by, read as, or removed with the tool's file; the other inputs go on.
+    @Test(arguments: [("report.json", "batch report"), ("Report.JSON", "batch report"),
+                      ("report.shard-1-of-2.json", "report part"), ("report.shard-0-of-1.json", "report part"),
+                      ("x.assistant.json", "sidecar"), ("ep1.srt.ASSISTANT.json", "sidecar"),
+                      (".ep1.srt.tmp-12-34-0", "temporary"), (".caption-assistant-probe-1-2", "probe")])
+    func anInputNamedLikeAFileTheToolOwnsIsRefused(name: String, owner: String) throws {
+        let dir = try TemporaryFolder()
+        try dir.write("in/" + name, sampleSRT)
+        try dir.write("in/a.srt", sampleSRT)
+        let plan = try InputPlan.make(inputs: [dir.path + "/in/" + name, dir.path + "/in/a.srt"], outputFolder: dir.path + "/out",
+                                      convertTo: nil)
+        #expect(plan.items.count == 2)
+        guard case .refused(let reason) = plan.items[0].location else {
+            Issue.record("\(name) was not refused: \(plan.items[0].location)")
+            return
+        }
+        #expect(reason.contains(owner) && reason.contains("rename the file"), "\(reason)")
+        #expect(plan.items[1].location == .file(dir.path + "/in/a.srt"))
+    }
+
+    /// The review's folder is the tool's at the top of the output folder only; a part's or the
+    /// report's name deeper down is an ordinary caption's.
+    @Test func theReviewFolderIsReservedAtTheTopOnly() throws {
+        let dir = try TemporaryFolder()
+        for name in ["review/ep1.srt", "s1/review/ep2.srt", "s1/report.json.srt"] { try dir.write("in/" + name, sampleSRT) }
+        let plan = try InputPlan.make(inputs: [dir.path + "/in"], outputFolder: dir.path + "/out", convertTo: nil)
+        let refused = plan.items.filter { if case .refused = $0.location { return true }; return false }.map(\.output)
+        #expect(refused == ["review/ep1.srt"])
+        // Several inputs: a folder named `review` is mirrored under its name, at the top.
+        let two = try InputPlan.make(inputs: [dir.path + "/in/review", dir.path + "/in/s1"], outputFolder: dir.path + "/out", convertTo: nil)
+        #expect(two.items.filter { if case .refused = $0.location { return true }; return false }.map(\.output) == ["review/ep1.srt"])
+    }
+
     /// A folder given as input with no caption file in it is named, for the warning.
     @Test func aFolderWithNoCaptionFileIsNamed() throws {
         let dir = try TemporaryFolder()

@@ -18,16 +18,36 @@ import Testing
     @Test func shardsShareTheFolderAndExcludeAPlainRun() throws {
         let dir = try TemporaryFolder()
         let path = dir.path + "/out"
-        let first = try OutputFolder(path: path, shared: true)
-        let second = try OutputFolder(path: path, shared: true)
-        #expect(OutputFolder.inUse(path, shared: true) == nil)
+        let first = try OutputFolder(path: path, lock: .shard(run: "r"))
+        let second = try OutputFolder(path: path, lock: .shard(run: "r"))
+        #expect(OutputFolder.inUse(path, lock: .shard(run: "r")) == nil)
         #expect(OutputFolder.inUse(path)?.inUse == true)
         #expect(throws: OutputFolderError.self) { try OutputFolder(path: path) }
         withExtendedLifetime((first, second)) {}
         let alone = try OutputFolder(path: dir.path + "/alone")
-        #expect(OutputFolder.inUse(dir.path + "/alone", shared: true)?.inUse == true)
-        #expect(throws: OutputFolderError.self) { try OutputFolder(path: dir.path + "/alone", shared: true) }
+        #expect(OutputFolder.inUse(dir.path + "/alone", lock: .shard(run: "r"))?.inUse == true)
+        #expect(throws: OutputFolderError.self) { try OutputFolder(path: dir.path + "/alone", lock: .shard(run: "r")) }
         withExtendedLifetime(alone) {}
+    }
+
+    /// Shards share the folder only with shards of their own run (plan, options and shard
+    /// count): a shard of another run is refused while they write, and may come once they are done.
+    @Test func shardsOfAnotherRunAreRefusedTheFolder() throws {
+        let dir = try TemporaryFolder()
+        let path = dir.path + "/out"
+        do {
+            let first = try OutputFolder(path: path, lock: .shard(run: "plan/2"))
+            let sameRun = try OutputFolder(path: path, lock: .shard(run: "plan/2"))
+            for other in ["plan/3", "other/2"] {
+                let refusal = OutputFolder.inUse(path, lock: .shard(run: other))
+                #expect(refusal?.inUse == true && refusal?.reason.contains("another sharded run") == true, "\(String(describing: refusal))")
+                #expect(throws: OutputFolderError.self) { try OutputFolder(path: path, lock: .shard(run: other)) }
+            }
+            // The refused ones left no lock behind: the run's own shards still share it.
+            #expect(OutputFolder.inUse(path, lock: .shard(run: "plan/2")) == nil)
+            withExtendedLifetime((first, sameRun)) {}
+        }
+        #expect(OutputFolder.inUse(path, lock: .shard(run: "other/2")) == nil)
     }
 
     /// A folder this process let go of is free again for the next batch, even

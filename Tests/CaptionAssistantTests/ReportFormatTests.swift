@@ -41,7 +41,11 @@ import Testing
                                                                     maxCharacters: 200, convertTo: .vtt,
                                                                     writeOptions: WriteOptions(encoding: .utf8, language: "en-GB"),
                                                                     actions: [.keywords, .emoji], emphasis: EmphasisDensity(mode: .firstInCue, perCue: 2),
-                                                                    fallback: .local)))
+                                                                    fallback: .local)),
+            sidecarWritten: false,
+            kept: KeptOutput(model: FileReport.Model(backend: "none", availability: .unavailable(unavailable)), reasonRow: "No model",
+                             error: "HTTP 500", options: OutputSettings(backend: "none", maxCharacters: 10)),
+            replaced: ReplacedOutput(because: .notTrusted, detail: "x.assistant.json: the value is not JSON"))
     }()
 
     /// The keys of `T`'s table that `json` (an object of `T`) lacks.
@@ -64,8 +68,12 @@ import Testing
         missing += actions.flatMap { Self.missingKeys(ActionReport.self, in: $0) }
         if case .array(let dropped)? = actions.first?["dropped"] { missing += Self.missingKeys(DroppedKeyword.self, in: dropped.first) }
         #expect(missing.isEmpty, "keys the full report lacks: \(missing)")
-        let totals = try BatchReport.Totals([Self.full])
+        var kept = Self.full
+        kept.sidecarWritten = true  // a kept output, which `totals.kept` counts
+        let totals = try BatchReport.Totals([Self.full, kept])
         #expect(Self.missingKeys(BatchReport.Totals.self, in: totals.reportJSON).isEmpty)
+        #expect(Self.missingKeys(KeptOutput.self, in: json["kept"]).isEmpty)
+        #expect(Self.missingKeys(ReplacedOutput.self, in: json["replaced"]).isEmpty)
         #expect(Self.missingKeys(BatchReport.ActionCounts.self, in: totals.reportJSON["actions"]).isEmpty)
     }
 
@@ -146,8 +154,12 @@ import Testing
                                   files: files.count, settings: OutputSettings(backend: "fake"))
             first += files.count
             var bytes = part.opening()
-            for (i, file) in files.enumerated() { bytes += BatchReport.separator(first: i == 0) + BatchReport.entry(file.json) }
-            bytes += BatchReport.closing(try BatchReport.Totals(files), empty: files.isEmpty)
+            var hash = SHA256()
+            for (i, file) in files.enumerated() {
+                bytes += BatchReport.separator(first: i == 0) + BatchReport.entry(file.json)
+                hash.update(BatchReport.entry(file.json))
+            }
+            bytes += BatchReport.closing(try BatchReport.Totals(files), empty: files.isEmpty, entriesSHA256: hash.finalizeHex())
             var text = String(decoding: bytes, as: UTF8.self)
             edit(index, &text)
             try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + part.name))
@@ -209,6 +221,64 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: dir.path + "/report.json"))
         #expect(FileManager.default.fileExists(atPath: dir.path + "/report.shard-1-of-2.json"))
+    }
+
+    /// 20 bytes overwritten anywhere in a part (inside a title, where it still reads as JSON,
+    /// included): merge names the part, writes no report.json and removes no part.
+    @Test func aPartWithAnyTwentyBytesOverwrittenIsRefusedAndNothingIsWrittenOrRemoved() throws {
+        let dir = try TemporaryFolder()
+        var titled = Self.full
+        titled.sidecarWritten = true
+        try Self.writeParts([[titled, Self.withCues(1)], [Self.withCues(2, input: "b.srt")]], in: dir.path)
+        let name = "report.shard-0-of-2.json"
+        let url = URL(fileURLWithPath: dir.path + "/" + name)
+        let whole = try Data(contentsOf: url)
+        let overwrite = Data("ABCDEFGHIJKLMNOPQRST".utf8)
+        var refused = 0
+        for offset in stride(from: 0, to: whole.count - overwrite.count, by: 23) {
+            var damaged = whole
+            damaged.replaceSubrange(offset..<offset + overwrite.count, with: overwrite)
+            try damaged.write(to: url)
+            do {
+                _ = try ReportMerge.merge(folder: dir.path)
+                Issue.record("merged a part with bytes \(offset)..<\(offset + 20) overwritten")
+            } catch {
+                switch error {
+                case .damaged(let part, _): #expect(part == name); refused += 1
+                case .mismatch(let text): #expect(text.contains(name), "\(text)"); refused += 1  // the header's plan or count changed
+                default: Issue.record("bytes \(offset)..<\(offset + 20): \(error)")
+                }
+            }
+            #expect(!FileManager.default.fileExists(atPath: dir.path + "/report.json"))
+            #expect(FileManager.default.fileExists(atPath: dir.path + "/report.shard-1-of-2.json"))
+        }
+        #expect(refused > 40)
+        // Inside a title, the part still reads as JSON: its entries' SHA-256 tells.
+        let text = String(decoding: whole, as: UTF8.self).replacingOccurrences(of: "\"One\"", with: "\"Owe\"")
+        try Data(text.utf8).write(to: url)
+        let error = #expect(throws: ReportMerge.Failure.self) { try ReportMerge.merge(folder: dir.path) }
+        guard case .damaged(name, let reason)? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(reason.contains("entriesSHA256"), "\(reason)")
+        try whole.write(to: url)
+        #expect(try ReportMerge.merge(folder: dir.path).shards == 2)
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/" + name))
+    }
+
+    /// The parts go only once report.json reads back as what was merged: one that does not is refused.
+    @Test func reportJSONIsReadBackBeforeThePartsAreRemoved() throws {
+        let dir = try TemporaryFolder()
+        let files = [Self.withCues(1), Self.withCues(2, input: "b.srt")]
+        try Data(try BatchReport(files: files).renderedBytes()).write(to: URL(fileURLWithPath: dir.path + "/report.json"))
+        let folder = try OutputFolder(path: dir.path)
+        var hash = SHA256()
+        for file in files { hash.update(BatchReport.entry(file.json)) }
+        let totals = try BatchReport.Totals(files)
+        try ReportMerge.readBack(in: folder, totals: totals, entriesSHA256: hash.finalizeHex())
+        #expect(throws: ReportMerge.Failure.self) { try ReportMerge.readBack(in: folder, totals: BatchReport.Totals(), entriesSHA256: hash.finalizeHex()) }
+        #expect(throws: ReportMerge.Failure.self) { try ReportMerge.readBack(in: folder, totals: totals, entriesSHA256: SHA256.hex([UInt8]())) }
+        let text = try String(contentsOfFile: dir.path + "/report.json", encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\"b.srt\"", with: "\"c.srt\"").utf8).write(to: URL(fileURLWithPath: dir.path + "/report.json"))
+        #expect(throws: ReportMerge.Failure.self) { try ReportMerge.readBack(in: folder, totals: totals, entriesSHA256: hash.finalizeHex()) }
     }
 
     /// `review` of a `report.json` whose counts cannot be added: refused (65), naming the file and the field.

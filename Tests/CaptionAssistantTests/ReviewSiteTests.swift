@@ -352,6 +352,40 @@ The <b>rocket</b> &amp; <script>alert(1)</script>
         #expect(page.components(separatedBy: "<li><time>").count == 2)
     }
 
+    /// One huge cue (here 2 MB of text that escapes to five times its size) makes a small page:
+    /// the cue is cut after `cueTextLimit` bytes on a character boundary, with a note and a link.
+    @Test func oneHugeCueMakesASmallPage() throws {
+        let batch = try HandMadeBatch()
+        let cue = String(repeating: "<&é", count: 500_000)
+        try batch.add(input: "a.srt", output: "a.srt", captions: "1\n00:00:01,000 --> 00:00:02,000\n" + cue + "\n")
+        try batch.writeReport()
+        try ReviewSite.build(outputFolder: batch.path)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: batch.path + "/review/files/00001.html"))
+        #expect(bytes.count < 64 << 10, "\(bytes.count) bytes")
+        let page = String(decoding: bytes, as: UTF8.self)
+        #expect(page.contains("1 cue is cut after its first \(ReviewPages.cueTextLimit) bytes"))
+        #expect(page.contains("… (cut here"))
+        #expect(page.contains("<a href=\"../../a.srt\">the file</a>"))
+        #expect(!page.contains("\u{FFFD}"))  // never cut inside a character
+    }
+
+    /// Many long cues: the list stops once it holds `cueListByteLimit` bytes, with a note
+    /// that says how many of the cues it shows.
+    @Test func manyLongCuesStopAtThePagesByteLimit() throws {
+        let batch = try HandMadeBatch()
+        var srt = ""
+        for i in 1...1500 { srt += "\(i)\n00:00:01,000 --> 00:00:02,000\n" + String(repeating: "\"quoted\" ", count: 300) + "\n\n" }
+        try batch.add(input: "a.srt", output: "a.srt", captions: srt)
+        try batch.writeReport()
+        try ReviewSite.build(outputFolder: batch.path)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: batch.path + "/review/files/00001.html"))
+        #expect(bytes.count < ReviewPages.cueListByteLimit + (64 << 10), "\(bytes.count) bytes")
+        let page = String(decoding: bytes, as: UTF8.self)
+        let shown = page.components(separatedBy: "<li><time>").count - 1
+        #expect(shown > 10 && shown < 1500)
+        #expect(page.contains("This page lists the first \(shown) of 1500 cues (a page is kept under about 1 MB of captions)"), "\(shown)")
+    }
+
     @Test func aReviewFolderThatIsALinkIsNotWrittenThrough() throws {
         let batch = try HandMadeBatch()
         try batch.add(input: "a.srt", output: "a.srt", captions: hostileSRT)

@@ -128,12 +128,20 @@ public final class HTTPTestServer: @unchecked Sendable {
         close(listener)
     }
 
-    /// A port on 127.0.0.1 that nothing listens on: bound, then closed.
+    /// A port on 127.0.0.1 that nothing listens on: bound (without
+    /// `SO_REUSEADDR`) and never listened on, for the rest of the process, so a
+    /// connection to it is refused. Closing it instead let a test server started
+    /// at the same time in the parallel suite be given the same port, and
+    /// answer (a retry test saw one attempt that succeeded).
     public static func refusedPort() throws -> UInt16 {
-        let (fd, port) = try bindLoopback()
-        close(fd)
+        let (fd, port) = try bindLoopback(reuseAddress: false)
+        heldPortsLock.withLock { heldPorts.append(fd) }
         return port
     }
+
+    /// The sockets `refusedPort` keeps bound (under `heldPortsLock`).
+    nonisolated(unsafe) private static var heldPorts: [Int32] = []
+    private static let heldPortsLock = NSLock()
 
     // MARK: - Internals
 
@@ -286,14 +294,14 @@ public final class HTTPTestServer: @unchecked Sendable {
         return nil
     }
 
-    private static func bindLoopback() throws -> (Int32, UInt16) {
+    private static func bindLoopback(reuseAddress: Bool = true) throws -> (Int32, UInt16) {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
         let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw TestServerError("socket failed: errno \(errno)") }
-        var reuse: Int32 = 1
+        var reuse: Int32 = reuseAddress ? 1 : 0
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -33,6 +33,10 @@ public struct BatchRunner: Sendable {
     public var keepsReports: Bool
     /// For a shard (`--shard`): its report part, written instead of `report.json`.
     package var part: ReportPart?
+    /// Replace an output an earlier run made with the model by one made
+    /// without it (the model unavailable or failed); without this, such an
+    /// output is kept (see `EarlierOutput`).
+    public var replaceModelResults = false
 
     /// Creates a runner.
     public init(processor: FileProcessor, destination: OutputDestination, jobs: Int, resume: Bool = false,
@@ -92,14 +96,14 @@ public struct BatchRunner: Sendable {
         if case .folder(let path) = destination {
             do throws(OutputFolderError) {
                 // Shards of one run share the folder; anything else has it to itself.
-                opened = try OutputFolder(path: path, shared: part != nil)
+                opened = try OutputFolder(path: path, lock: part.map { .shard(run: $0.run) } ?? .exclusive)
             } catch {
                 openingError = error.message(processor.configuration.settingNames)
             }
         }
         let folder = opened, folderError = openingError
         if resume, let folder {
-            folder.removeStaleTemporaryFiles(besides: items.flatMap { [$0.output, $0.output + ".assistant.json"] } + [part?.name ?? "report.json"])
+            folder.removeStaleTemporaryFiles(besides: items.flatMap { [$0.output, OwnedNames.sidecar(of: $0.output)] } + [part?.name ?? OwnedNames.batchReport])
         }
         let spool = folder.map { ReportSpool(count: items.count, folder: $0) }
         let collector = Collector(count: items.count, keepsReports: keepsReports, progress: progress, failed: failed)
@@ -139,15 +143,15 @@ public struct BatchRunner: Sendable {
         var reportError = folderError
         if let uncounted {
             // Totals that cannot be counted are not written as if they could (a sidecar `--resume` read back states a count too large to add).
-            reportError = "\(part?.name ?? "report.json") was not written: \(uncounted.localizedDescription)"
+            reportError = "\(part?.name ?? OwnedNames.batchReport) was not written: \(uncounted.localizedDescription)"
         } else if let folder, let spool {
             do {
                 if var part {
                     part.complete = notProcessed == 0
                     part.missingInput = items.contains { $0.location == .missing }
-                    try spool.write(to: part.name, in: folder, totals: summary.totals, opening: part.opening())
+                    try spool.write(to: part.name, in: folder, totals: summary.totals, opening: part.opening(), digest: true)
                 } else {
-                    try spool.write(to: "report.json", in: folder, totals: summary.totals)
+                    try spool.write(to: OwnedNames.batchReport, in: folder, totals: summary.totals)
                 }
             } catch {
                 reportError = error.localizedDescription
@@ -190,8 +194,8 @@ public struct BatchRunner: Sendable {
         private var skipped = 0
         /// The first entry whose numbers could not be added to the totals.
         private var uncounted: ReportError?
-        /// The plan index of each entry of `summary.failures`.
-        private var failureIndices: [Int] = []
+        /// The plan index of each entry of `summary.failures`, `keptOutputs` and `replacedOutputs`.
+        private var failureIndices: [Int] = [], keptIndices: [Int] = [], replacedIndices: [Int] = []
         private let keepsReports: Bool
         private let progress: (@Sendable (Int) -> Void)?
         private let failed: (@Sendable (BatchSummary.Failure) -> Void)?
@@ -206,11 +210,14 @@ public struct BatchRunner: Sendable {
         func record(_ handled: Handled, at index: Int) {
             lock.withLock {
                 let failuresBefore = summary.failures.count
+                let keptBefore = summary.keptOutputs.count, replacedBefore = summary.replacedOutputs.count
                 do throws(ReportError) { try summary.add(handled.report, skipped: handled.skipped) } catch { uncounted = uncounted ?? error.inFile(handled.report.input) }
                 if summary.failures.count > failuresBefore, let failure = summary.failures.last {
                     failureIndices.append(index)
                     failed?(failure)
                 }
+                if summary.keptOutputs.count > keptBefore { keptIndices.append(index) }
+                if summary.replacedOutputs.count > replacedBefore { replacedIndices.append(index) }
                 if keepsReports { files[index] = handled.report }
                 started[index] = true
                 if handled.skipped { skipped += 1 }
@@ -226,6 +233,8 @@ public struct BatchRunner: Sendable {
             lock.withLock {
                 var ordered = summary
                 ordered.failures = zip(failureIndices, summary.failures).sorted { $0.0 < $1.0 }.map(\.1)
+                ordered.keptOutputs = zip(keptIndices, summary.keptOutputs).sorted { $0.0 < $1.0 }.map(\.1)
+                ordered.replacedOutputs = zip(replacedIndices, summary.replacedOutputs).sorted { $0.0 < $1.0 }.map(\.1)
                 return (ordered, files, skipped, started, uncounted)
             }
         }
@@ -262,6 +271,14 @@ public struct BatchRunner: Sendable {
         }
         if outcome.interrupted { return Handled(report: outcome.report, interrupted: true) }
         var report = outcome.report
+        // A new output with nothing from the model never silently replaces one an earlier run made with it.
+        if case .folder = destination, let folder, outcome.bytes != nil, let output = report.output, !report.hasModelResults {
+            switch EarlierOutput.decide(for: report, output: output, in: folder, replaceRequested: replaceModelResults) {
+            case .none: break
+            case .keep(let kept): return Handled(report: kept)
+            case .replace(let why): report.replaced = why
+            }
+        }
         if let caption = outcome.bytes, let output = report.output {
             switch destination {
             case .standardOutput:
@@ -287,19 +304,23 @@ public struct BatchRunner: Sendable {
         return Handled(report: report, sidecar: sidecar)
     }
 
-    /// Writes the sidecar `<output>.assistant.json` (not for standard output)
-    /// and returns its JSON. When it cannot be written, the report's `error`
-    /// says so (in `report.json`), and nil is returned (the JSON no longer
-    /// matches the report).
+    /// Writes the sidecar `<output>.assistant.json` (not for standard output:
+    /// the entry without the keys only `report.json` has) and returns its
+    /// JSON when it is also the entry of `report.json`. When it cannot be
+    /// written, the report's `error` says so (in `report.json`), and nil is
+    /// returned (the JSON no longer matches the report).
     private func writeSidecar(_ report: inout FileReport, at output: String, folder: OutputFolder?) -> JSONValue? {
         guard let folder else { return nil }
-        let json = report.json
+        let sidecar = report.sidecarEntry
+        let json = sidecar.json
         do {
-            try folder.write(json.renderedBytes(), to: output + ".assistant.json")
-            return json
+            try folder.write(json.renderedBytes(), to: OwnedNames.sidecar(of: output))
+            return sidecar == report ? json : nil
         } catch {
             let text = "\(FileReport.sidecarFailure): \(error.localizedDescription)"
             report.error = report.error.map { $0 + "; " + text } ?? text
+            // The caption may be there, but the file has failed: its outcome says so, and every count follows it.
+            if report.output != nil { report.sidecarWritten = false }
             return nil
         }
     }

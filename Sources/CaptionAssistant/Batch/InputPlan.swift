@@ -88,17 +88,16 @@ public struct InputPlan: Sendable, Equatable {
 
     /// Finds the inputs. Throws a `SettingsError` when the output folder lies
     /// inside (or is) an input folder, since the next run would read its own
-    /// output as input. `names` spells the settings that refusals name.
-    public static func make(inputs: [String], outputFolder: String?, convertTo: CaptionFormat?,
-                            names settingNames: SettingNames = .plain) throws(SettingsError) -> InputPlan {
+    /// output as input.
+    public static func make(inputs: [String], outputFolder: String?, convertTo: CaptionFormat?) throws(SettingsError) -> InputPlan {
         let outputCanonical = outputFolder.map(canonicalPath)
         var items: [Item] = []
         var emptyFolders: [String] = []
         var repeated: [Repeat] = []
         // Every name a file of the batch is written under (its output and its
-        // sidecar), with the input that takes it; `report.json` is the batch's own.
+        // sidecar), with the input that takes it (the names the tool owns are `OwnedNames`).
         // Keyed by bytes: Swift's `String` equality treats NFC and NFD spellings as equal, file systems do not.
-        var taken: [[UInt8]: (input: String, isSidecar: Bool)] = [Array(batchReportName.utf8): ("", false)]
+        var taken: [[UInt8]: (input: String, isSidecar: Bool)] = [:]
         // Standard input's output is named only once its format is known (`stdin.srt`, …): all are kept for it.
         if inputs.contains("-") {
             for format in CaptionFormat.allCases {
@@ -126,9 +125,8 @@ public struct InputPlan: Sendable, Equatable {
                         return
                     }
                     location = .refused(collision(input: input, output: output, clash: clash, other: other.input, otherSidecar: other.isSidecar))
-                } else if AtomicFileWriter.temporaryNamePID(PathText.lastComponent(of: output)) != nil {
-                    let advice: Advice = "its output name \(output) has the form of this tool's temporary files, which a later \(.resume) removes; rename the file"
-                    location = .refused(advice.rendered(settingNames))
+                } else if let owned = OwnedNames.reservation(of: output) {
+                    location = .refused(owned)
                 } else if let tooLong = nameTooLong(output) {
                     location = .refused(tooLong)
                 } else if mayBeInput, let outputCanonical, let absoluteInput = absoluteInput(),
@@ -201,10 +199,8 @@ public struct InputPlan: Sendable, Equatable {
         return path.utf8.starts(with: prefix.utf8)
     }
 
-    /// The batch report's name in the output folder.
-    static let batchReportName = "report.json"
     /// What a caption's output name gets for its sidecar.
-    static let sidecarSuffix = ".assistant.json"
+    static let sidecarSuffix = OwnedNames.sidecarSuffix
 
     /// The name under which a folder's files are mirrored when several
     /// inputs are given: its last part as named (`shows/s1/` → `s1`), or its
@@ -216,12 +212,9 @@ public struct InputPlan: Sendable, Equatable {
     }
 
     /// Why `input` is refused: its output `output` or its sidecar is `clash`,
-    /// a name already taken by `other` (an input, or "" for the batch
-    /// report), as its output or (`otherSidecar`) as its sidecar.
+    /// a name already taken by `other` (an input), as its output or
+    /// (`otherSidecar`) as its sidecar.
     static func collision(input: String, output: String, clash: String, other: String, otherSidecar: Bool) -> String {
-        if other.isEmpty {
-            return "its output \(clash) would overwrite the batch report \(batchReportName) (or be overwritten by it); rename the file, or process it in a batch of its own"
-        }
         let what: String
         let other = other == "-" ? "standard input (-)" : other
         switch (clash == output, otherSidecar) {

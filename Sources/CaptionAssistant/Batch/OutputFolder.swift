@@ -30,11 +30,12 @@ package final class OutputFolder: @unchecked Sendable {
     /// (`access` alone is not enough: it ignores read-only file systems' and
     /// root's rules differ). Throws `OutputFolderError` when it cannot.
     ///
-    /// The folder is locked for this object's life: exclusively, or `shared`
-    /// by the shards of one sharded run (`process --shard`), which write
-    /// disjoint files and each its own report part into one folder at once.
-    /// Shards exclude a plain run and `merge`, and the other way round.
-    init(path: String, shared: Bool = false) throws(OutputFolderError) {
+    /// The folder is locked for this object's life (`lock`): exclusively, or
+    /// shared by the shards of one sharded run (`process --shard`), which
+    /// write disjoint files and each its own report part into one folder at
+    /// once. Shards exclude a plain run and `merge`, and the other way round,
+    /// and shards of another run (other inputs, options or shard count).
+    init(path: String, lock: FolderLock = .exclusive) throws(OutputFolderError) {
         self.path = path
         switch Self.kind(path) {
         case .folder: break
@@ -54,11 +55,10 @@ package final class OutputFolder: @unchecked Sendable {
         // (on the folder itself, so no lock file is left behind even after a
         // SIGKILL) is held as long as this object lives.
         // A file system that cannot lock at all (some FUSE ones) is used unlocked, as before.
-        if !Self.takeLock(fd, shared: shared) {
-            let holder = Self.lockHolder(fd)
+        if let refusal = Self.takeLock(fd, lock) {
+            let error = refusal.error(path: path, holder: Self.lockHolder(fd))
             close(fd)
-            throw OutputFolderError(path: path, reason: "another caption-assistant run\(holder.map { " (pid \($0))" } ?? "") is writing into it now",
-                                    inUse: true)
+            throw error
         }
         let identity = FolderIdentity(fd)
         identity.map(Self.heldHere.add)
@@ -142,15 +142,13 @@ package final class OutputFolder: @unchecked Sendable {
     /// Why the folder `path` cannot be used by this run now, if another run
     /// holds its lock (see `init`); nil when it is free or does not exist.
     /// A check before any work: the lock itself is taken by `init`.
-    /// `shared` asks as a shard would (see `init`).
-    package static func inUse(_ path: String, shared: Bool = false) -> OutputFolderError? {
+    /// `lock` asks as `init` would take it.
+    package static func inUse(_ path: String, lock: FolderLock = .exclusive) -> OutputFolderError? {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
+        // Closing it lets go of every lock taken on it.
         defer { close(fd) }
-        if takeLock(fd, shared: shared) { flock(fd, LOCK_UN); return nil }
-        let holder = lockHolder(fd)
-        return OutputFolderError(path: path, reason: "another caption-assistant run\(holder.map { " (pid \($0))" } ?? "") is writing into it now",
-                                 inUse: true)
+        return takeLock(fd, lock)?.error(path: path, holder: lockHolder(fd))
     }
 
     /// The process that holds a `flock` on the open folder `fd`, from
@@ -316,6 +314,13 @@ package final class OutputFolder: @unchecked Sendable {
         guard let fd = openRegularFile(relative) else { return nil }
         defer { close(fd) }
         return try? FileInput.read(descriptor: fd, limit: limit)
+    }
+
+    /// Removes the file `name` at the top of the folder (never a folder, and
+    /// a link is removed, not followed). False, with `errno` set, when it cannot.
+    func removeFile(_ name: String) -> Bool {
+        guard let parts = Self.safeParts(name), parts.count == 1 else { errno = EINVAL; return false }
+        return unlinkat(descriptor, name, 0) == 0
     }
 
     /// Removes temporary files that killed runs left in the folders that hold

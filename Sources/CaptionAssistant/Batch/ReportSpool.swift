@@ -92,9 +92,10 @@ final class ReportSpool: @unchecked Sendable {
     /// finish almost in plan order, so a group is mostly one stretch: a few
     /// reads for the whole report instead of one per file, and never more
     /// memory than one group.
-    /// `opening` replaces `BatchReport.opening` (a shard's report part has its own).
+    /// `opening` replaces `BatchReport.opening` (a shard's report part has
+    /// its own); `digest` adds the SHA-256 of the entries after the totals (a part's `entriesSHA256`).
     func write(to relative: String, in folder: OutputFolder, totals: BatchReport.Totals,
-               opening: [UInt8] = BatchReport.opening()) throws(WriteError) {
+               opening: [UInt8] = BatchReport.opening(), digest: Bool = false) throws(WriteError) {
         lock.lock()
         defer { lock.unlock() }
         flush()
@@ -110,6 +111,7 @@ final class ReportSpool: @unchecked Sendable {
                     return AtomicFileWriter.writeAll(fd, out)
                 }
                 let firstSeparator = BatchReport.separator(first: true), separator = BatchReport.separator(first: false)
+                var hash = SHA256()
                 guard emit(opening) else { return false }
                 var staging: [UInt8] = [], stretch: [UInt8] = [], place: [Int] = [], byOffset: [Int] = []
                 var groupStart = 0
@@ -150,11 +152,12 @@ final class ReportSpool: @unchecked Sendable {
                     }
                     for entry in groupStart..<groupEnd {
                         let at = place[entry - groupStart], length = offsets[entry] < 0 ? 0 : Int(lengths[entry])
+                        if digest { hash.update(staging[at..<at + length]) }
                         guard emit(entry == 0 ? firstSeparator : separator), emit(staging[at..<at + length]) else { return false }
                     }
                     groupStart = groupEnd
                 }
-                guard emit(BatchReport.closing(totals, empty: offsets.isEmpty)) else { return false }
+                guard emit(BatchReport.closing(totals, empty: offsets.isEmpty, entriesSHA256: digest ? hash.finalizeHex() : nil)) else { return false }
                 return AtomicFileWriter.writeAll(fd, out)
             }
         } catch {

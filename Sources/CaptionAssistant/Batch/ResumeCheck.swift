@@ -33,9 +33,6 @@ enum ResumeCheck {
         var json: JSONValue?
     }
 
-    /// The largest sidecar read back (far larger than any sidecar this tool writes).
-    static let sidecarLimit = 64 << 20
-
     static func check(_ item: InputPlan.Item, folder: OutputFolder, settings: OutputSettings) -> Finding {
         // Opened once, as every input is (`FileInput.openInput`), for its time and, when needed, its bytes.
         guard let input = try? FileInput.openInput(item) else { return Finding(report: nil, input: nil) }
@@ -43,11 +40,9 @@ enum ResumeCheck {
         var inputInfo = stat()
         guard fstat(input, &inputInfo) == 0,
               let captionInfo = folder.regularFileStatus(item.output),
-              let sidecarInfo = folder.regularFileStatus(item.output + ".assistant.json"),
+              let sidecarInfo = folder.regularFileStatus(OwnedNames.sidecar(of: item.output)),
               !isEarlier(captionInfo, than: inputInfo), !isEarlier(sidecarInfo, than: inputInfo),
-              let sidecar = folder.read(item.output + ".assistant.json", limit: sidecarLimit),
-              let json = JSONValue.parse(sidecar), let report = try? FileReport(reportJSON: json),
-              Array(report.json.rendered().utf8) == sidecar,
+              case .read(let report, let json) = folder.readSidecar(of: item.output),
               report.input.utf8.elementsEqual(item.input.utf8), report.output?.utf8.elementsEqual(item.output.utf8) == true,
               report.error == nil,
               report.model.availability == .available, report.fingerprint.settings == settings,

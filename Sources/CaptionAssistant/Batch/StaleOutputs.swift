@@ -22,7 +22,7 @@ package enum StaleOutputs {
             for other in extensions where other != ext.lowercased() {
                 let candidate = base + "." + other
                 guard !current.contains(candidate), !seen.contains(candidate) else { continue }
-                if FileManager.default.fileExists(atPath: folder + "/" + candidate + ".assistant.json") {
+                if FileManager.default.fileExists(atPath: folder + "/" + OwnedNames.sidecar(of: candidate)) {
                     stale.append(candidate)
                     seen.insert(candidate)
                 }

@@ -20,9 +20,12 @@ public struct BatchReport: Sendable {
     public struct Totals: Sendable, Equatable {
         /// Inputs in the batch.
         public var files = 0
-        /// Caption files written.
+        /// Files whose caption and sidecar are in the output folder as their
+        /// entry says: written by the run, skipped by `--resume`, or kept.
         public var written = 0
-        /// Inputs that could not be read or written.
+        /// Of `written`, the outputs an earlier run made with the model that this run kept (see `KeptOutput`).
+        public var kept = 0
+        /// Inputs that could not be read or written (a caption whose sidecar could not be written included).
         public var failed = 0
         /// Inputs a stopped batch (SIGINT, SIGTERM) never started: neither
         /// written nor failed, and their actions are not counted as failed.
@@ -54,14 +57,14 @@ public struct BatchReport: Sendable {
         public mutating func add(_ file: FileReport) throws(ReportError) {
             var t = self
             t.files += 1
-            if file.written {
-                t.written += 1
-            } else if FileReport.isNotProcessed(file.error) {
+            switch file.outcome {
+            case .written: t.written += 1
+            case .kept: t.written += 1; t.kept += 1
+            case .failed: t.failed += 1
+            case .notProcessed:
                 t.notProcessed += 1
                 self = t
                 return
-            } else {
-                t.failed += 1
             }
             if case .unavailable? = file.model.availability { t.modelUnavailable += 1 }
             for (i, a) in file.actions.enumerated() {
@@ -186,12 +189,21 @@ public struct BatchReport: Sendable {
     /// What comes before an entry.
     static func separator(first: Bool) -> [UInt8] { Array((first ? "\n    " : ",\n    ").utf8) }
 
-    /// Everything after the last entry: the end of `files`, then `totals`.
-    static func closing(_ totals: Totals, empty: Bool) -> [UInt8] {
+    /// Everything after the last entry: the end of `files`, then `totals`,
+    /// and for a shard's report part `entriesSHA256`, the SHA-256 of its
+    /// entries (`entry` of each, one after the other), which `merge` checks:
+    /// a part damaged inside a string still reads as JSON.
+    static func closing(_ totals: Totals, empty: Bool, entriesSHA256: String? = nil) -> [UInt8] {
         var out = Array(((empty ? "]" : "\n  ]") + ",\n  ").utf8)
         JSONValue.string(ReportKeyName.totals.rawValue).write(to: &out, indent: 0)
         out += Array(": ".utf8)
         totals.reportJSON.write(to: &out, indent: 2)
+        if let entriesSHA256 {
+            out += Array(",\n  ".utf8)
+            JSONValue.string(ReportKeyName.entriesSHA256.rawValue).write(to: &out, indent: 0)
+            out += Array(": ".utf8)
+            JSONValue.string(entriesSHA256).write(to: &out, indent: 2)
+        }
         out += Array("\n}\n".utf8)
         return out
     }
@@ -215,13 +227,29 @@ extension BatchReport.Totals: ReportObject {
 
     /// `report.json`'s `totals`: the one table of its keys.
     package static let keys: [ReportKey<BatchReport.Totals>] = [
-        .value(.files, \.files), .value(.written, \.written), .value(.failed, \.failed),
+        .value(.files, \.files), .value(.written, \.written),
+        // Written only when there are any, so reports of runs that kept nothing are as they were.
+        .value(.kept, \.kept, writtenIf: { $0.kept > 0 }),
+        .value(.failed, \.failed),
         .value(.notProcessed, \.notProcessed), .value(.modelUnavailable, \.modelUnavailable),
         .value(.actions, \.actions),
         .value(.cues, \.cues), .value(.keywordOccurrences, \.keywordOccurrences),
         .ifPresent(.keywordOccurrencesLeft, \.keywordOccurrencesLeft), .value(.warnings, \.warnings),
         .ifPresent(.model, \.cost),
     ]
+}
+
+extension BatchReport.Totals {
+    /// Every file has one outcome: the written (kept among them), failed and
+    /// not processed add up to the files (checked without overflow).
+    package func validated() throws(ReportError) {
+        let (sum, o1) = written.addingReportingOverflow(failed)
+        let (all, o2) = sum.addingReportingOverflow(notProcessed)
+        guard !o1, !o2, all == files else {
+            throw ReportError("is not written + failed + notProcessed (\(written) + \(failed) + \(notProcessed))").under(.files)
+        }
+        guard kept <= written else { throw ReportError("is more than written (\(written))").under(.kept) }
+    }
 }
 
 extension BatchReport.ActionCounts: ReportObject {

@@ -34,6 +34,27 @@ public struct BatchSummary: Sendable, Equatable {
     /// The most distinct model error texts kept.
     static let maxModelErrors = 16
 
+    /// Each output an earlier run made with the model that this run kept, in the order added.
+    public var keptOutputs: [Kept] = []
+    /// Each output an earlier run made with the model that this run replaced by one made without, in the order added.
+    public var replacedOutputs: [Replaced] = []
+
+    /// An output kept: the input, and why (`KeptOutput`).
+    public struct Kept: Sendable, Equatable {
+        /// The input as the user named it.
+        public var input: String
+        /// What this run's model did.
+        public var record: KeptOutput
+    }
+
+    /// An output replaced: the input, and why (`ReplacedOutput`).
+    public struct Replaced: Sendable, Equatable {
+        /// The input as the user named it.
+        public var input: String
+        /// Why it was not kept.
+        public var record: ReplacedOutput
+    }
+
     /// A file that was not written.
     public struct Failure: Sendable, Equatable {
         /// The input as the user named it.
@@ -75,39 +96,56 @@ public struct BatchSummary: Sendable, Equatable {
     }
 
     /// Counts `file` in (the totals through `BatchReport.Totals.add`, whose
-    /// error it throws, with nothing counted). `skipped`: an earlier run
-    /// wrote it (`--resume`), so its cost is `earlierCost`, not `runCost`.
+    /// error it throws, with nothing counted). What it lists follows the
+    /// file's one outcome (`FileReport.outcome`), as the totals do.
+    /// `skipped`: an earlier run wrote it (`--resume`), so its cost is
+    /// `earlierCost`, not `runCost`; for an output kept, this run's cost is
+    /// its record's, and the entry's own is the earlier run's.
     public mutating func add(_ file: FileReport, skipped: Bool = false) throws(ReportError) {
         let cut = try cutTranscripts.adding(file.transcript)
         var runCost = self.runCost, earlierCost = self.earlierCost
-        if let cost = file.model.cost {
-            var sum = (skipped ? earlierCost : runCost) ?? ReportCost()
+        func count(_ cost: ReportCost?, earlier: Bool) throws(ReportError) {
+            guard let cost else { return }
+            var sum = (earlier ? earlierCost : runCost) ?? ReportCost()
             do { try sum.add(cost) } catch { throw error.under(.cost).under(.model) }
-            if skipped { earlierCost = sum } else { runCost = sum }
+            if earlier { earlierCost = sum } else { runCost = sum }
         }
+        try count(file.model.cost, earlier: skipped || file.kept != nil)
+        if !skipped { try count(file.kept?.model.cost, earlier: false) }
         try totals.add(file)
         cutTranscripts = cut
         self.runCost = runCost
         self.earlierCost = earlierCost
-        if case .unavailable(let info)? = file.model.availability {
-            let row = file.reasonRow ?? ""
+        let outcome = file.outcome
+        // This run's model: for a kept output, the record of it (the entry is the earlier run's).
+        let model = file.kept?.model ?? file.model
+        let reasonRow = file.kept.map(\.reasonRow) ?? file.reasonRow
+        if case .unavailable(let info)? = model.availability {
+            let row = reasonRow ?? ""
             unavailableRows.insert(info.reason + ": " + row)
             unavailableReasons[info.reason] = row
         }
-        if case .available? = file.model.availability, file.error == nil, file.written { answered += 1 }
-        // A model error leaves actions failed, or taken from the fallback instead.
-        if let error = file.error, file.written, file.actions.contains(where: { $0.state == .failed || $0.source == .fallback }) {
+        if outcome == .written, case .available? = file.model.availability, file.error == nil { answered += 1 }
+        // A model error leaves actions failed, or taken from the fallback instead (a kept output: the error of this run).
+        let modelError = outcome == .kept ? file.kept?.error
+            : outcome == .written && file.actions.contains(where: { $0.state == .failed || $0.source == .fallback }) ? file.error : nil
+        if let error = modelError {
             if modelErrors[error] != nil || modelErrors.count < Self.maxModelErrors {
                 modelErrors[error, default: 0] += 1
             } else {
                 otherModelErrors += 1
             }
         }
-        // A file written whose sidecar was not (its `error` says so) is a failure too: every failure sets the
-        // exit status. (A model that failed is not: the captions are written, and the report says why.)
-        if let error = file.error, !FileReport.isNotProcessed(error),
-           !file.written || error.contains(FileReport.sidecarFailure) {
-            failures.append(Failure(input: file.input, error: error))
+        switch outcome {
+        case .failed:
+            // Every failure sets the exit status; a caption written whose sidecar was not is one.
+            // (A model that failed is not: the captions are written, and the report says why.)
+            failures.append(Failure(input: file.input, error: file.error ?? "it was not written"))
+        case .kept:
+            if let kept = file.kept { keptOutputs.append(Kept(input: file.input, record: kept)) }
+        case .written, .notProcessed:
+            break
         }
+        if let replaced = file.replaced { replacedOutputs.append(Replaced(input: file.input, record: replaced)) }
     }
 }

@@ -59,24 +59,78 @@ public struct FileReport: Sendable, Equatable {
     public var error: String?
     /// What the output was made from (input and output hashes, options), for `--resume`.
     public var fingerprint: OutputFingerprint
+    /// Whether the sidecar was written (false only in `report.json`: a file
+    /// whose caption was written but whose sidecar could not be has failed).
+    public var sidecarWritten = true
+    /// Set when this run kept the output an earlier run made with the model
+    /// instead of replacing it with one made without: this entry is then the
+    /// earlier sidecar's, and `kept` says why (only in `report.json`).
+    public var kept: KeptOutput?
+    /// Set when this run replaced an output an earlier run made with the
+    /// model by one made without, and why (only in `report.json`).
+    public var replaced: ReplacedOutput?
 
     /// Creates a report.
     public init(input: String, output: String?, format: CaptionFormat?, convertedTo: CaptionFormat? = nil,
                 cues: Int?, warnings: [CaptionWarning], losses: [String] = [], transcript: TranscriptStats?,
                 model: Model, actions: [ActionReport], reasonRow: String?, error: String?,
-                fingerprint: OutputFingerprint? = nil) {
+                fingerprint: OutputFingerprint? = nil, sidecarWritten: Bool = true, kept: KeptOutput? = nil, replaced: ReplacedOutput? = nil) {
         self.input = input; self.output = output; self.format = format; self.convertedTo = convertedTo
         self.cues = cues; self.warnings = warnings; self.losses = losses; self.transcript = transcript
         self.model = model; self.actions = actions; self.reasonRow = reasonRow; self.error = error
         self.fingerprint = fingerprint ?? OutputFingerprint(inputSHA256: nil, outputSHA256: nil,
                                                             settings: OutputSettings(backend: model.backend, convertTo: convertedTo))
+        self.sidecarWritten = sidecarWritten; self.kept = kept; self.replaced = replaced
     }
 
     /// Whether the output caption file was written.
     public var written: Bool { output != nil }
 
+    /// What became of a file in a run: exactly one of these per file.
+    public enum Outcome: Sendable, Equatable {
+        /// The caption and its sidecar were written (or, under `--resume`, were already there).
+        case written
+        /// The output an earlier run made with the model was kept (see `kept`): its caption and sidecar are there.
+        case kept
+        /// The file could not be read, processed or written, or its sidecar could not be written.
+        case failed
+        /// The run was stopped before it started this file.
+        case notProcessed
+    }
+
+    /// The file's outcome, from its entry: the one place it is derived, and
+    /// every count (the totals, the summaries, the exit status) comes from it.
+    public var outcome: Outcome {
+        if output == nil { return Self.isNotProcessed(error) ? .notProcessed : .failed }
+        if !sidecarWritten { return .failed }
+        return kept == nil ? .written : .kept
+    }
+
+    /// Whether the output holds something the model gave: an action applied
+    /// from the model's answer (content from the fallback is not the model's).
+    /// A run whose model gave nothing never replaces an output that does (see `EarlierOutput`).
+    public var hasModelResults: Bool { actions.contains { $0.state == .applied && $0.source == .model } }
+
     /// The sidecar's content, keys in the documented order.
     public var json: JSONValue { reportJSON }
+
+    /// The keys only `report.json`'s entries have: what the run did about
+    /// the sidecar and the earlier output. A sidecar is the entry without them.
+    package static let reportOnlyKeys: [ReportKeyName] = [.sidecarWritten, .kept, .replaced]
+
+    /// The entry as its sidecar holds it: without the keys only `report.json` has.
+    var sidecarEntry: FileReport {
+        var entry = self
+        entry.sidecarWritten = true; entry.kept = nil; entry.replaced = nil
+        return entry
+    }
+
+    /// `json`, an entry as read, without the keys only `report.json` has: what its sidecar holds.
+    package static func sidecarJSON(_ json: JSONValue) -> JSONValue {
+        guard case .object(let pairs) = json else { return json }
+        let dropped = Set(reportOnlyKeys.map(\.rawValue))
+        return .object(pairs.filter { !dropped.contains($0.0) })
+    }
 
     /// The `error` of a file the batch did not get to because it was stopped
     /// (SIGINT, SIGTERM): `notProcessed`, then the way to finish the batch,
@@ -118,7 +172,17 @@ extension FileReport: ReportObject {
         .value(.reasonRow, \.reasonRow),
         .value(.error, \.error),
         .value(.fingerprint, \.fingerprint),
+        // Only in `report.json`, only when so: a sidecar never has them, and entries without them are as they were.
+        .value(.sidecarWritten, \.sidecarWritten, writtenIf: { !$0.sidecarWritten }),
+        .ifPresent(.kept, \.kept),
+        .ifPresent(.replaced, \.replaced),
     ]
+
+    /// A file with no output cannot have kept one, nor a caption without its sidecar.
+    package func validated() throws(ReportError) {
+        if kept != nil, output == nil { throw ReportError("is there, but the entry has no output").under(.kept) }
+        if !sidecarWritten, output == nil { throw ReportError("is false, but the entry has no output").under(.sidecarWritten) }
+    }
 }
 
 extension FileReport.Model: ReportObject {

@@ -11,6 +11,8 @@ package enum ReportKeyName: String, Sendable {
 
     // A file's entry (its sidecar).
     case input, output, format, convertedTo, cues, warnings, losses, transcript, model, actions, reasonRow, error, fingerprint
+    // Only in `report.json`'s entries: a sidecar not written, an earlier output kept or replaced.
+    case sidecarWritten, kept, replaced, because, detail
     // A reader warning.
     case line, message
     // The transcript's figures.
@@ -32,6 +34,8 @@ package enum ReportKeyName: String, Sendable {
 
     // A report part's `shard`.
     case index, count, plan, planFiles, first, complete, missingInput
+    // A report part's digest of its entries, after `totals`.
+    case entriesSHA256
 
     // The `--json` summaries.
     case shards, missing, stopped, unavailableReasons, modelErrors, skipped, indexPages, report, exitStatus, transcriptsCut, earlierModel

@@ -42,7 +42,10 @@ struct ReportStream {
     init(descriptor: Int32, name: String = "report.json", chunkSize: Int = 1 << 20) {
         self.descriptor = descriptor
         self.name = name
-        self.chunkSize = max(1, chunkSize)
+        // A small file is read in one chunk of its own size (a part of a few files, a test's report), not 1 MiB.
+        var info = stat()
+        let size = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : Int.max - 1
+        self.chunkSize = max(1, min(chunkSize, max(4096, size + 1)))
     }
 
     /// Reads the whole report: calls `header` with the top-level keys read

@@ -36,6 +36,10 @@ package struct RunSummary: Sendable, Equatable {
     package var earlierModel: ReportCost?
     /// Files `--resume` skipped.
     package var skipped: Int?
+    /// Outputs an earlier run made with the model that this run kept (not counted as written by this run), and why.
+    package var kept: [OutputNote]?
+    /// Outputs an earlier run made with the model that this run replaced by ones made without, and why.
+    package var replaced: [OutputNote]?
     /// Files a stopped run did not process.
     package var notProcessed: Int?
     /// `review`: the index pages written.
@@ -73,26 +77,54 @@ package struct RunSummary: Sendable, Equatable {
         package var files = 0
     }
 
+    /// An output kept or replaced: `{"input", "because"}`, where `because` is
+    /// the reason this run's model was unavailable, `modelFailed`, or why
+    /// the earlier output was replaced (`ReplacedOutput.Reason`).
+    package struct OutputNote: Sendable, Equatable {
+        /// The input as named.
+        package var input = ""
+        /// Why, as a name.
+        package var because = ""
+
+        /// What `because` says of a kept output whose model was available but failed.
+        package static let modelFailed = "modelFailed"
+
+        /// The note of a kept output.
+        package init(_ kept: BatchSummary.Kept) {
+            input = kept.input
+            because = kept.record.unavailableReason ?? Self.modelFailed
+        }
+
+        /// The note of a replaced output.
+        package init(_ replaced: BatchSummary.Replaced) {
+            input = replaced.input
+            because = replaced.record.because.rawValue
+        }
+
+        init() {}
+    }
+
     /// Nothing yet.
     package init() {}
 
     /// The file counts a run's summaries give: written by this run, skipped
-    /// by `--resume`, failed, and not processed (a stopped run), which add up
-    /// to `files`.
+    /// by `--resume`, kept from an earlier run, failed, and not processed (a
+    /// stopped run), which add up to `files`.
     package struct FileCounts: Sendable, Equatable {
         /// Files in the run, and each outcome.
-        package var files, written, skipped, failed, notProcessed: Int
+        package var files, written, skipped, kept, failed, notProcessed: Int
 
         /// The counts of `totals`, of which `skipped` were skipped by
-        /// `--resume` (counted as written in the totals); a run stopped before
-        /// any file was read (`--require-model`) has `notProcessed` files that
-        /// the totals have no entry for.
+        /// `--resume` (counted as written in the totals, as kept files are);
+        /// a run stopped before any file was read (`--require-model`) has
+        /// `notProcessed` files that the totals have no entry for.
         package init(_ totals: BatchReport.Totals, skipped: Int, notProcessed: Int) {
             self.skipped = skipped
             self.notProcessed = max(notProcessed, totals.notProcessed)
-            written = totals.written - skipped
+            kept = totals.kept
+            written = totals.written - skipped - kept
             failed = totals.failed
-            files = max(totals.files, written + skipped + failed + self.notProcessed)
+            files = max(totals.files, written + skipped + kept + failed + self.notProcessed)
         }
     }
 
@@ -115,6 +147,8 @@ package struct RunSummary: Sendable, Equatable {
         model = summary.runCost.flatMap { $0.requests > 0 ? $0 : nil }
         earlierModel = summary.earlierCost.flatMap { $0.requests > 0 ? $0 : nil }
         if showsSkipped { skipped = counts.skipped }
+        if !summary.keptOutputs.isEmpty { kept = summary.keptOutputs.map(OutputNote.init) }
+        if !summary.replacedOutputs.isEmpty { replaced = summary.replacedOutputs.map(OutputNote.init) }
         if counts.notProcessed > 0 || stopped { notProcessed = counts.notProcessed }
         self.report = .some(report)
         self.exitStatus = exitStatus
@@ -163,7 +197,7 @@ extension RunSummary: ReportObject {
         .ifPresent(.transcriptsCut, \.transcriptsCut),
         .ifPresent(.unavailableReasons, \.unavailableReasons), .ifPresent(.modelErrors, \.modelErrors), .ifPresent(.model, \.model),
         .ifPresent(.earlierModel, \.earlierModel),
-        .ifPresent(.skipped, \.skipped), .ifPresent(.notProcessed, \.notProcessed),
+        .ifPresent(.skipped, \.skipped), .ifPresent(.kept, \.kept), .ifPresent(.replaced, \.replaced), .ifPresent(.notProcessed, \.notProcessed),
         .ifPresent(.indexPages, \.indexPages), .ifPresent(.index, \.index),
         .ifPresent(.report, \.report), .ifPresent(.exitStatus, \.exitStatus),
     ]
@@ -183,6 +217,12 @@ extension BatchSummary.CutTranscripts: ReportObject {
     package static let keys: [ReportKey<BatchSummary.CutTranscripts>] = [
         .value(.files, \.files), .value(.sentCharacters, \.sentCharacters), .value(.characters, \.characters),
     ]
+}
+
+extension RunSummary.OutputNote: ReportObject {
+    package static let blank = RunSummary.OutputNote()
+
+    package static let keys: [ReportKey<RunSummary.OutputNote>] = [.value(.input, \.input), .value(.because, \.because)]
 }
 
 extension RunSummary.ReasonRow: ReportObject {

@@ -3,44 +3,44 @@ import Captions
 /// The captions on a file's page, read from the written file: each cue's
 /// times and text, styled as the file styles it.
 extension ReviewPages {
+    /// The most bytes of one cue's text (and markup) a page shows; the rest
+    /// is cut, with a note: one huge cue must not make a huge page.
+    static let cueTextLimit = 4096
+    /// The most bytes of HTML a page's list of cues takes: the list stops at
+    /// the cue that reaches it, with a note that says how many are shown.
+    static let cueListByteLimit = 1 << 20
+
     /// The cues as a list: times, then the text from the parsed runs, with
     /// bold (the keyword emphasis), italic, underline and strike-through as
     /// the file styles them, line breaks kept, word timing tags
     /// (`<00:00:01.500>`) as small times, other markup that is not a plain
     /// style tag shown as written (dimmed), and the added emoji marked in the
     /// cue the report says it went on (`emoji.cue`, from 0).
+    ///
+    /// The page is bounded in cues (`limit`) and in bytes: a cue's text is
+    /// cut after `cueTextLimit` bytes, and the list stops once it holds
+    /// `cueListByteLimit` bytes; a note says what was left out, and links the file.
     static func cueList(_ w: inout HTMLWriter, _ document: CaptionDocument, emoji: (text: String, cue: Int)?, limit: Int,
-                        output: String?) {
+                        output: String?, cueTextLimit: Int = cueTextLimit, byteLimit: Int = cueListByteLimit) {
         let cues = document.cues
         if cues.isEmpty {
             w.raw("<p class=\"muted\">The file has no cues.</p>\n")
             return
         }
-        if cues.count > limit {
-            w.raw("<p class=\"note\">This page lists the first ")
-            w.number(limit)
-            w.raw(" of ")
-            w.number(cues.count)
-            w.raw(" cues; the rest are in ")
-            if let output, OutputFolder.safeParts(output) != nil {
-                w.raw("<a href=\"")
-                w.text(HTMLWriter.relativeURL(output, prefix: "../../"))
-                w.raw("\">the file</a>.</p>\n")
-            } else {
-                w.raw("the file.</p>\n")
-            }
-        }
-        w.raw("<ol class=\"cues\">\n")
+        var list = HTMLWriter(capacity: min(byteLimit, 64 << 10) + 4096)
+        list.raw("<ol class=\"cues\">\n")
         let emojiCue = emoji?.cue ?? -1
         let emojiBytes = emoji.map { Array($0.text.utf8) } ?? []
         var text: [UInt8] = []
+        var shown = 0, cut = 0
         for i in 0..<min(cues.count, limit) {
+            if list.bytes.count >= byteLimit { break }
             let cue = cues[i]
-            w.raw("<li><time>")
-            w.time(milliseconds: cue.start.roundedMilliseconds)
-            w.raw(" → ")
-            w.time(milliseconds: cue.end.roundedMilliseconds)
-            w.raw("</time><span>")
+            list.raw("<li><time>")
+            list.time(milliseconds: cue.start.roundedMilliseconds)
+            list.raw(" → ")
+            list.time(milliseconds: cue.end.roundedMilliseconds)
+            list.raw("</time><span>")
             // The emoji is the last visible text of its cue, after one space; whitespace
             // after it stays after it (`AppendPoint`). Its run: the last text run with a visible character.
             var lastText = -1, index = 0
@@ -55,43 +55,92 @@ extension ReviewPages {
                 }
             }
             index = 0
+            var left = cueTextLimit
+            var isCut = false
             // Walked, not built: an SRT cue's text comes from its source bytes with no run or string made.
             cue.forEachRun { run in
                 defer { index += 1 }
+                if isCut { return }
                 text.removeAll(keepingCapacity: true)
                 run.appendText(to: &text)
+                if text.count > left {
+                    // Cut on a character's first byte, never inside one.
+                    var end = left
+                    while end > 0 && text[end] & 0xC0 == 0x80 { end -= 1 }
+                    text.removeSubrange(end...)
+                    isCut = true
+                }
+                left -= text.count
                 switch run.kind {
                 case .lineBreak:
-                    w.raw("<br>")
+                    list.raw("<br>")
                 case .markup:
                     // A karaoke word's start (`<00:00:01.500>`) is timing: shown as a time, small, not as markup.
                     if let ms = text.withUnsafeBufferPointer(TimestampTag.milliseconds) {
-                        w.raw("<time class=\"word\" title=\"this word is shown from this time (word timing)\">")
-                        w.time(milliseconds: ms)
-                        w.raw("</time>")
+                        list.raw("<time class=\"word\" title=\"this word is shown from this time (word timing)\">")
+                        list.time(milliseconds: ms)
+                        list.raw("</time>")
                     } else if !isStyleTag(text[...]) {
-                        w.raw("<code class=\"markup\" title=\"markup kept as written in the file\">")
-                        w.text(utf8: text[...])
-                        w.raw("</code>")
+                        list.raw("<code class=\"markup\" title=\"markup kept as written in the file\">")
+                        list.text(utf8: text[...])
+                        list.raw("</code>")
                     }
                 case .text:
                     var visibleEnd = text.count
                     if index == lastText { while visibleEnd > 0, AppendPoint.isSpace(text[visibleEnd - 1]) { visibleEnd -= 1 } }
-                    let marked = index == lastText && visibleEnd >= emojiBytes.count
+                    let marked = !isCut && index == lastText && visibleEnd >= emojiBytes.count
                         && text[..<visibleEnd].suffix(emojiBytes.count).elementsEqual(emojiBytes)
                     let start = marked ? visibleEnd - emojiBytes.count : text.count
-                    if start > 0 { styled(&w, run.style, text[..<start]) }
+                    if start > 0 { styled(&list, run.style, text[..<start]) }
                     if marked {
-                        w.raw("<mark class=\"emoji\" title=\"the emoji the assistant added\">")
-                        w.text(utf8: text[start..<visibleEnd])
-                        w.raw("</mark>")
-                        if visibleEnd < text.count { styled(&w, run.style, text[visibleEnd...]) }
+                        list.raw("<mark class=\"emoji\" title=\"the emoji the assistant added\">")
+                        list.text(utf8: text[start..<visibleEnd])
+                        list.raw("</mark>")
+                        if visibleEnd < text.count { styled(&list, run.style, text[visibleEnd...]) }
                     }
                 }
             }
-            w.raw("</span></li>\n")
+            if isCut {
+                cut += 1
+                list.raw(" <span class=\"muted\">… (cut here: this page shows the first ")
+                list.number(cueTextLimit)
+                list.raw(" bytes of a cue; the rest is in the file)</span>")
+            }
+            list.raw("</span></li>\n")
+            shown += 1
         }
-        w.raw("</ol>\n")
+        list.raw("</ol>\n")
+        if shown < cues.count || cut > 0 {
+            w.raw("<p class=\"note\">")
+            if shown < cues.count {
+                w.raw("This page lists the first ")
+                w.number(shown)
+                w.raw(" of ")
+                w.number(cues.count)
+                w.raw(" cues")
+                w.raw(shown < min(cues.count, limit) ? " (a page is kept under about " : "")
+                if shown < min(cues.count, limit) {
+                    w.number(byteLimit >> 20 > 0 ? byteLimit >> 20 : byteLimit)
+                    w.raw(byteLimit >> 20 > 0 ? " MB of captions)" : " bytes of captions)")
+                }
+                w.raw(cut > 0 ? "; " : ". ")
+            }
+            if cut > 0 {
+                w.number(cut)
+                w.raw(cut == 1 ? " cue is cut after its first " : " cues are cut after their first ")
+                w.number(cueTextLimit)
+                w.raw(" bytes. ")
+            }
+            w.raw("The whole captions are in ")
+            if let output, OutputFolder.safeParts(output) != nil {
+                w.raw("<a href=\"")
+                w.text(HTMLWriter.relativeURL(output, prefix: "../../"))
+                w.raw("\">the file</a>.</p>\n")
+            } else {
+                w.raw("the file.</p>\n")
+            }
+        }
+        w.fragment(list.bytes)
     }
 
     static func styled(_ w: inout HTMLWriter, _ style: TextStyle, _ utf8: ArraySlice<UInt8>) {

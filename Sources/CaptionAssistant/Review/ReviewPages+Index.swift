@@ -127,6 +127,18 @@ extension ReviewPages {
         /// The name of page `page` (from 1).
         func pageName(_ page: Int) -> String { page <= 1 ? baseName + ".html" : baseName + "-\(page).html" }
 
+        /// Whether `name` is the name of one of the index's pages (of any filter).
+        static func isIndexPage(_ name: String) -> Bool {
+            guard name.hasSuffix(".html") else { return false }
+            let stem = name.dropLast(5)
+            for filter in allCases {
+                if stem == filter.baseName { return true }
+                if stem.hasPrefix(filter.baseName + "-"), let n = Int(stem.dropFirst(filter.baseName.count + 1)), n > 1,
+                   stem.allSatisfy(\.isASCII) { return true }
+            }
+            return false
+        }
+
         var title: StaticString {
             switch self {
             case .all: return "All files"

@@ -78,7 +78,7 @@ public enum ReviewSite {
         } catch {
             throw Failure(kind: .cannotWrite, message: error.message(names))
         }
-        guard let report = folder.openRegularFile("report.json") else {
+        guard let report = folder.openRegularFile(OwnedNames.batchReport) else {
             throw Failure(kind: .missing, message: "\(path)/report.json is not there (or is not a regular file; links are not followed): run the batch first")
         }
         defer { close(report) }
@@ -282,10 +282,12 @@ public enum ReviewSite {
                 } else {
                     captions = .unreadable("it is missing, not a regular file, too large, or reached through a symbolic link")
                 }
-                if let bytes = folder.read(output + ".assistant.json", limit: ReportStream.maximumValueSize) {
-                    // A sidecar as the batch writes it is the entry rendered: comparing bytes spares parsing it.
-                    if bytes == e.json.renderedBytes() { sidecar = .matches }
-                    else if let json = JSONValue.parse(bytes) { sidecar = json == e.json ? .matches : .differs }
+                if let bytes = folder.read(OwnedNames.sidecar(of: output), limit: ReportStream.maximumValueSize) {
+                    // A sidecar as the batch writes it is the entry rendered (without the keys only report.json has):
+                    // comparing bytes spares parsing it.
+                    let entry = FileReport.sidecarJSON(e.json)
+                    if bytes == entry.renderedBytes() { sidecar = .matches }
+                    else if let json = JSONValue.parse(bytes) { sidecar = json == entry ? .matches : .differs }
                     else { sidecar = .unreadable }
                 } else {
                     sidecar = .missing
@@ -353,14 +355,8 @@ public enum ReviewSite {
                 guard name.hasSuffix(".html"), let n = Int(name.dropLast(5)), name.dropLast(5).allSatisfy(\.isASCII) else { return false }
                 return n > count || n < 1
             }
-            folder.removeEntries(in: "review") { name in
-                guard name.hasSuffix(".html"), !written.contains(name) else { return false }
-                let stem = name.dropLast(5)
-                for filter in ReviewPages.Filter.allCases {
-                    if stem == filter.baseName { return true }
-                    if stem.hasPrefix(filter.baseName + "-"), let n = Int(stem.dropFirst(filter.baseName.count + 1)), n > 1 { return true }
-                }
-                return false
+            folder.removeEntries(in: OwnedNames.reviewFolder) { name in
+                !written.contains(name) && ReviewPages.Filter.isIndexPage(name)
             }
         }
     }

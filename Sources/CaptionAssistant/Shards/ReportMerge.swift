@@ -20,10 +20,15 @@ import Darwin
 /// Every part is read through the report's one definition: its header as a
 /// `ReportPart`, each entry strictly as a `FileReport`, its totals as
 /// `BatchReport.Totals`, which must be those its entries add up to (checked
-/// arithmetic). A part that is not exactly that is damaged: `report.json` is
-/// not written (or replaced), and the error names the part and the value.
-/// The parts are streamed, one entry at a time, so memory does not grow with
-/// the number of files.
+/// arithmetic), and its entries must have the SHA-256 the part states
+/// (`entriesSHA256`: a part damaged inside a string still reads as JSON). A
+/// part that is not exactly that is damaged: `report.json` is not written
+/// (or replaced), nothing is removed, and the error names the part and the
+/// value. The parts are removed only once `report.json` is written and read
+/// back whole, strictly, with the same entries and totals. The parts are
+/// streamed, one entry at a time, so memory does not grow with the number of
+/// files. The output folder is locked (as a run locks it) from before the
+/// parts are listed until they are removed.
 package enum ReportMerge {
     /// What a merge did.
     package struct Result: Sendable, Equatable {
@@ -83,6 +88,9 @@ package enum ReportMerge {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .noParts("no such output folder: \(path)")
         }
+        // Locked first: no shard writes a part while the parts are read, and none is removed under a run.
+        let folder: OutputFolder
+        do throws(OutputFolderError) { folder = try OutputFolder(path: path) } catch { throw .write(error.advice) }
         guard let dir = opendir(path) else { throw .noParts("\(path) cannot be read: \(String(cString: strerror(errno)))") }
         var names: [String] = []
         while let entry = readdir(dir) {
@@ -124,21 +132,21 @@ package enum ReportMerge {
             throw .mismatch("the shards hold \(next) files, but the plan has \(reference.planFiles)")
         }
 
-        let folder: OutputFolder
-        do throws(OutputFolderError) { folder = try OutputFolder(path: path) } catch { throw .write(error.advice) }
         var failure: Failure?
         var totals = BatchReport.Totals()
+        var digest = ""
         do {
-            try folder.write(to: "report.json") { fd in
+            try folder.write(to: OwnedNames.batchReport) { fd in
                 // The writer may call this again on a fresh descriptor: a part found damaged stays so,
                 // and the totals start again from nothing.
                 if failure != nil { return false }
                 totals = BatchReport.Totals()
+                var hash = SHA256()
                 guard AtomicFileWriter.writeAll(fd, BatchReport.opening()) else { return false }
                 var written = 0
                 for f in found {
                     do {
-                        try copyEntries(of: f, in: path, into: fd, written: &written, totals: &totals)
+                        try copyEntries(of: f, in: path, into: fd, written: &written, totals: &totals, digest: &hash)
                     } catch let error as Failure {
                         failure = error
                         return false
@@ -146,14 +154,55 @@ package enum ReportMerge {
                         return false
                     }
                 }
+                digest = hash.finalizeHex()
                 return AtomicFileWriter.writeAll(fd, BatchReport.closing(totals, empty: written == 0))
             }
         } catch {
             if let failure { throw failure }
             throw .write("\(error.localizedDescription)")
         }
-        if !keepParts { for f in found { unlink(path + "/" + f.name) } }
+        // The parts may be the only good copy: they go only once report.json reads back as what was merged.
+        try readBack(in: folder, totals: totals, entriesSHA256: digest)
+        if !keepParts {
+            for f in found where !folder.removeFile(f.name) {
+                throw .write("report.json was written, but the part \(f.name) could not be removed (\(String(cString: strerror(errno)))); remove the parts by hand")
+            }
+        }
         return Result(shards: count, totals: totals, missingInput: found.contains { $0.part.missingInput })
+    }
+
+    /// Reads `report.json` back whole, as every reader reads it (each entry
+    /// strictly, the totals counted again), and checks that it is what was
+    /// merged: the same totals and the same entries (their SHA-256).
+    static func readBack(in folder: OutputFolder, totals: BatchReport.Totals, entriesSHA256: String) throws(Failure) {
+        let name = OwnedNames.batchReport
+        func unlike(_ why: String) -> Failure {
+            .write("\(name) was written, but it does not read back as the merged report (\(why)); the parts are kept: run merge again")
+        }
+        guard let fd = folder.openRegularFile(name) else { throw unlike("it cannot be opened again") }
+        defer { close(fd) }
+        var stream = ReportStream(descriptor: fd, name: name)
+        var counted = BatchReport.Totals()
+        var hash = SHA256()
+        var index = 0
+        let others: [(String, JSONValue)]
+        do {
+            others = try stream.read(header: { keys in
+                guard keys.count == 1, keys[0].0 == ReportKeyName.schemaVersion.rawValue, keys[0].1 == .int(BatchReport.schemaVersion) else {
+                    throw ReportError("has \(keys.map(\.0)) before \"files\", not [\"schemaVersion\"] with \(BatchReport.schemaVersion)")
+                }
+            }, entry: { json in
+                do throws(ReportError) { try counted.add(try FileReport(reportJSON: json)) } catch { throw error.at(index).under(.files) }
+                hash.update(BatchReport.entry(json))
+                index += 1
+            })
+        } catch {
+            throw unlike(error.localizedDescription)
+        }
+        guard others.count == 2, others[1].0 == ReportKeyName.totals.rawValue,
+              let stated = try? BatchReport.Totals(reportJSON: others[1].1) else { throw unlike("its totals cannot be read") }
+        guard stated == counted, counted == totals else { throw unlike("its totals are not those of the parts") }
+        guard hash.finalizeHex() == entriesSHA256 else { throw unlike("its entries are not those of the parts") }
     }
 
     /// Opens the part `name` in `folder` (never through a link, never waiting on a FIFO).
@@ -211,12 +260,13 @@ package enum ReportMerge {
     /// each entry read strictly, its totals what its entries add up to, and
     /// as many entries as its header says. Adds them to `totals` and `written`.
     static func copyEntries(of f: Found, in folder: String, into out: Int32, written: inout Int,
-                            totals: inout BatchReport.Totals) throws {
+                            totals: inout BatchReport.Totals, digest: inout SHA256) throws {
         let fd = try openPart(f.name, in: folder)
         defer { close(fd) }
         var stream = ReportStream(descriptor: fd, name: f.name)
         var own = BatchReport.Totals()
         var merged = totals
+        var ownHash = SHA256(), mergedHash = digest
         var index = 0
         var count = written
         // The entries go out in writes of about 64 KiB, not one system call each.
@@ -234,7 +284,10 @@ package enum ReportMerge {
                 } catch { throw error.at(index).under(.files) }
                 index += 1
                 pending += BatchReport.separator(first: count == 0)
+                let start = pending.count
                 BatchReport.appendEntry(json, to: &pending)
+                ownHash.update(pending[start...])
+                mergedHash.update(pending[start...])
                 if pending.count >= 1 << 16 {
                     guard AtomicFileWriter.writeAll(out, pending) else { throw WriteStopped() }
                     pending.removeAll(keepingCapacity: true)
@@ -247,9 +300,9 @@ package enum ReportMerge {
         } catch let error as ReportStream.Failure {
             throw Failure.damaged(name: f.name, reason: error.message)
         }
-        // The keys other than `files`: the header's two, then `totals`.
-        guard others.count == 3, others[2].0 == ReportKeyName.totals.rawValue else {
-            throw Failure.damaged(name: f.name, reason: "it has \(others.map(\.0).dropFirst(2)) after \"files\", not [\"totals\"]")
+        // The keys other than `files`: the header's two, then `totals` and `entriesSHA256`.
+        guard others.count == 4, others[2].0 == ReportKeyName.totals.rawValue, others[3].0 == ReportKeyName.entriesSHA256.rawValue else {
+            throw Failure.damaged(name: f.name, reason: "it has \(others.map(\.0).dropFirst(2)) after \"files\", not [\"totals\", \"entriesSHA256\"]")
         }
         let stated: BatchReport.Totals
         do { stated = try BatchReport.Totals(reportJSON: others[2].1) } catch {
@@ -261,8 +314,12 @@ package enum ReportMerge {
         guard stated == own else {
             throw Failure.damaged(name: f.name, reason: "its totals are not what its entries add up to")
         }
+        guard others[3].1 == .string(ownHash.finalizeHex()) else {
+            throw Failure.damaged(name: f.name, reason: "its entries are not those it was written with: their SHA-256 is not its entriesSHA256, so some bytes in it were changed")
+        }
         totals = merged
         written = count
+        digest = mergedHash
     }
 
     /// `0, 2, 5` (at most 20 listed, then how many more).

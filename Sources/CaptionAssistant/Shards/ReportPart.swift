@@ -37,6 +37,11 @@ package struct ReportPart: Sendable, Equatable {
         self.settings = settings; self.complete = complete; self.missingInput = missingInput
     }
 
+    /// The run this shard belongs to: its plan (inputs and options) and its
+    /// shard count. Shards of one run share the output folder's lock; shards
+    /// of another run are refused it (`FolderLock.shard`).
+    package var run: String { plan + "/" + String(shard.count) }
+
     /// The part's file name in the output folder.
     package var name: String { Self.name(for: shard) }
 

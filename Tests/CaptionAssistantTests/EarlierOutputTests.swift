@@ -1,0 +1,200 @@
+import Assistant
+import Captions
+import Foundation
+import Testing
+@testable import CaptionAssistant
+
+/// A re-run whose model gives nothing (unavailable, turned off, failing)
+/// never replaces what an earlier run got from the model (`EarlierOutput`),
+/// and says which files it kept and why; it replaces them when the input
+/// changed, when the earlier files cannot be trusted, or when asked.
+@Suite struct EarlierOutputTests {
+    /// A model that always throws, as a server answering 500 would.
+    struct FailingModel: AssistantModel {
+        struct Failure: Error, LocalizedError { var errorDescription: String? { "HTTP 500: the server failed" } }
+        func respond(to prompt: AssistantPrompt) async throws -> ModelAnswer { throw Failure() }
+    }
+
+    struct Setup {
+        let dir: TemporaryFolder
+        var input: String { dir.path + "/in" }
+        var output: String { dir.path + "/out" }
+        static let names = ["a.srt", "s1/b.srt", "s1/c.srt"]
+
+        init() throws {
+            dir = try TemporaryFolder()
+            for name in Self.names { try dir.write("in/" + name, sampleSRT) }
+        }
+
+        func run(_ configuration: PipelineConfiguration = fakeConfiguration(), replace: Bool = false,
+                 resume: Bool = false) async throws -> BatchRunner.Result {
+            let plan = try InputPlan.make(inputs: [input], outputFolder: output, convertTo: configuration.convertTo)
+            var runner = BatchRunner(processor: FileProcessor(configuration: configuration), destination: .folder(output), jobs: 2,
+                                     resume: resume, keepsReports: true)
+            runner.replaceModelResults = replace
+            return await runner.run(plan)
+        }
+
+        func read(_ relative: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: output + "/" + relative)) }
+        func write(_ relative: String, _ data: Data) throws { try data.write(to: URL(fileURLWithPath: output + "/" + relative)) }
+
+        /// Every caption and sidecar in the output folder, by name.
+        func outputs() throws -> [String: Data] {
+            var all: [String: Data] = [:]
+            for name in Self.names { all[name] = try read(name); all[name + ".assistant.json"] = try read(name + ".assistant.json") }
+            return all
+        }
+
+        /// `report.json`'s entries, read strictly, and its totals.
+        func report() throws -> ([FileReport], BatchReport.Totals) {
+            let fd = open(output + "/report.json", O_RDONLY)
+            defer { close(fd) }
+            var stream = ReportStream(descriptor: fd)
+            var files: [FileReport] = []
+            let others = try stream.read(entry: { files.append(try FileReport(reportJSON: $0)) })
+            let totals = try BatchReport.Totals(reportJSON: try #require(others.first { $0.0 == "totals" }?.1))
+            return (files, totals)
+        }
+    }
+
+    static let unavailable = fakeConfiguration(.unavailable(.serverUnreachable))
+    static let failing = fakeConfiguration(model: FailingModel())
+
+    @Test(arguments: ["unavailable", "failing"])
+    func aRunWhoseModelGivesNothingKeepsTheModelsEarlierOutputs(model: String) async throws {
+        let setup = try Setup()
+        _ = try await setup.run()
+        let before = try setup.outputs()
+        #expect(String(decoding: before["a.srt"] ?? Data(), as: UTF8.self).contains("<b>"))
+        let result = try await setup.run(model == "unavailable" ? Self.unavailable : Self.failing)
+        // Not a byte changed: the captions keep the bold keywords and the emoji, the sidecars the titles.
+        #expect(try setup.outputs() == before)
+        let (files, totals) = try setup.report()
+        #expect(files.count == 3)
+        for file in files {
+            #expect(file.outcome == .kept)
+            let kept = try #require(file.kept)
+            #expect(file.hasModelResults)
+            #expect(file.sidecarEntry.json.renderedBytes() == Array(before[file.output! + ".assistant.json"] ?? Data()))
+            if model == "unavailable" {
+                #expect(kept.unavailableReason == "serverUnreachable")
+                #expect(kept.reasonRow?.isEmpty == false)
+            } else {
+                #expect(kept.unavailableReason == nil)
+                #expect(kept.error?.contains("HTTP 500") == true)
+            }
+            #expect(kept.options == nil)
+        }
+        #expect(totals.kept == 3 && totals.written == 3 && totals.failed == 0)
+        #expect(totals == result.summary.totals)
+        #expect(result.summary.keptOutputs.map(\.input) == Setup.names.map { setup.input + "/" + $0 })
+        #expect(result.summary.failures.isEmpty)
+        let counts = RunSummary.FileCounts(totals, skipped: 0, notProcessed: 0)
+        #expect(counts.written == 0 && counts.kept == 3 && counts.files == 3)
+        // A later run whose model answers again replaces them, as any run does.
+        let third = try await setup.run()
+        #expect(third.summary.totals.kept == 0 && third.summary.keptOutputs.isEmpty)
+    }
+
+    /// Content from `--fallback local` is not the model's: a re-run whose model is unavailable
+    /// (or failing) keeps the model's earlier outputs rather than writing the fallback's over them.
+    @Test(arguments: ["unavailable", "failing"])
+    func theFallbacksContentNeverReplacesTheModelsEarlierOutputs(model: String) async throws {
+        let setup = try Setup()
+        _ = try await setup.run()
+        let before = try setup.outputs()
+        var fallback = model == "unavailable" ? Self.unavailable : Self.failing
+        fallback.settings.fallback = .local
+        _ = try await setup.run(fallback)
+        #expect(try setup.outputs() == before)
+        let (files, totals) = try setup.report()
+        #expect(files.count == 3 && files.allSatisfy { $0.outcome == .kept && $0.hasModelResults })
+        #expect(totals.kept == 3)
+    }
+
+    @Test func theRunIsToldWhichOptionsTheKeptOutputDoesNotFollow() async throws {
+        let setup = try Setup()
+        _ = try await setup.run()
+        var utf8 = Self.unavailable
+        utf8.writeOptions = WriteOptions(encoding: .utf8)
+        utf8.settings.writeOptions = utf8.writeOptions
+        _ = try await setup.run(utf8)
+        let (files, _) = try setup.report()
+        #expect(files.allSatisfy { $0.kept?.options?.writeOptions.encoding == .utf8 })
+    }
+
+    /// `--actions` and `--emphasis` shape the file too: a kept output made with others says so.
+    @Test(arguments: ["actions", "emphasis"])
+    func theRunIsToldWhenTheKeptOutputHasOtherActionsOrEmphasis(option: String) async throws {
+        let setup = try Setup()
+        _ = try await setup.run()
+        var other = Self.unavailable
+        if option == "actions" { other.settings.actions = [.titles] } else { other.settings.emphasis = EmphasisDensity(mode: .firstInCue, perCue: 1) }
+        _ = try await setup.run(other)
+        let (files, _) = try setup.report()
+        #expect(files.count == 3 && files.allSatisfy { $0.outcome == .kept && $0.kept?.options == other.settings })
+    }
+
+    @Test func replaceModelResultsReplacesThemAndSaysSo() async throws {
+        let setup = try Setup()
+        _ = try await setup.run()
+        let result = try await setup.run(Self.unavailable, replace: true)
+        #expect(!String(decoding: try setup.read("a.srt"), as: UTF8.self).contains("<b>"))
+        #expect(try setup.read("a.srt") == Data(sampleSRT.utf8))
+        let (files, totals) = try setup.report()
+        #expect(files.allSatisfy { $0.replaced == ReplacedOutput(because: .replaceRequested) && $0.kept == nil })
+        #expect(totals.kept == 0 && totals.written == 3)
+        #expect(result.summary.replacedOutputs.count == 3)
+        // The sidecar holds no `replaced`: it is what report.json's entry is without the keys only report.json has.
+        let sidecar = try #require(JSONValue.parse(Array(try setup.read("a.srt.assistant.json"))))
+        #expect(sidecar["replaced"] == nil)
+        #expect(FileReport.sidecarJSON(files[0].json) == sidecar)
+    }
+
+    @Test func anInputThatChangedHasNothingToKeep() async throws {
+        let setup = try Setup()
+        _ = try await setup.run()
+        try setup.dir.write("in/a.srt", sampleSRT + "3\n00:00:07,000 --> 00:00:08,000\nMore.\n")
+        _ = try await setup.run(Self.unavailable)
+        let (files, _) = try setup.report()
+        let a = try #require(files.first { $0.output == "a.srt" })
+        #expect(a.outcome == .written && a.replaced == ReplacedOutput(because: .inputChanged))
+        #expect(!a.hasModelResults)
+        #expect(files.filter { $0.kept != nil }.count == 2)
+    }
+
+    /// A sidecar that is not exactly what this tool writes, or a caption that is not the one its
+    /// sidecar describes, is not trusted: nothing is kept on its word.
+    @Test(arguments: ["truncated", "edited value", "caption changed"])
+    func anEarlierOutputThatCannotBeTrustedIsNotKept(damage: String) async throws {
+        let setup = try Setup()
+        _ = try await setup.run()
+        var sidecar = try setup.read("a.srt.assistant.json")
+        switch damage {
+        case "truncated": sidecar = sidecar.prefix(sidecar.count / 2)
+        case "edited value":
+            // Still JSON, but a count no report holds.
+            sidecar = Data(String(decoding: sidecar, as: UTF8.self).replacingOccurrences(of: "\"cues\": 2", with: "\"cues\": -2").utf8)
+        default: try setup.write("a.srt", Data((sampleSRT + "edited by hand\n").utf8))
+        }
+        try setup.write("a.srt.assistant.json", sidecar)
+        _ = try await setup.run(Self.unavailable)
+        let (files, _) = try setup.report()
+        let a = try #require(files.first { $0.output == "a.srt" })
+        #expect(a.kept == nil)
+        #expect(a.replaced?.because == .notTrusted)
+        #expect(a.replaced?.detail?.contains(damage == "caption changed" ? "not the one its sidecar describes" : "a.srt.assistant.json") == true,
+                "\(a.replaced?.detail ?? "")")
+    }
+
+    /// `--resume` skips a kept output as any complete one (its sidecar is the earlier run's, untouched).
+    @Test func resumeSkipsAKeptOutput() async throws {
+        let setup = try Setup()
+        _ = try await setup.run()
+        let kept = try await setup.run(Self.unavailable)
+        #expect(kept.summary.totals.kept == 3)
+        let model = ResumeTests.CountingModel()
+        let resumed = try await setup.run(fakeConfiguration(model: model), resume: true)
+        #expect(resumed.skipped == 3 && model.calls == 0)
+    }
+}
