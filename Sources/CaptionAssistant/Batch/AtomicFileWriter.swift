@@ -88,9 +88,23 @@ package enum AtomicFileWriter {
         let fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        guard let existing = try? FileInput.read(descriptor: fd, limit: data.count), existing.count == data.count,
-              existing.elementsEqual(data) else { return false }
+        guard let existing = try? FileInput.read(descriptor: fd, limit: data.count), same(existing, data) else { return false }
         return futimens(fd, nil) == 0
+    }
+
+    /// Whether `a` and `b` hold the same bytes: compared as memory where `b`
+    /// is contiguous (whatever its type: a caller in another module calls
+    /// this unspecialised, where an element-by-element walk cost 1.1 s for
+    /// 17.6 MB), element by element otherwise.
+    static func same(_ a: [UInt8], _ b: some Collection<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        let compared = b.withContiguousStorageIfAvailable { bb in
+            a.withUnsafeBufferPointer { ab in
+                guard let x = ab.baseAddress, let y = bb.baseAddress else { return true }   // both empty
+                return memcmp(x, y, ab.count) == 0
+            }
+        }
+        return compared ?? a.elementsEqual(b)
     }
 
     /// A fresh temporary name for `name`.
