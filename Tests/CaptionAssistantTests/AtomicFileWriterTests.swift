@@ -82,4 +82,19 @@ import Testing
             #expect(temporary.unicodeScalars.allSatisfy { $0 != "\u{FFFD}" })
         }
     }
+
+    /// The comparison that spares an identical file its rewrite says "same"
+    /// exactly when the bytes are, for contiguous bytes (compared as memory)
+    /// and for a collection without contiguous storage (walked).
+    @Test func theExistingFileIsComparedByItsBytes() {
+        let bytes: [UInt8] = [1, 2, 3]
+        #expect(AtomicFileWriter.same(bytes, bytes[...]))
+        #expect(AtomicFileWriter.same(bytes, Data([1, 2, 3])))
+        #expect(AtomicFileWriter.same(bytes, UInt8(1)...UInt8(3)))
+        #expect(AtomicFileWriter.same([], [UInt8]()))
+        #expect(!AtomicFileWriter.same(bytes, [1, 2, 4]))
+        #expect(!AtomicFileWriter.same(bytes, [1, 2]))
+        #expect(!AtomicFileWriter.same(bytes, UInt8(1)...UInt8(4)))
+        #expect(!AtomicFileWriter.same(bytes, UInt8(2)...UInt8(4)))
+    }
 }
