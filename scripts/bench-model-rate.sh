@@ -6,8 +6,15 @@
 # The ratio of the two rates is what our side costs a model-bound run.
 #
 #   bash scripts/bench-model-rate.sh [BIN ...]
+#   bash scripts/bench-model-rate.sh --batch [ROUNDS] [BIN]
 #
 # BIN: caption-assistant binaries (default: this tree's release build).
+#
+# --batch: as users run it: one caption-assistant batch over the 25 files
+# (--jobs 1) against the plain client posting the bodies that batch sent
+# (recorded first through the proxy), one after another, Python's start-up
+# included; ROUNDS (default 2) alternating rounds, one table row each.
+# Without it:
 #
 # 1. Recording (not timed; it also warms the server): the first BIN runs on each
 #    file alone through the logging proxy (scripts/real_model_e2e.py proxy),
@@ -30,6 +37,11 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 HELPER="$ROOT/scripts/real_model_e2e.py"
+BATCH=0 ROUNDS=2
+if [ "${1:-}" = --batch ]; then
+    BATCH=1; shift
+    if [[ "${1:-}" =~ ^[0-9]+$ ]]; then ROUNDS=$1; shift; fi
+fi
 if [ $# -gt 0 ]; then BINS=("$@"); else
     swift build -c release --product caption-assistant >&2
     BINS=("$(swift build -c release --show-bin-path)/caption-assistant")
@@ -48,10 +60,31 @@ PROXY_PORT=$("$PY" "$HELPER" free-port)
 "$PY" "$HELPER" proxy --listen "$PROXY_PORT" --upstream "http://127.0.0.1:$PORT" --log "$WORK/probe.jsonl" &
 pids+=($!)
 "$PY" "$HELPER" wait "http://127.0.0.1:$PROXY_PORT/v1/models" --pid "${pids[1]}" --timeout 30 >&2
+ARGS=(--model http --server-kind llama-cpp-python --request-timeout 300 --jobs 1 --quiet)
+if [ "$BATCH" = 1 ]; then
+    SET=scripts/model-bench/transcripts
+    "${BINS[0]}" "$SET" "${ARGS[@]}" -o "$WORK/recorded" --endpoint "http://127.0.0.1:$PROXY_PORT" || true
+    echo "load before: $(uptime)" >&2
+    now() { date +%s.%N; }
+    echo "| round | ours: seconds, requests | plain client: seconds (Python start included) | rate / plain client's |"
+    echo "|---|---|---|---|"
+    for round in $(seq 1 "$ROUNDS"); do
+        rm -rf "$WORK/out"; s=$(now)
+        "${BINS[0]}" "$SET" "${ARGS[@]}" -o "$WORK/out" --endpoint "http://127.0.0.1:$PORT" || true
+        ours=$(awk -v s="$s" -v e="$(now)" 'BEGIN { print e - s }')
+        requests=$(jq '.totals.model.requests // 0' "$WORK/out/report.json")
+        s=$(now)
+        "$PY" scripts/plain-model-client.py --exchanges "$WORK/probe.jsonl" --endpoint "http://127.0.0.1:$PORT" >/dev/null
+        plain=$(awk -v s="$s" -v e="$(now)" 'BEGIN { print e - s }')
+        awk -v r="$round" -v o="$ours" -v q="$requests" -v p="$plain" 'BEGIN { printf "| %d | %.1f, %d | %.1f | %.3f |\n", r, o, q, p, p / o }'
+    done
+    echo "load after: $(uptime)" >&2
+    exit 0
+fi
+
 mapfile -t FILES < <(find scripts/model-bench/transcripts -type f | LC_ALL=C sort)
 N=${#FILES[@]}
 OFFSET=$(( N / (${#BINS[@]} + 1) ))
-ARGS=(--model http --server-kind llama-cpp-python --request-timeout 300 --jobs 1 --quiet)
 # The proxy logs to one file; each file's exchanges are moved out after its run.
 record() { "${BINS[0]}" "$1" "${ARGS[@]}" -o "$WORK/recorded" --endpoint "http://127.0.0.1:$PROXY_PORT" || true; }
 
