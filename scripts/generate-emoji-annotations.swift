@@ -1,11 +1,11 @@
-// Generates Sources/Assistant/EmojiAnnotations.swift: for the emoji of
-// Sources/Assistant/EmojiTable.swift (the one set offered to models), the
+// Generates Sources/Assistant/Emoji/EmojiAnnotations.swift: for the emoji of
+// Sources/Assistant/Emoji/EmojiTable.swift (the one set offered to models), the
 // words Unicode CLDR's annotations give each of them, in English and the
 // languages of the model-bench transcripts (Debian package unicode-cldr-core,
 // /usr/share/unicode/cldr/common/annotations/LANG.xml).
 //
 //   CLDR_VERSION="41 (Debian unicode-cldr-core 41-0.1)" \
-//       swift scripts/generate-emoji-annotations.swift > Sources/Assistant/EmojiAnnotations.swift
+//       swift scripts/generate-emoji-annotations.swift > Sources/Assistant/Emoji/EmojiAnnotations.swift
 //
 // Each annotation (keywords and the spoken name) that is one word (no space)
 // is kept, lower-cased; a word shorter than three characters in a script
@@ -23,7 +23,7 @@ let maximumShare = 6
 
 // The emoji set: the first string of each `("…", "…"),` line of EmojiTable.swift.
 let scriptFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-let tablePath = scriptFolder.appendingPathComponent("../Sources/Assistant/EmojiTable.swift").path
+let tablePath = scriptFolder.appendingPathComponent("../Sources/Assistant/Emoji/EmojiTable.swift").path
 guard let table = try? String(contentsOfFile: tablePath, encoding: .utf8) else {
     FileHandle.standardError.write(Data("cannot read \(tablePath)\n".utf8))
     exit(1)

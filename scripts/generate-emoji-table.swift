@@ -1,8 +1,8 @@
-// Generates Sources/Assistant/EmojiTable.swift from Unicode CLDR's English
+// Generates Sources/Assistant/Emoji/EmojiTable.swift from Unicode CLDR's English
 // annotations (Debian/Ubuntu package unicode-cldr-core).
 //
 //   CLDR_VERSION="41 (Debian unicode-cldr-core 41-0.1)" \
-//       swift scripts/generate-emoji-table.swift [path/to/annotations/en.xml] > Sources/Assistant/EmojiTable.swift
+//       swift scripts/generate-emoji-table.swift [path/to/annotations/en.xml] > Sources/Assistant/Emoji/EmojiTable.swift
 //
 // Keeps the emoji that are one Unicode scalar with default emoji presentation
 // (so the scalar alone is the fully-qualified form: CLDR's file has every

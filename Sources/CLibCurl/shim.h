@@ -3,7 +3,7 @@
 /* curl_easy_setopt and curl_easy_getinfo take their value as a C variadic
    argument, which Swift cannot pass: one typed wrapper per kind of value
    (as FoundationNetworking's CFURLSessionInterface does). Only
-   Sources/Assistant/HTTPTransport+Curl.swift uses this module. */
+   Sources/Assistant/HTTP/HTTPTransport+Curl.swift uses this module. */
 static inline CURLcode ca_curl_set_long(CURL *easy, CURLoption option, long value) {
     return curl_easy_setopt(easy, option, value);
 }

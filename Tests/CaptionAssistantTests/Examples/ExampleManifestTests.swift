@@ -7,7 +7,7 @@ import Testing
 /// parser accepts, in the image of `examples/container`. (No cluster runs
 /// here: the manifests are read, not applied.)
 @Suite struct ExampleManifestTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("examples/kubernetes")
 
     /// The few YAML facts the test needs, read line by line: `key: value`

@@ -159,7 +159,7 @@ import TestSupport
     /// keywords the captions hold, three titles within the bounds, and an emoji
     /// wherever CLDR annotates one of its words.
     @Test func everyBenchTranscriptGetsContent() async throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("scripts/model-bench/transcripts")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".srt") }.sorted()
         #expect(names.count >= 20)

@@ -26,6 +26,6 @@ enum TTMLTestSupport {
 
     static var fixtures: URL {
         Bundle.module.url(forResource: "Fixtures", withExtension: nil)
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
     }
 }
