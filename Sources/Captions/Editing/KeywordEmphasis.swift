@@ -18,6 +18,10 @@ import Words
 /// one matched at the leftmost word wins, and at one word the longest keyword
 /// wins.
 ///
+/// Speaker labels, sound and music descriptions and credit lines
+/// (`CueLineParts`) are never emphasised: a keyword that is also a label
+/// (`MAN:` and "a wrinkly man") is emphasised in the text only.
+///
 /// All keywords are found in one pass (`KeywordMatcher`): the cost grows with
 /// the text, not with keywords × text.
 public struct KeywordEmphasis: Sendable {
@@ -93,8 +97,14 @@ public struct KeywordEmphasis: Sendable {
                 texts.withUnsafeBufferPointer { text in
                     outlines.withUnsafeBufferPointer { outlines in
                         scanner.scan(text)
+                        // Speaker labels, descriptions and credits are never emphasised (made once a match is found).
+                        var parts: [CueLineParts.Part]? = nil
                         matcher.forEachMatch(in: text, words: scanner.words, scratch: &scratch,
-                                             accept: { Self.liesInPlainText($0, outlines) }) { keyword, range in
+                                             accept: { range in
+                                                 guard Self.liesInPlainText(range, outlines) else { return false }
+                                                 if parts == nil { parts = CueLineParts.parts(in: text) }
+                                                 return !(parts ?? []).contains { $0.range.overlaps(range) }
+                                             }) { keyword, range in
                             guard selection.keeps(keyword: keyword, cue: cueIndex) else {
                                 left[keyword] += 1
                                 return true

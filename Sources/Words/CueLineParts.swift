@@ -1,0 +1,375 @@
+/// What a cue's text holds besides the words spoken, as SDH and broadcast
+/// captions write it: the one place that knows a speaker label, a sound or
+/// music description and a credit line from the text proper.
+///
+/// - **Speaker labels**, at a line's start, after an optional `>>`/`>>>`
+///   (CEA-608 speaker and story changes) or a change-of-speaker dash
+///   (`-`, `–`, `—`): a name followed by a colon and a space or the line's
+///   end. In capitals, up to four words (`MAN:`, `WOMAN 2:`, `DR. NOVAK:`,
+///   `JOSÉ :` with the French space before the colon), or, in mixed case,
+///   one or two words each starting with a capital (`Sarah:`, `Dr. Smith:`).
+///   A mixed-case name is one only when what follows it does not start in
+///   lower case (`Listen: the water trickles back` is a sentence). The
+///   marks alone (`>> `, `- `) are labels too: they name no one but say
+///   that the speaker changes. WebVTT voice spans (`<v Sarah>`) and TTML
+///   `ttm:agent` are markup and attributes, never text, so they need no rule.
+/// - **Descriptions**: `[…]` anywhere (`[door creaks]`, `I know. [laughs]`);
+///   `(…)` only where it is a description by the usual house styles: its
+///   letters all capitals (`(LAUGHS)`), or alone on its line (`(sighs)`),
+///   since round brackets also hold asides and translations that are text.
+/// - **Music marks**: `♪`, `♫`, `♬`. The lyrics between them are text (the
+///   sung words are what a music video says); a description of the music is
+///   one in brackets (`♪ [tense music] ♪`).
+/// - **Credits**: a whole line that holds a web address (`www.…`, `…://`,
+///   `name.org`) or a credit phrase (`Subtitles by`, `Downloaded from`,
+///   `sous-titres`, `subtítulos`…): the subtitler's, not the video's.
+///
+/// None of these is emphasised, offered as a keyword or used as title
+/// material; the transcript a model reads leaves them out
+/// (`CaptionDocument.spokenText`). The same word can be a label and text
+/// (`MAN:` and "a wrinkly man"): only the label's occurrence is a part.
+///
+/// Offsets are UTF-8 offsets into the text given; lines end at `\n`.
+///
+/// It lives in `Words`, the leaf both `Captions` (emphasis, the transcript)
+/// and `Assistant` (the decoder's check that a title is no speaker label)
+/// depend on, so that the rule is written once: `Assistant` knows nothing of
+/// caption formats and cannot import `Captions`.
+public enum CueLineParts {
+    /// What a part of a cue's text is.
+    public enum Kind: String, Sendable, Hashable {
+        /// A speaker's name with its colon, or a speaker-change mark (`>>`, `-`).
+        case speakerLabel
+        /// A sound description in brackets (`[MUSIC PLAYING]`, `(LAUGHS)`).
+        case description
+        /// A music mark (`♪`); the lyrics around it are text.
+        case music
+        /// A line that credits the subtitler or a web site.
+        case credit
+    }
+
+    /// One part of a cue's text that is not the words spoken.
+    public struct Part: Sendable, Hashable {
+        /// What the part is.
+        public var kind: Kind
+        /// Its UTF-8 offsets in the text.
+        public var range: Range<Int>
+
+        /// Creates a part.
+        public init(kind: Kind, range: Range<Int>) { self.kind = kind; self.range = range }
+    }
+
+    /// The parts of `text` (a cue's text, lines separated by `\n`), in order, not overlapping.
+    public static func parts(of text: String) -> [Part] {
+        var copy = text
+        return copy.withUTF8 { parts(in: $0) }
+    }
+
+    /// The parts of the UTF-8 `text` (lines separated by `\n`), in order, not overlapping.
+    public static func parts(in text: UnsafeBufferPointer<UInt8>) -> [Part] {
+        var out: [Part] = []
+        var lineStart = 0
+        while lineStart <= text.count {
+            var lineEnd = lineStart
+            while lineEnd < text.count, text[lineEnd] != 0x0A { lineEnd += 1 }
+            appendParts(ofLine: lineStart..<lineEnd, in: text, to: &out)
+            lineStart = lineEnd + 1
+        }
+        return out
+    }
+
+    /// The speaker label at the start of `text` (its name, without the
+    /// colon), when it starts with one; nil otherwise.
+    public static func leadingSpeakerName(of text: String) -> String? {
+        var copy = text
+        return copy.withUTF8 { p -> String? in
+            var end = p.count
+            if let newline = p.firstIndex(of: 0x0A) { end = newline }
+            guard let label = speakerLabel(in: 0..<end, of: p), let name = label.name else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: p[name]), as: UTF8.self)
+        }
+    }
+
+    /// `text` without its parts: what is said, each part replaced by one
+    /// space where words stand on both sides, runs of spaces made one, lines
+    /// trimmed and lines left empty dropped.
+    public static func spokenText(_ text: String) -> String {
+        var copy = text
+        return copy.withUTF8 { p in
+            var out: [UInt8] = []
+            appendSpokenText(p, parts: parts(in: p), lineBreak: 0x0A, to: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// Appends `text` without `parts` (its own, in order) to `out`: spaces
+    /// made single, each line trimmed, `lineBreak` between two lines that
+    /// keep some text.
+    package static func appendSpokenText(_ text: UnsafeBufferPointer<UInt8>, parts: [Part], lineBreak: UInt8, to out: inout [UInt8]) {
+        var next = 0
+        var pendingSpace = false
+        var pendingBreak = false
+        var lineHasText = false
+        var anyText = false
+        var i = 0
+        while i < text.count {
+            if next < parts.count, parts[next].range.lowerBound <= i {
+                // A part stands like a space between the words around it.
+                pendingSpace = lineHasText
+                i = max(i, parts[next].range.upperBound)
+                next += 1
+                continue
+            }
+            let b = text[i]
+            if b == 0x0A {
+                pendingBreak = anyText
+                pendingSpace = false
+                lineHasText = false
+            } else if b == 0x20 || b == 0x09 || b == 0x0D {
+                pendingSpace = lineHasText
+            } else {
+                if pendingBreak && !lineHasText {
+                    out.append(lineBreak)
+                } else if pendingSpace {
+                    out.append(0x20)
+                }
+                pendingSpace = false
+                pendingBreak = false
+                lineHasText = true
+                anyText = true
+                out.append(b)
+            }
+            i += 1
+        }
+    }
+
+    // MARK: One line
+
+    private static func appendParts(ofLine line: Range<Int>, in p: UnsafeBufferPointer<UInt8>, to out: inout [Part]) {
+        guard !line.isEmpty else { return }
+        if isCredit(line, in: p) {
+            out.append(Part(kind: .credit, range: line))
+            return
+        }
+        var from = line.lowerBound
+        if let label = speakerLabel(in: line, of: p) {
+            out.append(Part(kind: .speakerLabel, range: label.range))
+            from = label.range.upperBound
+        }
+        let textStart = skipSpaces(from, line.upperBound, p)
+        var i = textStart
+        while i < line.upperBound {
+            let b = p[i]
+            if b == 0x5B, let close = closing(0x5D, after: i, before: line.upperBound, in: p) {  // [
+                out.append(Part(kind: .description, range: i..<close + 1))
+                i = close + 1
+            } else if b == 0x28, let close = closing(0x29, after: i, before: line.upperBound, in: p),  // (
+                      allCapitals(i + 1..<close, p) || (i == textStart && skipSpaces(close + 1, line.upperBound, p) == line.upperBound) {
+                out.append(Part(kind: .description, range: i..<close + 1))
+                i = close + 1
+            } else if let mark = musicMark(at: i, p) {
+                out.append(Part(kind: .music, range: i..<mark))
+                i = mark
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    /// The end of the music mark (`♪` U+266A, `♫` U+266B, `♬` U+266C) at `i`, if one starts there.
+    private static func musicMark(at i: Int, _ p: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard i + 2 < p.count, p[i] == 0xE2, p[i + 1] == 0x99, (0xAA...0xAC).contains(p[i + 2]) else { return nil }
+        return i + 3
+    }
+
+    /// The offset of the first `close` byte after `open` before `end`.
+    private static func closing(_ close: UInt8, after open: Int, before end: Int, in p: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = open + 1
+        while i < end {
+            if p[i] == close { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    private static func skipSpaces(_ from: Int, _ end: Int, _ p: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = from
+        while i < end, p[i] == 0x20 || p[i] == 0x09 || p[i] == 0x0D { i += 1 }
+        return i
+    }
+
+    /// Whether the letters of `range` are capitals, two or more of them and no lower-case letter.
+    private static func allCapitals(_ range: Range<Int>, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        var capitals = 0
+        for scalar in String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self).unicodeScalars
+        where scalar.properties.isAlphabetic {
+            if scalar.properties.isLowercase { return false }
+            if scalar.properties.isUppercase { capitals += 1 }
+        }
+        return capitals >= 2
+    }
+
+    // MARK: Speaker labels
+
+    /// A speaker label found at a line's start: its whole range (marks,
+    /// name, colon, the space after) and the name's range, if it has one.
+    struct Label {
+        var range: Range<Int>
+        var name: Range<Int>?
+    }
+
+    /// The label at the start of `line`: a `>>` or dash mark, a name and its colon, or both.
+    static func speakerLabel(in line: Range<Int>, of p: UnsafeBufferPointer<UInt8>) -> Label? {
+        let start = skipSpaces(line.lowerBound, line.upperBound, p)
+        var i = start
+        var marked = false
+        // >> or >>> (CEA-608), then a change-of-speaker dash.
+        if i + 1 < line.upperBound, p[i] == 0x3E, p[i + 1] == 0x3E {
+            i += 2
+            while i < line.upperBound, p[i] == 0x3E { i += 1 }
+            i = skipSpaces(i, line.upperBound, p)
+            marked = true
+        }
+        if let dashEnd = dash(at: i, line.upperBound, p) {
+            // "-Word" and "- Word" both mark a change of speaker; "--" or "-5" do not.
+            let after = dashEnd < line.upperBound ? p[dashEnd] : 0x20
+            if after == 0x20 || after == 0x09 || (after >= 0x41 && after <= 0x5A) || after >= 0xC0 || (after >= 0x61 && after <= 0x7A) {
+                i = skipSpaces(dashEnd, line.upperBound, p)
+                marked = true
+            }
+        }
+        if let (name, colonEnd) = name(at: i, line.upperBound, p) {
+            return Label(range: start..<skipSpaces(colonEnd, line.upperBound, p), name: name)
+        }
+        return marked ? Label(range: start..<i, name: nil) : nil
+    }
+
+    /// The end of a `-`, `–` or `—` at `i`.
+    private static func dash(at i: Int, _ end: Int, _ p: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard i < end else { return nil }
+        if p[i] == 0x2D { return i + 1 < end && p[i + 1] == 0x2D ? nil : i + 1 }
+        if i + 3 <= end, p[i] == 0xE2, p[i + 1] == 0x80, p[i + 2] == 0x93 || p[i + 2] == 0x94 {
+            return i + 3
+        }
+        return nil
+    }
+
+    /// The most words a name in capitals has; a mixed-case one has at most two.
+    static let maximumNameWords = 4
+    /// The most `Character`s a name has.
+    static let maximumNameLength = 32
+
+    /// A speaker's name and colon at `i`: the name's range and the colon's end.
+    private static func name(at i: Int, _ end: Int, _ p: UnsafeBufferPointer<UInt8>) -> (Range<Int>, Int)? {
+        // Find the colon that ends the name within reach, on this line.
+        var colon = i
+        while colon < end, colon - i <= maximumNameLength * 4, p[colon] != 0x3A { colon += 1 }
+        guard colon < end, colon > i else { return nil }
+        // After the colon: a space or the line's end (not "10:30", not "http://").
+        if colon + 1 < end, p[colon + 1] != 0x20, p[colon + 1] != 0x09, p[colon + 1] != 0x0D { return nil }
+        var nameEnd = colon
+        if nameEnd > i, p[nameEnd - 1] == 0x20 { nameEnd -= 1 }  // "JOSÉ :"
+        guard nameEnd > i else { return nil }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: p[i..<nameEnd]), as: UTF8.self)
+        guard name.count <= maximumNameLength, let first = name.unicodeScalars.first, first.properties.isAlphabetic else { return nil }
+        let words = name.split(separator: " ", omittingEmptySubsequences: false)
+        guard words.count <= maximumNameWords, !words.contains(where: \.isEmpty) else { return nil }
+        var lower = false
+        var upper = 0
+        for scalar in name.unicodeScalars {
+            let properties = scalar.properties
+            if properties.isAlphabetic {
+                if properties.isLowercase { lower = true } else if properties.isUppercase { upper += 1 }
+            } else if !(properties.numericType != nil || ".'’&#-".unicodeScalars.contains(scalar) || scalar == " ") {
+                return nil
+            }
+        }
+        if lower {
+            // Mixed case: one or two words, each starting with a capital ("Sarah", "Dr. Smith").
+            guard words.count <= 2, words.allSatisfy({ $0.unicodeScalars.first?.properties.isUppercase == true }) else { return nil }
+            // And what follows does not go on in lower case: "Listen: the water trickles back" is a sentence.
+            let next = skipSpaces(colon + 1, end, p)
+            if next < end, let scalar = String(decoding: UnsafeBufferPointer(rebasing: p[next..<min(end, next + 4)]), as: UTF8.self)
+                .unicodeScalars.first, scalar.properties.isLowercase {
+                return nil
+            }
+        } else {
+            guard upper >= 1 else { return nil }
+        }
+        return (i..<nameEnd, colon + 1)
+    }
+
+    // MARK: Credits
+
+    /// Phrases that make a line a credit, in lower case (ASCII compared without case).
+    static let creditPhrases: [String] = [
+        "subtitles by", "subtitled by", "subtitle by", "captions by", "captioned by", "captioning by",
+        "closed captioning", "synced by", "sync by", "synced and corrected", "corrected by", "transcribed by",
+        "downloaded from", "opensubtitles", "addic7ed", "allsubs", "sous-titres", "sous-titrage",
+        "subtítulos", "subtitulado", "subtitulos por", "untertitel", "sottotitoli",
+    ]
+
+    /// Top-level domains that make a word a web address (`AllSubs.org`).
+    static let domains: [String] = [".com", ".org", ".net", ".tv", ".io", ".info"]
+
+    /// Whether the line is a credit: it holds a web address or a credit phrase.
+    static func isCredit(_ line: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> Bool {
+        let bytes = UnsafeBufferPointer(rebasing: p[line])
+        if contains("://", bytes) || contains("www.", bytes) { return true }
+        for domain in domains {
+            var from = 0
+            while let at = find(domain, bytes, from: from) {
+                let end = at + domain.utf8.count
+                // A domain ends a word ("AllSubs.org", "site.com/"), after a letter or digit.
+                let before = at > 0 ? bytes[at - 1] : 0x20
+                let endsWord = end == bytes.count || !isASCIILetterOrDigit(bytes[end])
+                if endsWord, isASCIILetterOrDigit(before) { return true }
+                from = at + 1
+            }
+        }
+        return creditPhrases.contains { contains($0, bytes) }
+    }
+
+    /// Whether `word` (as the word rule cuts it, or any text) is a web
+    /// address: it starts with `www.`, holds `://`, or ends with a domain
+    /// (`.org`, `.com`…) after a letter or digit (`AllSubs.org`).
+    public static func isWebAddress<S: StringProtocol>(_ word: S) -> Bool {
+        var text = String(word)
+        return text.withUTF8 { p in
+            if contains("://", p) || contains("www.", p) { return true }
+            return domains.contains { domain in
+                let n = domain.utf8.count
+                guard p.count > n, let at = find(domain, p, from: p.count - n) else { return false }
+                return isASCIILetterOrDigit(p[at - 1])
+            }
+        }
+    }
+
+    private static func isASCIILetterOrDigit(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A)
+    }
+
+    private static func contains(_ needle: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        find(needle, bytes, from: 0) != nil
+    }
+
+    /// The first offset from `from` where `needle` (lower case) starts in
+    /// `bytes`, ASCII letters compared without case.
+    private static func find(_ needle: String, _ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        let n = Array(needle.utf8)
+        guard let first = n.first, bytes.count >= n.count else { return nil }
+        var i = from
+        while i + n.count <= bytes.count {
+            if lowered(bytes[i]) == first {
+                var k = 1
+                while k < n.count, lowered(bytes[i + k]) == n[k] { k += 1 }
+                if k == n.count { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private static func lowered(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+}

@@ -1,0 +1,77 @@
+import Testing
+@testable import Words
+
+/// `CueLineParts` on caption lines as SDH and broadcast captions write them
+/// (Subtitle Edit's "remove text for hearing impaired" patterns, CEA-608
+/// conventions, the style guides named in the reference notes).
+@Suite struct CueLinePartsTests {
+    /// The text of each part of `line`, with its kind.
+    static func parts(_ line: String) -> [String] {
+        let bytes = Array(line.utf8)
+        return CueLineParts.parts(of: line).map { "\($0.kind.rawValue):" + String(decoding: bytes[$0.range], as: UTF8.self) }
+    }
+
+    @Test(arguments: [
+        ("MAN: Look at this.", ["speakerLabel:MAN: "], "Look at this."),
+        ("WOMAN 2: Over here!", ["speakerLabel:WOMAN 2: "], "Over here!"),
+        (">> ANCHOR: Good evening.", ["speakerLabel:>> ANCHOR: "], "Good evening."),
+        (">>> A NEW STORY TONIGHT", ["speakerLabel:>>> "], "A NEW STORY TONIGHT"),
+        ("- LITHGOW: The universe is vast.", ["speakerLabel:- LITHGOW: "], "The universe is vast."),
+        ("- You're lying.\n- I'm not.", ["speakerLabel:- ", "speakerLabel:- "], "You're lying.\nI'm not."),
+        ("-Non, merci.", ["speakerLabel:-"], "Non, merci."),
+        ("Sarah: Where were you?", ["speakerLabel:Sarah: "], "Where were you?"),
+        ("Dr. Smith: Sit down.", ["speakerLabel:Dr. Smith: "], "Sit down."),
+        ("JOSÉ : Bonjour.", ["speakerLabel:JOSÉ : "], "Bonjour."),
+        ("NARRATOR:", ["speakerLabel:NARRATOR:"], ""),
+        ("[door creaks]", ["description:[door creaks]"], ""),
+        ("[MUSIC PLAYING]", ["description:[MUSIC PLAYING]"], ""),
+        ("I know. [laughs] I thought so too.", ["description:[laughs]"], "I know. I thought so too."),
+        ("(LAUGHS) That's funny.", ["description:(LAUGHS)"], "That's funny."),
+        ("(sighs)", ["description:(sighs)"], ""),
+        ("Solo quisiera… [suspira]", ["description:[suspira]"], "Solo quisiera…"),
+        ("MAN: [chuckles] A wrinkly man.", ["speakerLabel:MAN: ", "description:[chuckles]"], "A wrinkly man."),
+        ("♪ Happy birthday to you ♪", ["music:♪", "music:♪"], "Happy birthday to you"),
+        ("♪ Happy birthday to you", ["music:♪"], "Happy birthday to you"),
+        ("dear Sarah ♪", ["music:♪"], "dear Sarah"),
+        ("♪ ♪", ["music:♪", "music:♪"], ""),
+        ("♫ [tense music] ♫", ["music:♫", "description:[tense music]", "music:♫"], ""),
+        ("Downloaded from www.AllSubs.org", ["credit:Downloaded from www.AllSubs.org"], ""),
+        ("Subtitles by the Addic7ed community", ["credit:Subtitles by the Addic7ed community"], ""),
+        ("Sous-titres : Jean Dupont", ["credit:Sous-titres : Jean Dupont"], ""),
+    ])
+    func sdhConventions(_ line: String, _ expected: [String], _ spoken: String) {
+        #expect(Self.parts(line) == expected)
+        #expect(CueLineParts.spokenText(line) == spoken)
+    }
+
+    /// Lines that only look like labels or descriptions are text.
+    @Test(arguments: [
+        "The meeting is at 10:30 tonight.",
+        "He said (and I quote) it was fine.",
+        "Here's the thing: nobody knew.",
+        "Step one: mix the flour.",
+        "-5 degrees outside.",
+        "Go to http:",
+        "The man in the lab coat",
+        "Listen: the water trickles back in.",
+        "Ratio 3:1 is fine.",
+    ])
+    func textStaysText(_ line: String) {
+        #expect(Self.parts(line).isEmpty, "\(line)")
+        #expect(CueLineParts.spokenText(line) == line)
+    }
+
+    @Test func leadingSpeakerName() {
+        #expect(CueLineParts.leadingSpeakerName(of: "WOMAN: The Tide Pool") == "WOMAN")
+        #expect(CueLineParts.leadingSpeakerName(of: ">> EINSTEIN: Relativity") == "EINSTEIN")
+        #expect(CueLineParts.leadingSpeakerName(of: "Einstein: A Life") == "Einstein")
+        #expect(CueLineParts.leadingSpeakerName(of: "A Life of Einstein") == nil)
+        #expect(CueLineParts.leadingSpeakerName(of: "- I'm not.") == nil)
+    }
+
+    @Test(arguments: [("www.AllSubs.org", true), ("AllSubs.org", true), ("https://x.y", true), ("example.com", true),
+                      ("e.g.", false), ("Mr.", false), ("U.S.A.", false), ("organic", false), ("v.com", true)])
+    func webAddresses(_ word: String, _ expected: Bool) {
+        #expect(CueLineParts.isWebAddress(word) == expected, "\(word)")
+    }
+}
