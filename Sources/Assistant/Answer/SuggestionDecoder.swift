@@ -46,7 +46,8 @@ public struct SuggestionDecoder: Sendable {
         var dropped: [DroppedKeyword] = []
         let keywords = validateKeywords(object["keywords"], transcript: transcript, dropped: &dropped)
         var usableTitles: [String] = []
-        let titles = validateTitles(object["titles"], sentLines: sent ?? transcript, warnings: &warnings, usable: &usableTitles)
+        let titles = validateTitles(object["titles"], sentLines: sent ?? transcript, transcript: transcript,
+                                    warnings: &warnings, usable: &usableTitles)
         let emoji = validateEmoji(object["emoji"])
         var suggestions = Suggestions(keywords: keywords, titles: titles, emoji: emoji, warnings: warnings, droppedKeywords: dropped)
         suggestions.usableTitles = usableTitles
@@ -188,10 +189,19 @@ public struct SuggestionDecoder: Sendable {
     /// words sent across lines too (a sentence lifted across two cues).
     static let copiedRunWordsAcrossLines = 5
 
-    func validateTitles(_ field: JSONValue?, sentLines: String, warnings: inout [String], usable: inout [String]) -> ActionOutcome<[String]> {
+    func validateTitles(_ field: JSONValue?, sentLines: String, transcript: String = "",
+                        warnings: inout [String], usable: inout [String]) -> ActionOutcome<[String]> {
         guard let field else { return .failed("The answer has no \"titles\" list.") }
         guard case .array(let items) = field else { return .failed("\"titles\" in the answer is not a list.") }
         let bounds = AnswerSchema.titleLength
+        // The transcript's language, for the words a headline does not end with: found once, when a title needs it.
+        var detected: String?? = nil
+        func language() -> String? {
+            if let detected { return detected }
+            let language = Self.language(of: transcript)
+            detected = .some(language)
+            return language
+        }
         var titles: [String] = []
         var rejected: [String] = []
         var skipped = 0
@@ -216,6 +226,8 @@ public struct SuggestionDecoder: Sendable {
                 rejected.append("\(Self.quote(title)) is shorter than \(bounds.lowerBound) characters")
             } else if title.count > bounds.upperBound {
                 rejected.append("\(Self.quote(title)) is longer than \(bounds.upperBound) characters")
+            } else if let flaw = TitleCheck.flaw(title, language: language()) {
+                rejected.append("\(Self.quote(title)) \(flaw)")
             } else if seen.contains(title.lowercased()) {
                 // The three titles are alternatives: a repeat is no alternative.
                 repeated += 1
@@ -261,6 +273,20 @@ public struct SuggestionDecoder: Sendable {
             warnings.append("The model gave \(titles.count) titles; the first three were kept.")
         }
         return .applied(Array(titles.prefix(count)))
+    }
+
+    /// The most bytes of the transcript read to tell its language.
+    static let languageSampleBytes = 4_000
+
+    /// The language of `transcript` (an ISO 639-1 code), by the stop words
+    /// its first `languageSampleBytes` use most (`LocalFallback.language`,
+    /// the one rule); nil for an empty transcript.
+    static func language(of transcript: String) -> String? {
+        guard !transcript.isEmpty else { return nil }
+        var end = transcript.utf8.index(transcript.utf8.startIndex, offsetBy: min(languageSampleBytes, transcript.utf8.count))
+        while end < transcript.utf8.endIndex, transcript.utf8[end] & 0xC0 == 0x80 { end = transcript.utf8.index(after: end) }
+        let sample = transcript[..<end]
+        return LocalFallback.language(declared: nil, words: WordScanner().words(in: sample), text: String(sample))
     }
 
     // MARK: Emoji

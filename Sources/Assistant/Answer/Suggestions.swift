@@ -44,12 +44,19 @@ public struct Suggestions: Sendable, Hashable {
     /// records it in `repaired`. Titles are three alternatives, each checked on
     /// its own: when they failed here, the usable titles of both answers
     /// together (first this answer's, repeats left out) make them up if there
-    /// are three.
+    /// are three. A field the repair could not make usable either is failed
+    /// with the repair's reason: each field's reason is that of the answer it
+    /// was finally taken from or refused in (not the first answer's "holds no
+    /// JSON object" beside two fields the repair gave).
     mutating func merge(repair: Suggestions) {
-        if keywords.value == nil, let v = repair.keywords.value {
-            keywords = .applied(v)
+        if keywords.value == nil {
+            if let v = repair.keywords.value {
+                keywords = .applied(v)
+                repaired.insert("keywords")
+            } else {
+                keywords = repair.keywords
+            }
             droppedKeywords = repair.droppedKeywords
-            repaired.insert("keywords")
         }
         if titles.value == nil {
             var pool = usableTitles
@@ -58,15 +65,21 @@ public struct Suggestions: Sendable, Hashable {
             }
             if pool.count >= AnswerSchema.titleCount {
                 titles = .applied(Array(pool.prefix(AnswerSchema.titleCount)))
-                usableTitles = pool
                 repaired.insert("titles")
+            } else {
+                titles = repair.titles
+            }
+            usableTitles = pool
+        }
+        if emoji.value == nil {
+            if let v = repair.emoji.value {
+                emoji = .applied(v)
+                repaired.insert("emoji")
+            } else {
+                emoji = repair.emoji
             }
         }
-        if emoji.value == nil, let v = repair.emoji.value {
-            emoji = .applied(v)
-            repaired.insert("emoji")
-        }
-        // An unusable first answer that the repair made (partly) usable is no longer an error.
-        if !repaired.isEmpty { answerError = nil }
+        // A first answer unusable as a whole: the error is now the repair's (none when it was a usable answer).
+        if answerError != nil { answerError = repair.answerError }
     }
 }

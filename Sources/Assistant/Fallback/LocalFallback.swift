@@ -180,9 +180,29 @@ public enum LocalFallback {
     /// in `transcript` as whole words (ties: the emoji whose word was seen
     /// first, then table order).
     static func emoji(counts: WordCounts, language: String, transcript: String) -> ActionOutcome<String> {
-        guard let index = annotations[language] else {
+        guard annotations[language] != nil else {
             return .failed("there are no emoji annotations in the transcript's language (\(language))")
         }
+        guard let best = rankedEmoji(counts: counts, language: language, transcript: transcript).first else {
+            return .failed("no word of the transcript is one that CLDR annotates an emoji of the table with")
+        }
+        return .applied(best)
+    }
+
+    /// The emoji of the table whose CLDR annotations in the transcript's
+    /// language name its content words, best first (the order `emoji` picks
+    /// by), at most `limit`: what the answer's schema offers a model first
+    /// (`AnswerSchema`), by the rule this fallback picks its own emoji by.
+    public static func relatedEmoji(for transcript: String, limit: Int) -> [String] {
+        let lineWords = transcript.split(whereSeparator: \.isNewline).map { words(in: $0) }
+        let language = self.language(declared: nil, words: lineWords.joined(), text: transcript)
+        let counts = WordCounts(lineWords.joined(), stop: StopWords.of(language) ?? StopWords.all)
+        return Array(rankedEmoji(counts: counts, language: language, transcript: transcript).prefix(limit))
+    }
+
+    /// Every emoji an annotation of a content word names, best first.
+    static func rankedEmoji(counts: WordCounts, language: String, transcript: String) -> [String] {
+        guard let index = annotations[language] else { return [] }
         var scores: [String: (score: Int, first: Int)] = [:]
         for (key, entry) in counts.entries {
             var emoji = index[key]
@@ -200,11 +220,9 @@ public enum LocalFallback {
                 scores[e] = ((seen?.score ?? 0) + found.count, min(seen?.first ?? Int.max, found.firstWord ?? Int.max))
             }
         }
-        let best = scores.min { a, b in
+        return scores.sorted { a, b in
             (-a.value.score, a.value.first, tableOrder[a.key] ?? Int.max) < (-b.value.score, b.value.first, tableOrder[b.key] ?? Int.max)
-        }
-        guard let best else { return .failed("no word of the transcript is one that CLDR annotates an emoji of the table with") }
-        return .applied(best.key)
+        }.map(\.key)
     }
 
     // MARK: Titles

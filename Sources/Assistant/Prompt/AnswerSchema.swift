@@ -8,14 +8,17 @@
 public struct AnswerSchema: Sendable, Hashable {
     /// How many titles an answer gives.
     public static let titleCount = 3
-    /// How long a title may be, in `Character`s after trimming.
+    /// How long a title may be, in `Character`s after trimming: checked by
+    /// the decoder, never sent as a bound a grammar enforces by cutting (the
+    /// schema bounds titles in words: `TitleCheck.maximumWords`).
     public static let titleLength = 8...60
-    /// The most keywords the schema lets the model name when any text may be
-    /// a keyword (the decoder keeps up to `AssistantOptions.maxKeywords`).
-    public static let maximumKeywords = 6
-    /// How many keywords the schema asks for when it offers candidates: one
-    /// from each of `keywordGroups`.
-    public static let keywordPositions = 3
+    /// How many keywords the schema lets the model name: the prompt's "up to
+    /// 3" (the decoder keeps up to `AssistantOptions.maxKeywords` from a
+    /// server that ignores the schema).
+    public static let maximumKeywords = 3
+    /// How many keywords the schema allows at most when it offers candidates:
+    /// one from each of `keywordGroups`.
+    public static let keywordPositions = maximumKeywords
     /// The longest keyword the schema allows, in `Character`s.
     public static let maximumKeywordLength = 40
 
@@ -65,4 +68,20 @@ public struct AnswerSchema: Sendable, Hashable {
 
     /// The emoji table's emoji (`EmojiTable`), in code point order.
     public static let emojiTable: [String] = EmojiTable.entries.map(\.emoji)
+
+    /// The emoji offered whatever the content: about video, speech, music, news and ideas.
+    public static let generalEmoji = ["🎬", "🎥", "📺", "🎤", "🎵", "💬", "📰", "🌍", "💡", "📚", "🎉", "🔥"]
+    /// The most content-related emoji offered.
+    public static let maximumRelatedEmoji = 24
+
+    /// The emoji offered for `transcript`: first those whose CLDR annotations
+    /// name its content words (`LocalFallback.relatedEmoji`, the rule the local
+    /// fallback picks by), then `generalEmoji`. Offered the whole table, a
+    /// small model took the first likely emoji: 👩 for six unrelated files of
+    /// one measured run, 🚰 for four of another.
+    public static func emoji(for transcript: String) -> [String] {
+        var offered = LocalFallback.relatedEmoji(for: transcript, limit: maximumRelatedEmoji)
+        for e in generalEmoji where !offered.contains(e) { offered.append(e) }
+        return offered
+    }
 }

@@ -79,7 +79,8 @@ public enum KeywordCandidates {
 
     /// Whether a word may be a keyword on its own: at most 40 `Character`s;
     /// a number (no letter) of four or more digits; an acronym (two to five
-    /// capital letters); a word of two or more `Character`s in the scripts
+    /// capital letters) that is not a stop word in lower case; not a web
+    /// address (`CueLineParts.isWebAddress`); a word of two or more `Character`s in the scripts
     /// whose characters are syllables or ideographs (three or more UTF-8 bytes
     /// each: Chinese, Japanese, Korean, Thai…) unless it is all hiragana (the
     /// particles and endings of Japanese); else a word of four or more
@@ -89,7 +90,9 @@ public enum KeywordCandidates {
         let count = shape.characters
         if count > 40 { return false }
         if shape.letters == 0 { return shape.numbers >= 4 }
-        if shape.letters >= 2, shape.letters <= 5, shape.lettersAreCapitals { return true }
+        // Stop words in any letter case: the all-caps captions of a French film gave SUIS, DES, LES, ET, QUI.
+        if shape.letters >= 2, shape.letters <= 5, shape.lettersAreCapitals { return !functionWords.contains(word.lowercased()) }
+        if word.contains("."), CueLineParts.isWebAddress(word) { return false }
         if shape.bytes >= 3 * count {
             return count >= 2 && !word.unicodeScalars.allSatisfy { (0x3040...0x309F).contains($0.value) }
         }

@@ -3,7 +3,8 @@ import Words
 
 /// Builds the prompt: instructions, then the transcript cut to a number of
 /// `Character`s, and the answer's shape (`AnswerSchema`: the transcript
-/// part's keyword candidates, the emoji table, the title bounds).
+/// part's keyword candidates, the emoji its words call for with a small
+/// general set, the title bounds).
 ///
 /// The cap counts Swift `Character`s (grapheme clusters), so a flag, an accented
 /// letter written with a combining mark, or a family emoji is either sent whole
@@ -30,8 +31,8 @@ public struct PromptBuilder: Sendable {
         Answer with one JSON object and nothing else, in this form:
         {"keywords": ["…"], "titles": ["…", "…", "…"], "emoji": "…"}
 
-        - "keywords": up to 10 important words or short phrases, each copied exactly as it \
-        appears in the transcript, to be emphasised in the captions.
+        - "keywords": up to \(AnswerSchema.maximumKeywords) important words or short phrases, each copied \
+        exactly as it appears in the transcript, to be emphasised in the captions.
         - "titles": exactly three distinct titles for the video, each 2 to 7 words, in the \
         language of the transcript. A title is a short headline that names the topic in new \
         words; never copy a sentence or line of the transcript.
@@ -91,7 +92,7 @@ public struct PromptBuilder: Sendable {
             instructions: Self.instructions,
             request: request,
             transcript: sent,
-            schema: AnswerSchema(keywordsFrom: sent),
+            schema: AnswerSchema(keywordsFrom: sent, emoji: AnswerSchema.emoji(for: sent)),
             characters: total,
             sentCharacters: hasAngles ? sent.count : cutCharacters,
             truncated: cutCharacters < total

@@ -100,6 +100,9 @@ public enum StopWords {
             "sans", "se", "selon", "ses", "si", "six", "son", "sont", "sous", "souvent", "sur", "ta", "te", "tes",
             "toi", "ton", "toujours", "tous", "tout", "toute", "toutes", "trois", "trop", "très", "tu", "un", "une",
             "vers", "voici", "voilà", "vos", "votre", "vous", "y", "à", "ça", "étaient", "était", "été", "être",
+            // Forms of être, aller, vouloir and pouvoir (an all-caps film's candidates held SUIS).
+            "suis", "sommes", "êtes", "vais", "vas", "va", "allons", "allez", "vont", "veux", "veut", "voulons",
+            "voulez", "veulent", "peux", "pouvons", "pouvez",
         ],
         "it": [  // Italian
             "a", "abbiamo", "accanto", "ad", "adesso", "agli", "ai", "al", "alla", "alle", "allo", "allora", "altra",

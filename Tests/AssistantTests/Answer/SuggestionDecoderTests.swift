@@ -38,7 +38,9 @@ import Testing
             """
         let result = decode(answer)
         #expect(result.keywords == .applied(["crew", "dawn"]))
-        #expect(result.titles == .applied(["Alpha title", "B {not a brace}", "C \"quoted\" title"]))
+        // The brace inside a string does not end the object; as a title it is JSON debris, refused.
+        #expect(result.titles == .failed("The model gave 2 usable titles; exactly three are needed. Not usable: “B {not a brace}” holds JSON syntax ({)."))
+        #expect(result.usableTitles == ["Alpha title", "C \"quoted\" title"])
         #expect(result.emoji == .applied("🌅"))
     }
 

@@ -164,7 +164,7 @@ import TestSupport
         let keywords = try #require(properties["keywords"])
         #expect(keywords["type"] as? String == "array")
         #expect(keywords["minItems"] as? Int == (lengthBounds ? 1 : nil))
-        #expect(keywords["maxItems"] as? Int == (lengthBounds ? 6 : nil))
+        #expect(keywords["maxItems"] as? Int == (lengthBounds ? AnswerSchema.maximumKeywords : nil))
 
         let emoji = try #require(properties["emoji"])
         #expect(emoji["type"] as? String == "string")
@@ -177,10 +177,11 @@ import TestSupport
         }
         for string in [titles["items"], keywords["items"]].map({ $0 as? [String: Any] }) {
             #expect(string?["type"] as? String == "string")
-            #expect((string?["maxLength"] != nil) == lengthBounds)
         }
-        #expect((titles["items"] as? [String: Any])?["minLength"] as? Int == (lengthBounds ? 8 : nil))
-        #expect((titles["items"] as? [String: Any])?["maxLength"] as? Int == (lengthBounds ? 60 : nil))
+        #expect(((keywords["items"] as? [String: Any])?["maxLength"] != nil) == lengthBounds)
+        // Titles are bounded in words (the pattern), never by a character count a grammar enforces by cutting.
+        #expect((titles["items"] as? [String: Any])?["minLength"] == nil)
+        #expect((titles["items"] as? [String: Any])?["maxLength"] == nil)
         #expect((keywords["items"] as? [String: Any])?["minLength"] as? Int == (lengthBounds ? 1 : nil))
         // A title pattern for grammar-constrained servers: no JSON fragments or paths as titles.
         let pattern = (titles["items"] as? [String: Any])?["pattern"] as? String
@@ -189,7 +190,8 @@ import TestSupport
             let regex = try Regex(pattern)
             #expect(try regex.wholeMatch(in: "Risotto Night") != nil)
             #expect(try regex.wholeMatch(in: "Die Flut im Tal") != nil)
-            for bad in ["./settings.json", "\"]}", "x", "keywords_1234567890", "A line\nbreak here"] {
+            for bad in ["./settings.json", "\"]}", "keywords_1234567890", "A line\nbreak here", "… (1)",
+                        "One two three four five six seven eight"] {
                 #expect(try regex.wholeMatch(in: bad) == nil, "\(bad)")
             }
         }
@@ -217,7 +219,8 @@ import TestSupport
         } else {
             let positions = try #require(keywords["prefixItems"] as? [[String: Any]])
             let groups = positions.compactMap { $0["enum"] as? [String] }
-            #expect(groups.count == 3 && keywords["minItems"] as? Int == 3 && keywords["maxItems"] as? Int == 3)
+            // One to three, as the prompt asks ("up to 3").
+            #expect(groups.count == 3 && keywords["minItems"] as? Int == 1 && keywords["maxItems"] as? Int == 3)
             #expect(Set(groups[0]).isDisjoint(with: groups[1]) && Set(groups[1]).isDisjoint(with: groups[2]))
             #expect(groups.map(\.first) == Array(KeywordCandidates.from(transcript).prefix(3)))   // the most frequent spread out
             allowed = groups.flatMap { $0 }.sorted()

@@ -77,7 +77,10 @@ import Testing
         let prompt = PromptBuilder().build(transcript: "The rocket launch was delayed. The rocket crew waited.")
         #expect(prompt.schema.keywords == KeywordCandidates.from(prompt.transcript))
         #expect(prompt.schema.keywords.first == "rocket")
-        #expect(prompt.schema.emoji == EmojiTable.entries.map(\.emoji))
+        // The emoji its words call for first (CLDR annotations, as the local fallback picks), then a small general set.
+        #expect(prompt.schema.emoji == AnswerSchema.emoji(for: prompt.transcript))
+        #expect(prompt.schema.emoji.first == "🚀")
+        #expect(prompt.schema.emoji.suffix(AnswerSchema.generalEmoji.count) == AnswerSchema.generalEmoji[...])
         #expect(prompt.text == prompt.instructions + AssistantPrompt.separator + prompt.request)
         // A repair keeps instructions, transcript and schema, and adds its note after the request.
         let repair = prompt.adding("Your previous answer could not be used.")

@@ -1,0 +1,129 @@
+import Words
+
+/// Whether a title is one a producer could publish: the meaning checks the
+/// decoder makes on every title after the form checks (length, control
+/// characters), whatever schema was sent (a server may ignore it, and a
+/// grammar that bounds a title can cut it).
+///
+/// A title is refused, with the reason, when it
+/// - holds the prompt's placeholder (`…`) or JSON syntax (`{`, `]`, `"emoji":`,
+///   `titles:`): debris of the answer's format, not a headline;
+/// - is a speaker label or starts with one (`WOMAN: …`, `>> ANCHOR: …`) or
+///   holds a sound description (`[MUSIC]`), by the one rule of what a caption
+///   line holds (`CueLineParts`). A name in mixed case before a colon
+///   (`Einstein: A Life`) is a usual headline form and stays; one in capitals
+///   is a caption's label;
+/// - starts with punctuation (opening quotes and `¿`, `¡` are allowed) or has
+///   fewer letters than a title has (`minimumLetters`, and letters at least
+///   half of what is not white space: runs of numbers and symbols are no title);
+/// - ends mid-word or mid-clause: a trailing comma, colon, semicolon, dash or
+///   apostrophe (`It'`, `and 2-`), or a last word that the transcript's
+///   language does not end a headline with (`headlineEndWords`: articles,
+///   prepositions, conjunctions, possessives: "… a small world, a");
+/// - repeats a sequence of words (`this will happen is this will happen`) or
+///   one word three times;
+/// - has more words than a title (`maximumWords`, the prompt's 7): a run-on
+///   sentence or a title a bound cut.
+public enum TitleCheck {
+    /// The most words (runs of non-space characters) a title has: the prompt asks for 2 to 7.
+    public static let maximumWords = 7
+    /// The fewest letters a title has.
+    public static let minimumLetters = 4
+
+    /// Why `title` (trimmed) is not publishable, or nil when it is. `language`
+    /// (an ISO 639-1 code) picks the words a headline does not end with; with
+    /// no list for it, only the other checks apply.
+    public static func flaw(_ title: String, language: String?) -> String? {
+        if title.contains("…") { return "holds the prompt's placeholder (…)" }
+        let parts = CueLineParts.parts(of: title)
+        if let name = CueLineParts.leadingSpeakerName(of: title), !name.unicodeScalars.contains(where: { $0.properties.isLowercase }) {
+            return "starts with a speaker label (\(name):)"
+        }
+        if let part = parts.first(where: { $0.kind == .description || $0.kind == .music }) {
+            let text = String(decoding: Array(title.utf8)[part.range], as: UTF8.self)
+            return "holds a sound or music description (\(text))"
+        }
+        if let json = jsonSyntax(title) { return "holds JSON syntax (\(json))" }
+        guard let first = title.first else { return "is empty" }
+        if !(first.isLetter || first.isNumber || openers.contains(first)) { return "starts with punctuation" }
+        var letters = 0, visible = 0
+        for c in title where !c.isWhitespace {
+            visible += 1
+            if c.isLetter { letters += 1 }
+        }
+        if letters < minimumLetters || letters * 2 < visible { return "has too few letters for a title" }
+        let chunks = title.split(whereSeparator: \.isWhitespace)
+        if chunks.count > maximumWords { return "has more than \(maximumWords) words" }
+        if let last = title.last, midClauseEnds.contains(last) { return "ends mid-clause (“\(last)”)" }
+        let words = WordScanner().words(in: title).map { $0.lowercased() }
+        if let repeated = repeatedSequence(words) { return "repeats “\(repeated)”" }
+        // The last word, when nothing but a full stop follows it ("What Is It For?" ends a question).
+        var core = Substring(title)
+        while let last = core.last, last == "." { core = core.dropLast() }
+        if let language, let ends = headlineEndWords[language], let lastWord = WordScanner().words(in: core).last,
+           lastWord.endIndex == core.endIndex,
+           !(lastWord.count == 1 && lastWord.first?.isUppercase == true),  // "Plan A", "Vitamin C"
+           ends.contains(lastWord.lowercased()) {
+            return "ends mid-clause (with “\(lastWord)”)"
+        }
+        return nil
+    }
+
+    /// What a title may start with besides a letter or a digit.
+    static let openers: Set<Character> = ["\"", "“", "„", "«", "‹", "'", "‘", "¿", "¡", "(", "「", "『"]
+    /// Last characters that leave a clause or a word open.
+    static let midClauseEnds: Set<Character> = [",", ":", ";", "-", "–", "—", "'", "’", "(", "/", "&", "、", "，"]
+
+    /// The JSON syntax in `title`, if it holds some: a brace or bracket, a
+    /// quote next to a colon, or an answer field's name before a colon.
+    static func jsonSyntax(_ title: String) -> String? {
+        for c in title where "{}[]".contains(c) { return String(c) }
+        if title.contains("\":") || title.contains("\" :") || title.contains(":\"") { return "\":" }
+        let lower = title.lowercased()
+        for field in ["keywords", "titles", "title", "emoji"] {
+            for form in ["\(field):", "\(field) :"] where lower.hasPrefix(form) || lower.contains(" " + form) {
+                return form
+            }
+        }
+        return nil
+    }
+
+    /// A sequence of two or more words that occurs twice in `words`, or a
+    /// word that occurs three times (as "word word word"); nil when none does.
+    static func repeatedSequence(_ words: [String]) -> String? {
+        var counts: [String: Int] = [:]
+        for word in words {
+            counts[word, default: 0] += 1
+            if counts[word] == 3 { return word }
+        }
+        var pairs: Set<String> = []
+        for i in words.indices.dropLast() {
+            let pair = words[i] + " " + words[i + 1]
+            if !pairs.insert(pair).inserted { return pair }
+        }
+        return nil
+    }
+
+    /// The words a headline does not end with, by language: articles,
+    /// prepositions, conjunctions and possessive determiners (a title whose
+    /// last word is one was cut mid-clause). Written for this project.
+    static let headlineEndWords: [String: Set<String>] = [
+        "en": ["a", "an", "the", "and", "or", "but", "nor", "of", "to", "in", "into", "onto", "on", "at", "by", "for",
+               "from", "with", "about", "as", "than", "via", "per", "because", "if", "that", "whether", "while",
+               "my", "your", "our", "their", "its"],
+        "fr": ["le", "la", "les", "un", "une", "des", "du", "de", "au", "aux", "à", "en", "dans", "par", "pour", "sur",
+               "sous", "avec", "sans", "chez", "vers", "et", "ou", "mais", "donc", "car", "ni", "que", "mon", "ton",
+               "son", "ma", "ta", "sa", "mes", "tes", "ses", "notre", "votre", "leur", "leurs", "ce", "cette", "ces"],
+        "es": ["el", "la", "los", "las", "un", "una", "unos", "unas", "al", "del", "de", "a", "en", "con", "por",
+               "para", "sin", "sobre", "entre", "hacia", "desde", "y", "e", "o", "u", "ni", "pero", "que", "mi", "tu",
+               "su", "mis", "tus", "sus", "nuestro", "nuestra"],
+        "de": ["der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines", "und",
+               "oder", "aber", "von", "für", "bei", "über", "durch", "gegen", "ohne", "im", "zum", "zur", "dass",
+               "weil", "mein", "dein", "sein", "ihr", "unser", "euer"],
+        "it": ["il", "lo", "la", "i", "gli", "le", "un", "uno", "una", "di", "a", "da", "in", "con", "su", "per",
+               "tra", "fra", "del", "della", "dei", "delle", "al", "alla", "ai", "nel", "nella", "e", "o", "ma", "che",
+               "mio", "tuo", "suo"],
+        "pt": ["o", "a", "os", "as", "um", "uma", "de", "do", "da", "dos", "das", "em", "no", "na", "nos", "nas",
+               "por", "para", "com", "sem", "e", "ou", "mas", "que", "ao", "meu", "teu", "seu", "minha", "sua"],
+    ]
+}

@@ -1,0 +1,78 @@
+import Testing
+@testable import Assistant
+
+/// Titles a producer could publish: the kinds of title the issue's measured
+/// runs "applied" (two small models on public caption files) are refused
+/// with a reason, and ordinary headlines in several languages pass.
+@Suite struct TitleCheckTests {
+    @Test(arguments: [
+        // Cut where a bound ran out, mid-clause or mid-word.
+        ("Each pool is a small world, a", "en", "ends mid-clause (with “a”)"),
+        ("Einstein was a young man with a", "en", "ends mid-clause (with “a”)"),
+        ("The story of rockets and", "en", "ends mid-clause (with “and”)"),
+        ("A small world,", "en", "ends mid-clause (“,”)"),
+        ("The secret of the tide:", "en", "ends mid-clause (“:”)"),
+        ("Why it matters and It'", "en", "ends mid-clause (“'”)"),
+        ("Rockets and 2-", "en", "ends mid-clause (“-”)"),
+        ("Le secret des", "fr", "ends mid-clause (with “des”)"),
+        ("La historia de la", "es", "ends mid-clause (with “la”)"),
+        // Loops.
+        ("this will happen is this will happen", "en", "repeats “this will”"),
+        ("Rocket rocket rocket", "en", "repeats “rocket”"),
+        // Garbage.
+        (");.J'ai vu", "fr", "starts with punctuation"),
+        ("- I'm not", "en", "starts with punctuation"),
+        ("1984 2001 2024 3000", "en", "has too few letters for a title"),
+        ("X9 #4 ## 77", "en", "has too few letters for a title"),
+        // Speaker labels and descriptions.
+        ("WOMAN: The tide pools", "en", "starts with a speaker label (WOMAN:)"),
+        (">> EINSTEIN: Relativity", "en", "starts with a speaker label (EINSTEIN:)"),
+        ("Rockets [MUSIC PLAYING]", "en", "holds a sound or music description ([MUSIC PLAYING])"),
+        // The prompt's placeholder and JSON debris.
+        ("… (1), … (2)", "en", "holds the prompt's placeholder (…)"),
+        ("emoji: rocket launch", "en", "holds JSON syntax (emoji:)"),
+        ("Launch {\"titles\"", "en", "holds JSON syntax ({)"),
+        // Run-on.
+        ("The day the rocket finally left the pad at dawn", "en", "has more than 7 words"),
+    ])
+    func unpublishableTitlesAreRefused(_ title: String, _ language: String, _ reason: String) {
+        #expect(TitleCheck.flaw(title, language: language) == reason)
+    }
+
+    @Test(arguments: [
+        ("Einstein: A Life", "en"),
+        ("What Dreams Are Made Of?", "en"),
+        ("Plan A", "en"),
+        ("Vitamin C and Your Health", "en"),
+        ("“Hope” Returns to the Coast", "en"),
+        ("¿Quién mató al comandante?", "es"),
+        ("Le risotto aux champignons", "fr"),
+        ("Die Reise zum Mond", "de"),
+        ("Rocket Launch at Dawn", "en"),
+        ("潮だまりの小さな世界", "ja"),
+        ("Step by Step", "en"),
+        ("Life in the Tide Pools", nil as String?),
+    ] as [(String, String?)])
+    func publishableTitlesPass(_ title: String, _ language: String?) {
+        #expect(TitleCheck.flaw(title, language: language) == nil, "\(title)")
+    }
+
+    /// The decoder refuses such titles with the reason, and the repair note names them.
+    @Test func theDecoderRefusesThemWithTheReason() {
+        let transcript = "The rocket left the pad at dawn.\nThe crew waved to the crowd below."
+        let answer = #"{"keywords": ["rocket"], "titles": ["WOMAN: A rocket at dawn", "The crew waved to the", "Rocket at Dawn"], "emoji": "🚀"}"#
+        let result = SuggestionDecoder().decode(answer, transcript: transcript)
+        #expect(result.titles.failureMessage == "The model gave 1 usable title; exactly three are needed. Not usable: “WOMAN: A rocket at dawn” starts with a speaker label (WOMAN:); “The crew waved to the” ends mid-clause (with “the”).")
+        #expect(result.usableTitles == ["Rocket at Dawn"])
+    }
+
+    /// The language is the transcript's: a French transcript's title ending in "des" is refused, an English one's "Des Moines" is not.
+    @Test func theTranscriptsLanguagePicksTheEndWords() {
+        let french = "Je suis allé au marché avec mes amis. Nous avons acheté des légumes et du pain pour le dîner."
+        let english = "We drove to the city and the weather was fine. They said it was the best trip of the year."
+        let decoder = SuggestionDecoder()
+        let answer = #"{"keywords": ["marché"], "titles": ["Un marché des", "Road Trip to Des Moines", "Légumes du marché"], "emoji": "🚗"}"#
+        #expect(decoder.decode(answer, transcript: french).usableTitles == ["Road Trip to Des Moines", "Légumes du marché"])
+        #expect(decoder.decode(answer, transcript: english).usableTitles == ["Un marché des", "Road Trip to Des Moines", "Légumes du marché"])
+    }
+}
