@@ -126,6 +126,11 @@ public enum CaptionAssistantCommand {
                 if let proxy = http.proxy { lines.append("proxy: \(proxy)") }
                 lines.append("model: \(http.modelName ?? "(the server's default)")")
                 if !served.isEmpty { lines.append("server models: \(served.joined(separator: ", "))") }
+                if let kind = backend.serverKind {
+                    lines.append("server kind: \(kind.kind.rawValue) (\(kind.reason))")
+                } else {
+                    lines.append("server kind: not told by the server; json_schema is sent first, json_object after a refusal")
+                }
                 lines.append("retry policy: \(backend.service.options.retryPolicy)")
             }
             switch availability {

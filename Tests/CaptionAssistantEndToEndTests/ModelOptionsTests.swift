@@ -96,7 +96,11 @@ import TestSupport
         #expect(run.stdoutText.contains("model: qwen2.5:0.5b"))
         #expect(run.stdoutText.contains("server models: qwen2.5:0.5b, llama3.2:latest"))
         #expect(run.stdoutText.contains("retry policy: a request that fails for a temporary reason (no answer in time,"))
+        #expect(run.stdoutText.contains("server kind: ollama (as configured)\n"))
         #expect(server.requests.allSatisfy { !$0.path.contains("completions/v1") })
+        // Under auto, check says which kind the server's model list shows, and why.
+        let auto = try ExecutableRun.run(["check", "--model", "http", "--endpoint", server.endpoint, "--model-name", "qwen2.5:0.5b"], in: scratch.url)
+        #expect(auto.stdoutText.contains("server kind: ollama (GET /v1/models lists a model owned by \"library\")\n"), "\(auto.stdoutText)")
     }
 
     @Test func modelMissingListsTheModelsTheServerOffers() throws {

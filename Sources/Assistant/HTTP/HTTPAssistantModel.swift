@@ -20,8 +20,8 @@ import Foundation
 /// second request made here is the `auto` fallback from `json_schema` to
 /// `json_object`, which is a different request, not a retry.
 ///
-/// Safe to call from many tasks at once: the only shared state, the schema form
-/// chosen by `auto`, sits behind a lock.
+/// Safe to call from many tasks at once: the only shared state, what the run
+/// learnt about its server (`HTTPServerState`), sits behind a lock.
 public struct HTTPAssistantModel: AssistantModel {
     /// The bound on `max_tokens` used when none is given: room for ten keywords,
     /// three titles and an emoji, with margin.
@@ -33,18 +33,21 @@ public struct HTTPAssistantModel: AssistantModel {
     public let maxTokens: Int
 
     private let transport: HTTPTransport
-    private let chosenForm: ChosenForm
+    /// What the run learnt about the server (kind, schema form, availability), shared with its probe.
+    public let state: HTTPServerState
 
     /// Creates the model.
     ///
     /// - Parameters:
     ///   - configuration: the server, model name, key, server kind and timeout.
     ///   - maxTokens: the answer's token bound (at least 1).
-    public init(configuration: HTTPConfiguration, maxTokens: Int = HTTPAssistantModel.defaultMaxTokens) {
+    ///   - state: what the run learns about the server, shared with its
+    ///     `HTTPAvailabilityProbe`; a state of its own when not given.
+    public init(configuration: HTTPConfiguration, maxTokens: Int = HTTPAssistantModel.defaultMaxTokens, state: HTTPServerState? = nil) {
         self.configuration = configuration
         self.maxTokens = max(1, maxTokens)
         self.transport = HTTPTransport(configuration: configuration, timeout: configuration.requestTimeout)
-        self.chosenForm = ChosenForm(HTTPChatRequest.SchemaForm(for: configuration.serverKind))
+        self.state = state ?? HTTPServerState(configured: configuration.serverKind)
     }
 
     /// Sends the prompt and returns the model's raw answer, the requests made
@@ -52,27 +55,47 @@ public struct HTTPAssistantModel: AssistantModel {
     /// - Throws: `HTTPAssistantError` (with `isTemporary` set for failures worth
     ///   retrying) or `CancellationError`.
     public func respond(to prompt: AssistantPrompt) async throws -> ModelAnswer {
-        let form = chosenForm.value
+        let (form, deciding) = await state.begin()
+        var decided: HTTPChatRequest.SchemaForm?
+        defer { state.finish(deciding: deciding, decided: decided) }
         do {
-            return try await send(prompt, form: form)
-        } catch let error as HTTPAssistantError
-            where configuration.serverKind == .auto && form != .jsonObject && Self.rejectsSchemaForm(error) {
             do {
-                var answer = try await send(prompt, form: .jsonObject)
-                answer.requests += 1
-                chosenForm.value = .jsonObject
+                let answer = try await send(prompt, form: form)
+                decided = form
                 return answer
-            } catch let second as HTTPAssistantError where !Self.rejectsSchemaForm(second) {
-                // The server took the second form and failed for another reason:
-                // keep the form, report the real failure.
-                chosenForm.value = .jsonObject
-                throw second
+            } catch let error as HTTPAssistantError
+                where configuration.serverKind == .auto && form != .jsonObject && Self.rejectsSchemaForm(error) {
+                do {
+                    var answer = try await send(prompt, form: .jsonObject)
+                    answer.requests += 1
+                    decided = .jsonObject
+                    return answer
+                } catch let second as HTTPAssistantError where !Self.rejectsSchemaForm(second) {
+                    // The server took the second form and failed for another reason:
+                    // keep the form, report the real failure.
+                    decided = .jsonObject
+                    throw second
+                }
             }
+        } catch let error as HTTPAssistantError {
+            if Self.mayChangeAvailability(error) { state.forgetAvailability() }
+            throw error
         }
     }
 
     /// The `response_format` form the next request will use (`auto` may change it once).
-    var schemaFormInUse: HTTPChatRequest.SchemaForm { chosenForm.value }
+    var schemaFormInUse: HTTPChatRequest.SchemaForm { state.schemaForm }
+
+    /// Whether a failed request may mean the server is no longer available
+    /// (so the next file asks again): no connection or no answer in time, or a
+    /// status that says so (503, 401/403, 404 for a missing model).
+    static func mayChangeAvailability(_ error: HTTPAssistantError) -> Bool {
+        switch error.kind {
+        case .unreachable, .timedOut, .connectionLost: return true
+        case .status(let status): return [401, 403, 404, 503].contains(status)
+        default: return false
+        }
+    }
 
     private func send(_ prompt: AssistantPrompt, form: HTTPChatRequest.SchemaForm) async throws -> ModelAnswer {
         let request = HTTPChatRequest(model: configuration.modelName, prompt: prompt, maxTokens: maxTokens, form: form)
@@ -101,18 +124,5 @@ public struct HTTPAssistantModel: AssistantModel {
         guard let status = error.statusCode, [400, 422, 500].contains(status),
               let text = error.serverMessage?.lowercased() else { return false }
         return text.contains("json_object") || text.contains("response_format")
-    }
-
-    /// The schema form in use, shared by all copies of one model.
-    private final class ChosenForm: @unchecked Sendable {
-        private let lock = NSLock()
-        private var form: HTTPChatRequest.SchemaForm
-
-        init(_ form: HTTPChatRequest.SchemaForm) { self.form = form }
-
-        var value: HTTPChatRequest.SchemaForm {
-            get { lock.withLock { form } }
-            set { lock.withLock { form = newValue } }
-        }
     }
 }

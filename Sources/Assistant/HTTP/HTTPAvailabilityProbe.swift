@@ -19,8 +19,10 @@ import Foundation
 ///    exist") → `modelMissing`; 503 loading → `modelNotReady`; 401/403 and
 ///    anything else → `unknown` with the status and the server's words.
 ///
-/// The probe never retries; the pipeline asks again before each file and
-/// `--wait-for-model` polls a `modelNotReady` server.
+/// The probe never retries. With a run's `HTTPServerState` it is asked once
+/// per run, and again only after a failure (`currentAvailability`), and it
+/// records the server's kind that `/v1/models` shows (`HTTPServerKind.detect`)
+/// before the first `POST`; `--wait-for-model` polls a `modelNotReady` server.
 public struct HTTPAvailabilityProbe: AvailabilityProvider {
     /// What the probe found, with the specifics a remedy needs.
     public struct Result: Sendable, Equatable {
@@ -40,23 +42,37 @@ public struct HTTPAvailabilityProbe: AvailabilityProvider {
     public let configuration: HTTPConfiguration
     /// How long each probe request may take, in seconds.
     public let timeout: Double
+    /// What the run learnt about the server, shared with its model: the
+    /// probe records the kind `GET /v1/models` shows and whether the server
+    /// is available; nil for a probe on its own.
+    public let state: HTTPServerState?
     private let transport: HTTPTransport
 
     /// Creates a probe; `timeout` defaults to the request timeout, at most 30 s.
-    public init(configuration: HTTPConfiguration, timeout: Double? = nil) {
+    public init(configuration: HTTPConfiguration, timeout: Double? = nil, state: HTTPServerState? = nil) {
         self.configuration = configuration
         let chosen = timeout ?? min(configuration.requestTimeout, 30)
         self.timeout = chosen.isFinite && chosen > 0 ? chosen : 30
+        self.state = state
         self.transport = HTTPTransport(configuration: configuration, timeout: self.timeout)
     }
 
-    /// Asks the server now.
+    /// The server's availability: asked once per run, and again only after
+    /// a request failed in a way that may have changed it (`state`); asked
+    /// every time by a probe with no state.
     public func currentAvailability() async -> Availability {
-        await probe().availability
+        if let state, state.isKnownAvailable { return .available }
+        return await probe().availability
     }
 
-    /// Asks the server now and keeps the specifics.
+    /// Asks the server now and keeps the specifics (and records them in `state`).
     public func probe() async -> Result {
+        let found = await ask()
+        state?.noteAvailability(found.availability.isAvailable)
+        return found
+    }
+
+    private func ask() async -> Result {
         let health: HTTPTransport.Reply
         do {
             health = try await transport.send("GET", "/health")
@@ -103,6 +119,7 @@ public struct HTTPAvailabilityProbe: AvailabilityProvider {
                           detail: "The server at \(configuration.displayEndpoint) does not look OpenAI-compatible.")
         }
         let cleanIDs = ids.map { HTTPResponseParser.clean($0, redacting: configuration.apiKey) }
+        if let detected = HTTPServerKind.detect(owners: owners) { state?.learn(detected.kind, because: detected.reason) }
         guard let name = configuration.modelName else {
             return result(.available, served: cleanIDs, detail: "The server is ready; no model name is configured, so it uses its own.")
         }

@@ -7,9 +7,11 @@ import Foundation
 /// `/v1` and OpenAI take `response_format: {"type": "json_schema", …}`, while
 /// `llama-cpp-python`'s server rejects that form (HTTP 500, "Input should be
 /// 'text' or 'json_object'") and takes `{"type": "json_object", "schema": …}`.
-/// `auto` sends the first form and falls back to the second on that rejection.
+/// `auto` tells the server from what `GET /v1/models` says (`detect`) before
+/// the first `POST`; when that cannot tell, it sends the first form and learns
+/// the second from the server's rejection, once per run (`HTTPServerState`).
 public enum HTTPServerKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// Detect: send `json_schema`, fall back to `json_object` when the server rejects it.
+    /// Detect: from `GET /v1/models`, else from the server's rejection of `json_schema`.
     case auto
     /// llama.cpp's `llama-server`.
     case llamaCpp = "llama-cpp"
@@ -33,6 +35,19 @@ public enum HTTPServerKind: String, Sendable, Hashable, CaseIterable, CustomStri
 
     /// The spelling `--server-kind` accepts.
     public var description: String { rawValue }
+
+    /// The kind the `owned_by` fields of a `GET /v1/models` list show, and
+    /// why: `me` is llama-cpp-python's, `llamacpp` llama-server's, `vllm`
+    /// vLLM's, `library` Ollama's (its models are owned by their namespace),
+    /// `openai`/`system` OpenAI's. nil when they tell nothing.
+    public static func detect(owners: [String]) -> (kind: HTTPServerKind, reason: String)? {
+        let known: [(String, HTTPServerKind)] = [("me", .llamaCppPython), ("llamacpp", .llamaCpp), ("vllm", .vllm),
+                                                 ("library", .ollama), ("openai", .openai), ("system", .openai)]
+        for (owner, kind) in known where owners.contains(owner) {
+            return (kind, "GET /v1/models lists a model owned by \"\(owner)\"")
+        }
+        return nil
+    }
 
     /// Whether this server serves one model and ignores the request's `model` field,
     /// so a configured name that does not match `/v1/models` is not an error.

@@ -123,6 +123,10 @@ package struct AssistantBackend: Sendable {
         Diagnostics(reason, context: diagnosticsContext)
     }
 
+    /// The HTTP server's kind and why it is believed (`--server-kind`, or what
+    /// `GET /v1/models` showed), once known; nil for other backends.
+    package var serverKind: (kind: HTTPServerKind, reason: String)? { httpProbe?.state?.serverKind }
+
     /// The models the HTTP server lists, asked again when it matters to the
     /// person (`check` on an available server or on `modelMissing`); also kept in
     /// the diagnostics so the `modelMissing` remedy can name them.

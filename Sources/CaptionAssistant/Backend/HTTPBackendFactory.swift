@@ -47,13 +47,15 @@ enum HTTPBackendFactory {
         } catch {
             throw SettingsError(explained(error, flag: options.endpoint, names: names))
         }
-        let model = HTTPAssistantModel(configuration: configuration)
+        // The model and its probe share what the run learns about the server (kind, form, availability).
+        let state = HTTPServerState(configured: configuration.serverKind)
+        let model = HTTPAssistantModel(configuration: configuration, state: state)
         // The service's own limit sits just above the server request's, so the
         // request's timeout (with its clearer message) fires first.
         let timeout = Duration.milliseconds(Int64((configuration.requestTimeout * 1000).rounded())) + .seconds(5)
         var context = DiagnosticsContext(endpoint: configuration.displayEndpoint, modelName: configuration.modelName)
         context.settingNames = names
         context.proxy = configuration.proxy?.summary
-        return Parts(model: model, availability: HTTPAvailabilityProbe(configuration: configuration), context: context, timeout: timeout)
+        return Parts(model: model, availability: HTTPAvailabilityProbe(configuration: configuration, state: state), context: context, timeout: timeout)
     }
 }
