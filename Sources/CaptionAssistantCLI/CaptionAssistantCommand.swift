@@ -421,6 +421,15 @@ public enum CaptionAssistantCommand {
             let why = Set(kept.map { $0.record.unavailableReason.map { "model unavailable: " + $0 } ?? "model failed" }).sorted().joined(separator: "; ")
             lines.append("warning: \(kept.count) file\(kept.count == 1 ? "" : "s") kept the output\(kept.count == 1 ? "" : "s") an earlier run made with the model, since this run's model gave nothing for \(kept.count == 1 ? "it" : "them") (\(why)); --replace-model-results replaces such outputs: \(names(kept.map(\.input)))")
         }
+        let results = summary.keptResults
+        if !results.isEmpty {
+            let one = results.count == 1
+            let counts = AssistantAction.allCases.compactMap { action -> String? in
+                let n = results.filter { $0.actions.contains(action) }.count
+                return n == 0 ? nil : "\(action.rawValue) in \(n)"
+            }.joined(separator: ", ")
+            lines.append("warning: \(results.count) file\(one ? "" : "s") written by this run kept results an earlier run's model gave (\(counts)), since this run's model gave none for them (see \"source\": \"earlier\" in the report); --replace-model-results replaces them: \(names(results.map(\.input)))")
+        }
         for reason in [ReplacedOutput.Reason.inputChanged, .notTrusted] {
             let replaced = summary.replacedOutputs.filter { $0.record.because == reason }
             guard let first = replaced.first else { continue }
