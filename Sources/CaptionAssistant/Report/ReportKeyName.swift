@@ -40,5 +40,5 @@ package enum ReportKeyName: String, Sendable {
     // The `--json` summaries.
     case shards, missing, stopped, unavailableReasons, modelErrors, skipped, indexPages, report, exitStatus, transcriptsCut, earlierModel
     // `check --json`.
-    case serverModels, retryPolicy
+    case serverModels, retryPolicy, proxy
 }
