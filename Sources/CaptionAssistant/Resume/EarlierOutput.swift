@@ -19,7 +19,7 @@ import Assistant
 /// content does not change: each action that edits captions (emphasis, the
 /// emoji) is kept from it, or is in neither, and it was written with the
 /// options that shape those edits (`--to`, `--encoding`, `--language`,
-/// `--emphasis`). Otherwise it is made again from the input, with each kept
+/// `--emphasis`, `--input-encoding`). Otherwise it is made again from the input, with each kept
 /// result applied again as this run's options say (new emphasis with the
 /// earlier emoji: the input, the new keywords, the earlier emoji). When the
 /// run changes nothing at all (every action kept or in neither), the output
@@ -108,11 +108,12 @@ enum EarlierOutput {
             var kept = before
             // The options that shape the file besides the model (which differs, or the output would not be kept).
             let sameOptions = asked.maxCharacters == made.maxCharacters && asked.convertTo == made.convertTo && asked.writeOptions == made.writeOptions
-                && asked.actions == made.actions && asked.emphasis == made.emphasis
+                && asked.actions == made.actions && asked.emphasis == made.emphasis && asked.inputEncoding == made.inputEncoding
             kept.kept = KeptOutput(model: report.model, reasonRow: report.reasonRow, error: report.error, options: sameOptions ? nil : asked)
             return .keepWhole(kept)
         }
         let sameShape = asked.convertTo == made.convertTo && asked.writeOptions == made.writeOptions && asked.emphasis == made.emphasis
+            && asked.inputEncoding == made.inputEncoding
         guard sameShape, AssistantAction.allCases.filter(\.editsCaptions).allSatisfy(unchanged) else { return .remake }
         var new = report
         // The caption actions kept describe the earlier caption as its sidecar does; this run's reason stays.
