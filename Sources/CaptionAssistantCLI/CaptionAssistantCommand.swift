@@ -154,21 +154,24 @@ public enum CaptionAssistantCommand {
     static func process(_ options: ProcessOptions, environment: [String: String], signals early: InterruptSignals? = nil) async -> Int32 {
         var backend: AssistantBackend
         let plan: InputPlan
+        // The run's whole plan (every shard's files): what the run writes, for what it must not call stale.
+        let runPlan: InputPlan
         let part: ReportPart?
         let destination: OutputDestination = options.output == "-" ? .standardOutput : .folder(options.output)
         do throws(SettingsError) {
             backend = try AssistantBackend.make(options.model, maxCharacters: options.maxCharacters, environment: environment,
                                                 names: CommandOption.settingNames)
             backend.service.options.actions = Set(options.actions)
-            let whole = try InputPlan.make(inputs: options.inputs, outputFolder: options.output == "-" ? nil : options.output,
-                                           convertTo: options.convertTo)
+            runPlan = try InputPlan.make(inputs: options.inputs, outputFolder: options.output == "-" ? nil : options.output,
+                                         convertTo: options.convertTo)
             if let request = options.shard {
-                (plan, part) = try whole.shard(request, shardCount: options.shardCount, settings: backend.settings(options),
+                (plan, part) = try runPlan.shard(request, shardCount: options.shardCount, settings: backend.settings(options),
                                                byModelCalls: backend.selection.callsRealModel, environment: environment,
                                                names: CommandOption.settingNames)
             } else {
-                (plan, part) = (whole, nil)
+                (plan, part) = (runPlan, nil)
             }
+            if let reportFile = options.reportFile { try InputPlan.checkReportFile(reportFile, inputs: options.inputs) }
             if destination == .standardOutput, let only = options.inputs.first, only != "-" {
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: only, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -246,6 +249,7 @@ public enum CaptionAssistantCommand {
         var runner = BatchRunner(processor: processor, destination: destination, jobs: options.jobs, resume: options.resume)
         runner.part = part
         runner.replaceModelResults = options.replaceModelResults
+        runner.reportFile = options.reportFile
         let progress = ProgressLine.wanted(quiet: options.quiet, json: options.json) && !plan.items.isEmpty
             ? ProgressLine(total: plan.items.count) : nil
         var callback: (@Sendable (Int) -> Void)?
@@ -287,7 +291,7 @@ public enum CaptionAssistantCommand {
         for line in earlierOutputWarnings(result.summary) { printError(line) }
         if let error = result.reportError { printError(error) }
         if earlierRun, case .folder(let folder) = destination {
-            let stale = StaleOutputs.find(plan, in: folder)
+            let stale = StaleOutputs.find(runPlan, in: folder)
             if !stale.isEmpty {
                 let shown = stale.prefix(5).map { folder + "/" + $0 }.joined(separator: ", ")
                 printError("warning: \(stale.count) caption file\(stale.count == 1 ? "" : "s") of an earlier run with other options (another --to) \(stale.count == 1 ? "is" : "are") still in \(folder) and not in this run's report: \(shown)\(stale.count > 5 ? ", …" : ""); delete \(stale.count == 1 ? "it" : "them") (and the .assistant.json beside \(stale.count == 1 ? "it" : "each")) if not wanted")
@@ -300,13 +304,15 @@ public enum CaptionAssistantCommand {
             if let warning = reviewWarning(review, folder: folder) { printError(warning) }
         }
         if !options.quiet {
-            printError(summary(result.summary, destination: destination, run: result, resume: options.resume, shard: part)
+            printError(summary(result.summary, destination: destination, run: result, resume: options.resume, shard: part,
+                               reportFile: options.reportFile)
                        + reviewNote(review))
         }
         if options.json {
             var json = RunSummary(process: result.summary, counts: fileCounts(result.summary, run: result, resume: options.resume),
                                   showsSkipped: options.resume, stopped: result.stoppedBy != nil, shard: part.map(RunSummary.ShardFigures.init),
-                                  report: reportWritten(destination: destination, run: result, shard: part), exitStatus: Int(status))
+                                  report: reportWritten(destination: destination, run: result, shard: part, reportFile: options.reportFile),
+                                  exitStatus: Int(status))
             if case .rebuilt(let made) = review { json.index = made.index }
             print(json.json.rendered(), terminator: "")
         }
@@ -368,7 +374,8 @@ public enum CaptionAssistantCommand {
     /// `--resume` skipped is said apart.
     /// For a shard, it starts `shard 1/4 (1250 of 5000 files, from file 1250): ` and names the shard's report part.
     static func summary(_ report: BatchSummary, destination: OutputDestination,
-                               run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil) -> String {
+                               run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil,
+                               reportFile: String? = nil) -> String {
         let t = report.totals
         let counts = fileCounts(report, run: run, resume: resume)
         var line = shard.map(shardPrefix) ?? ""
@@ -397,6 +404,7 @@ public enum CaptionAssistantCommand {
         if let cost = report.runCost, cost.requests > 0 { line += "; model: \(cost.summary)" }
         if let cost = report.earlierCost, cost.requests > 0 { line += "; earlier runs' model: \(cost.summary)" }
         if case .folder(let folder) = destination, run?.reportError == nil { line += "; report in \(folder)/\(shard?.name ?? "report.json")" }
+        if let reportFile, run != nil, run?.reportError == nil { line += (destination == .standardOutput ? "; report in " : " and ") + reportFile }
         return line
     }
 
@@ -416,6 +424,15 @@ public enum CaptionAssistantCommand {
         if !kept.isEmpty {
             let why = Set(kept.map { $0.record.unavailableReason.map { "model unavailable: " + $0 } ?? "model failed" }).sorted().joined(separator: "; ")
             lines.append("warning: \(kept.count) file\(kept.count == 1 ? "" : "s") kept the output\(kept.count == 1 ? "" : "s") an earlier run made with the model, since this run's model gave nothing for \(kept.count == 1 ? "it" : "them") (\(why)); --replace-model-results replaces such outputs: \(names(kept.map(\.input)))")
+        }
+        let results = summary.keptResults
+        if !results.isEmpty {
+            let one = results.count == 1
+            let counts = AssistantAction.allCases.compactMap { action -> String? in
+                let n = results.filter { $0.actions.contains(action) }.count
+                return n == 0 ? nil : "\(action.rawValue) in \(n)"
+            }.joined(separator: ", ")
+            lines.append("warning: \(results.count) file\(one ? "" : "s") written by this run kept results an earlier run's model gave (\(counts)), since this run's model gave none for them (see \"source\": \"earlier\" in the report); --replace-model-results replaces them: \(names(results.map(\.input)))")
         }
         for reason in [ReplacedOutput.Reason.inputChanged, .notTrusted] {
             let replaced = summary.replacedOutputs.filter { $0.record.because == reason }
@@ -448,8 +465,10 @@ public enum CaptionAssistantCommand {
     }
 
     /// The report a run wrote, as summaries name it; nil when none was (only a report that was written is pointed to).
-    static func reportWritten(destination: OutputDestination, run: BatchRunner.Result?, shard: ReportPart?) -> String? {
-        guard case .folder(let folder) = destination, run?.reportError == nil else { return nil }
+    static func reportWritten(destination: OutputDestination, run: BatchRunner.Result?, shard: ReportPart?,
+                              reportFile: String? = nil) -> String? {
+        guard run?.reportError == nil else { return nil }
+        guard case .folder(let folder) = destination else { return run == nil ? nil : reportFile }
         return folder + "/" + (shard?.name ?? "report.json")
     }
 
@@ -476,6 +495,7 @@ extension AssistantBackend {
         settings.actions = options.actions
         settings.emphasis = options.emphasis
         settings.fallback = options.fallback
+        settings.inputEncoding = options.inputEncoding?.rawValue
         return settings
     }
 }
