@@ -232,7 +232,7 @@ struct CommandOption: Sendable {
             a.process.model.modelName = try CommandLineParser.nonEmpty(name, v)
         },
         .valued(["--server-kind"], "KIND", [.process, .check], .model,
-                "Say which kind of HTTP server this is (auto, llama-cpp, llama-cpp-python, ollama, vllm or openai), so the answer's format is requested the way it understands.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+                "Say which kind of HTTP server this is (auto, llama-cpp, llama-cpp-python, ollama, vllm or openai), so the answer's format is requested the way it understands; auto, the default, tells it from the server's model list before the first request (check prints the kind and why).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             // Checked here, with or without --endpoint, so a typo is never carried silently.
             a.process.model.serverKind = try CommandLineParser.choice(name, v, among: Dictionary(uniqueKeysWithValues: HTTPServerKind.allCases.map { ($0.rawValue, $0) }),
                                                               listed: HTTPServerKind.allCases.map(\.rawValue)).rawValue
