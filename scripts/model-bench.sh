@@ -8,12 +8,18 @@
 # build can be measured the same way); then a row of quality per action (issue
 # 24): titles copied, answers with repeated keywords, keywords that are stop
 # words of the transcript's language, emoji whose CLDR name (from EmojiTable)
-# shares a word with the transcript.
+# shares a word with the transcript; then issue 30's figures: titles refused
+# by each rule (placeholder, JSON, label, punctuation, letters, words,
+# mid-clause, repeat), titles applied that those rules refuse, keywords that
+# are speaker labels or descriptions, failed requests, requests and tokens
+# per file. With BENCH_BEFORE_BIN, an earlier build runs first over the same
+# transcripts and server: before and after in one run.
 #
-#   bash scripts/model-bench.sh [LABEL]
+#   BENCH_BEFORE_BIN=/path/to/old/caption-assistant bash scripts/model-bench.sh [LABEL]
 #
 # Environment: CAPTION_ASSISTANT_BIN (default: swift build it), BENCH_WORK_DIR,
-# BENCH_VERBOSE=1 (one line per file), BENCH_ARGS (more caption-assistant flags).
+# BENCH_VERBOSE=1 (one line per file), BENCH_ARGS (more caption-assistant flags),
+# BENCH_SERVER_KIND (default auto: the README's recipe), BENCH_JOBS (default 1).
 # The environment is the one scripts/real-model-e2e.sh makes (and reuses).
 # A benchmark, not a CI test: it takes minutes, and times are as noisy as the machine.
 set -euo pipefail
@@ -39,20 +45,37 @@ PORT=$("$PY" "$HELPER" free-port)
 pids+=($!)
 "$PY" "$HELPER" wait "http://127.0.0.1:$PORT/v1/models" --pid "${pids[0]}" --timeout 180 || { tail -20 "$WORK/server.log" >&2; exit 1; }
 PROXY_PORT=$("$PY" "$HELPER" free-port)
-: >"$WORK/exchanges.jsonl"
-"$PY" "$HELPER" proxy --listen "$PROXY_PORT" --upstream "http://127.0.0.1:$PORT" --log "$WORK/exchanges.jsonl" &
-pids+=($!)
-"$PY" "$HELPER" wait "http://127.0.0.1:$PROXY_PORT/v1/models" --pid "${pids[1]}" --timeout 30
-rm -rf "$WORK/out"
-set +e
-# shellcheck disable=SC2086
-"$BIN" scripts/model-bench/transcripts -o "$WORK/out" --model http --endpoint "http://127.0.0.1:$PROXY_PORT" \
-    --server-kind llama-cpp-python --request-timeout 300 --jobs 1 ${BENCH_ARGS:-} >&2
-status=$?
-set -e
-echo "caption-assistant exited $status; outputs in $WORK" >&2
-kill -0 "${pids[0]}" 2>/dev/null || { echo "the model server died; log:" >&2; tail -20 "$WORK/server.log" >&2; exit 1; }
-echo "| build | all actions applied | keywords | titles | emoji | titles copied (from a caption line, or the prompt's example) | transport failures | requests/file | prompt / completion tokens per file | model s/file |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
-"$PY" "$HELPER" bench "$WORK/out/report.json" --exchanges "$WORK/exchanges.jsonl" \
-    --captions scripts/model-bench/transcripts --label "$LABEL" ${BENCH_VERBOSE:+--verbose}
+# Each build runs over the same transcripts against the same server, one after
+# the other: BENCH_BEFORE_BIN (a build from before a change, labelled
+# "before") first when given, then the build measured (labelled LABEL).
+runs=()
+[ -n "${BENCH_BEFORE_BIN:-}" ] && runs+=("before=$BENCH_BEFORE_BIN")
+runs+=("$LABEL=$BIN")
+for run in "${runs[@]}"; do
+    label=${run%%=*}
+    bin=${run#*=}
+    out="$WORK/out-$label"
+    exchanges="$WORK/exchanges-$label.jsonl"
+    rm -rf "$out"
+    : >"$exchanges"
+    "$PY" "$HELPER" proxy --listen "$PROXY_PORT" --upstream "http://127.0.0.1:$PORT" --log "$exchanges" &
+    proxy_pid=$!
+    pids+=("$proxy_pid")
+    "$PY" "$HELPER" wait "http://127.0.0.1:$PROXY_PORT/v1/models" --pid "$proxy_pid" --timeout 30
+    : >"$exchanges"   # the wait's own request is not the build's
+    set +e
+    # shellcheck disable=SC2086
+    "$bin" scripts/model-bench/transcripts -o "$out" --model http --endpoint "http://127.0.0.1:$PROXY_PORT" \
+        --server-kind "${BENCH_SERVER_KIND:-auto}" --request-timeout 300 --jobs "${BENCH_JOBS:-1}" ${BENCH_ARGS:-} >&2
+    status=$?
+    set -e
+    kill "$proxy_pid" 2>/dev/null || true
+    wait "$proxy_pid" 2>/dev/null || true
+    echo "$label: caption-assistant exited $status; outputs in $out" >&2
+    kill -0 "${pids[0]}" 2>/dev/null || { echo "the model server died; log:" >&2; tail -20 "$WORK/server.log" >&2; exit 1; }
+    echo "| build | all actions applied | keywords | titles | emoji | titles copied (from a caption line, or the prompt's example) | transport failures | requests/file | prompt / completion tokens per file | model s/file |"
+    echo "|---|---|---|---|---|---|---|---|---|---|"
+    "$PY" "$HELPER" bench "$out/report.json" --exchanges "$exchanges" \
+        --captions scripts/model-bench/transcripts --label "$label" ${BENCH_VERBOSE:+--verbose}
+    echo
+done

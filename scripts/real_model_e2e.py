@@ -274,7 +274,7 @@ def stop_words():
     """The project's stop words by language, read from StopWords.swift
     (each language between its "xx": [ line and the next ],), so the bench,
     the candidates and the fallback agree on what a stop word is."""
-    path = os.path.join(ROOT, "Sources", "Assistant", "StopWords.swift")
+    path = os.path.join(ROOT, "Sources", "Assistant", "Prompt", "StopWords.swift")
     with open(path, encoding="utf-8") as f:
         text = f.read()
     block = text[text.index("static let byLanguage"):]
@@ -286,7 +286,7 @@ def stop_words():
 
 def emoji_names():
     """CLDR English names of the emoji table, read from the generated EmojiTable.swift."""
-    path = os.path.join(ROOT, "Sources", "Assistant", "EmojiTable.swift")
+    path = os.path.join(ROOT, "Sources", "Assistant", "Emoji", "EmojiTable.swift")
     with open(path, encoding="utf-8") as f:
         return dict(re.findall(r'\("([^"]+)", "([^"]*)"\),', f.read()))
 
@@ -306,6 +306,107 @@ def repeats(keywords):
     """Whether a keyword list names one keyword twice (case and white space aside)."""
     keys = [" ".join(k.lower().split()) for k in keywords if isinstance(k, str)]
     return len(keys) != len(set(keys))
+
+
+def headline_end_words():
+    """The words a headline does not end with, by language, read from TitleCheck.swift."""
+    path = os.path.join(ROOT, "Sources", "Assistant", "Answer", "TitleCheck.swift")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    block = text[text.index("static let headlineEndWords"):]
+    return {code: set(re.findall(r'"([^"]+)"', body)) for code, body in re.findall(r'"([a-z]{2})": \[(.*?)\]', block, re.S)}
+
+
+LABEL = re.compile(r"^\s*(?:>>+\s*)?(?:[-\u2013\u2014]\s*)?([A-Z\u00C0-\u00DE][A-Z\u00C0-\u00DE0-9 .'&#-]{0,31}?)\s?:(?:\s|$)")
+
+
+def title_flaws(title, language, ends):
+    """The issue-30 rules a title breaks (a measure written apart from the
+    Swift rule, TitleCheck.swift, whose word lists it reads): placeholder,
+    json, label, punctuation, letters, words, mid-clause, repeat."""
+    flaws = []
+    t = title.strip()
+    if "\u2026" in t:
+        flaws.append("placeholder")
+    if re.search(r'[{}\[\]]|":|(?:^|\s)(?:keywords|titles?|emoji)\s?:', t, re.I):
+        flaws.append("json")
+    if LABEL.match(t) or re.search(r"\[[^\]]*\]", t):
+        flaws.append("label")
+    if t and not (t[0].isalnum() or t[0] in "\"\u201c\u201e\u00ab\u2039'\u2018\u00bf\u00a1(\u300c\u300e"):
+        flaws.append("punctuation")
+    letters = sum(1 for c in t if c.isalpha())
+    visible = sum(1 for c in t if not c.isspace())
+    if letters < 4 or letters * 2 < visible:
+        flaws.append("letters")
+    if len(t.split()) > 7:
+        flaws.append("words")
+    ws = re.findall(r"\w+(?:['\u2019]\w+)*", t.lower())
+    core = t.rstrip(".")
+    last = re.findall(r"\w+$", core)
+    if (t and t[-1] in ",:;-\u2013\u2014'\u2019(/&") or (
+            last and language in ends and last[0].lower() in ends[language]
+            and not (len(last[0]) == 1 and last[0].isupper())):
+        flaws.append("mid-clause")
+    pairs = [ws[i] + " " + ws[i + 1] for i in range(len(ws) - 1)]
+    if len(pairs) != len(set(pairs)) or any(ws.count(w) >= 3 for w in ws):
+        flaws.append("repeat")
+    return flaws
+
+
+FLAW_REASONS = {"placeholder": "placeholder", "json": "JSON syntax", "label": ("speaker label", "sound or music description"),
+                "punctuation": "starts with punctuation", "letters": "too few letters", "words": "more than 7 words",
+                "mid-clause": "ends mid-clause", "repeat": "repeats"}
+
+
+def sdh_words(path):
+    """The words of a caption file's speaker labels and bracketed descriptions, and those of the rest."""
+    parts, rest = set(), set()
+    with open(path, encoding="utf-8-sig") as f:
+        for line in f.read().splitlines():
+            line = re.sub(r"<[^>]*>", "", line).strip()
+            if not line or line.isdigit() or "-->" in line:
+                continue
+            m = LABEL.match(line)
+            if m:
+                parts.update(words(m.group(1)))
+                line = line[m.end():]
+            for d in re.findall(r"\[[^\]]*\]|\([A-Z][A-Z ]+\)", line):
+                parts.update(words(d))
+            rest.update(words(re.sub(r"\[[^\]]*\]|\([A-Z][A-Z ]+\)", " ", line)))
+    return parts, rest
+
+
+def producer(args, files, chats):
+    """Issue 30's figures: titles refused by each rule, titles applied that
+    the rules would refuse, keywords that are labels or descriptions, failed
+    requests."""
+    stops = stop_words()
+    ends = headline_end_words()
+    refused = {k: 0 for k in FLAW_REASONS}
+    applied_flawed = applied_titles = 0
+    label_keywords = keywords = 0
+    for entry in files:
+        path = os.path.join(args.captions, os.path.basename(entry.get("input", "?")))
+        language = language_of(caption_lines(path), stops)
+        actions = {a.get("id"): a for a in entry.get("actions") or []}
+        titles = actions.get("titles", {})
+        for t in titles.get("titles") or []:
+            applied_titles += 1
+            if title_flaws(t, language, ends):
+                applied_flawed += 1
+        said = " ".join([titles.get("reason") or ""] + [w.get("message", "") for w in entry.get("warnings") or []])
+        for rule, words_ in FLAW_REASONS.items():
+            for w in (words_ if isinstance(words_, tuple) else (words_,)):
+                refused[rule] += said.count(w)
+        parts, rest = sdh_words(path)
+        for k in actions.get("keywordEmphasis", {}).get("keywords") or []:
+            keywords += 1
+            ks = words(k)
+            if ks and all(w in parts and w not in rest for w in ks):
+                label_keywords += 1
+    failed = sum(1 for e in chats if e["status"] != 200)
+    refusals = ", ".join(f"{k} {v}" for k, v in refused.items())
+    return refusals, applied_flawed, applied_titles, label_keywords, keywords, failed
 
 
 def bench(args):
@@ -409,6 +510,13 @@ def bench(args):
     print("|---|---|---|---|---|---|")
     print(f"| {args.label} | {pct(titles_copied, titles_total)} | {pct(repeated_answers, answers)} | {pct(applied_repeated, applied['keywordEmphasis'])} "
           f"| {pct(keywords_stop, keywords_total)} | {pct(emoji_related, emoji_total)} |")
+    refusals, flawed, titled, label_keywords, kws, failed = producer(args, files, chats)
+    print()
+    print("| build | titles refused, by rule (in reasons and warnings) | titles applied that the rules refuse | keywords that are labels or descriptions "
+          "| emoji sharing a word with the text | failed requests | requests/file | prompt + completion tokens/file |")
+    print("|---|---|---|---|---|---|---|---|")
+    print(f"| {args.label} | {refusals} | {pct(flawed, titled)} | {pct(label_keywords, kws)} | {pct(emoji_related, emoji_total)} "
+          f"| {failed} | {len(chats) / max(n, 1):.2f} | {prompt / max(n, 1):.0f} + {completion / max(n, 1):.0f} |")
 
 
 def main():
