@@ -25,8 +25,12 @@ struct ProcessOptions: Sendable, Equatable {
     var emphasis = EmphasisDensity.all
     /// `--fallback local`: content from the transcript when no model answers.
     var fallback: FallbackKind?
+    /// `--from FORMAT`: read every input as this format, whatever its extension or content.
+    var readAs: CaptionFormat?
     /// `--quiet`: no progress line and no summary.
     var quiet = false
+    /// `-v`: each file's titles and emoji as it finishes.
+    var verbose = false
     /// `--json`: a machine-readable summary on standard output.
     var json = false
     /// `--resume`: skip files an earlier run already wrote completely with the same input and options.

@@ -8,7 +8,7 @@ import Captions
 /// model it asks (the HTTP server's address, without any user name, password
 /// or query, and the model name and server kind), a forced availability, the
 /// transcript cap, the format converted to, `--encoding` and `--language`,
-/// the actions asked for, the emphasis density and the fallback (each of
+/// the actions asked for, the emphasis density, the fallback and `--from` (each of
 /// these recorded only when given, so sidecars of runs without them are as
 /// they were). Options that only change how
 /// the run goes (`--jobs`, `--quiet`, `--json`, timeouts, waiting) are left
@@ -38,6 +38,8 @@ public struct OutputSettings: Sendable, Equatable {
     public var emphasis: EmphasisDensity
     /// Where content comes from when no model answers; nil: nowhere (the actions are disabled or failed).
     public var fallback: FallbackKind?
+    /// `--from`: the format every input was read as, whatever its extension and content.
+    public var readAs: CaptionFormat?
 
     /// Creates settings.
     public init(backend: String, model: String? = nil, endpoint: String? = nil, serverKind: String? = nil,
@@ -77,5 +79,6 @@ extension OutputSettings: ReportObject {
         .value(.emphasisPerCue, get: \.emphasis.perCue, set: { $0.emphasis.perCue = $1 }, writtenIf: { $0.emphasis.perCue != nil },
                check: { ($0 ?? 1) >= 1 ? nil : "is not a number of occurrences from 1 up" }),
         .ifPresent(.fallback, \.fallback),
+        .ifPresent(.from, \.readAs),
     ]
 }
