@@ -45,10 +45,11 @@ public struct OutputSettings: Sendable, Equatable {
     public init(backend: String, model: String? = nil, endpoint: String? = nil, serverKind: String? = nil,
                 simulatedAvailability: String? = nil, maxCharacters: Int = PromptBuilder.defaultMaxCharacters, convertTo: CaptionFormat? = nil,
                 writeOptions: WriteOptions = WriteOptions(), actions: [AssistantAction] = AssistantAction.allCases,
-                emphasis: EmphasisDensity = .all, fallback: FallbackKind? = nil) {
+                emphasis: EmphasisDensity = .all, fallback: FallbackKind? = nil, readAs: CaptionFormat? = nil) {
         self.backend = backend; self.model = model; self.endpoint = endpoint; self.serverKind = serverKind
         self.simulatedAvailability = simulatedAvailability; self.maxCharacters = maxCharacters; self.convertTo = convertTo
         self.writeOptions = writeOptions; self.actions = actions; self.emphasis = emphasis; self.fallback = fallback
+        self.readAs = readAs
     }
 
     /// Whether the run asked for `action`.

@@ -452,7 +452,7 @@ The <b>rocket</b> &amp; <script>alert(1)</script>
         try ReviewSite.build(outputFolder: batch.path)
         let index = try batch.page("index.html")
         #expect(index.contains("<th scope=\"col\">Titles</th><th scope=\"col\">Emoji</th>"))
-        #expect(index.contains("<td class=\"titles\" data-label=\"Titles\"><ol><li>&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</li><li>Second &lt;b&gt;title&lt;/b&gt;</li><li>Third &amp; last</li></ol></td><td class=\"emoji\" data-label=\"Emoji\">🎬</td>"))
+        #expect(index.contains("<td class=\"titles\" data-label=\"Titles\"><ol><li>&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</li><li>Second &lt;b&gt;title&lt;/b&gt;</li><li>Third &amp; last</li></ol></td><td class=\"emoji\" data-label=\"Emoji\">🎬 <span class=\"muted emoji-name\">(clapper board)</span></td>"))
         // A file whose actions were not applied has empty cells.
         #expect(index.contains("<td class=\"titles\" data-label=\"Titles\"></td><td class=\"emoji\" data-label=\"Emoji\"></td>"))
         #expect(!index.contains("<img"))
