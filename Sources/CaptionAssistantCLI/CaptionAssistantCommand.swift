@@ -71,32 +71,19 @@ public enum CaptionAssistantCommand {
     static func usageFailure(_ error: SettingsError) -> Int32 { usageFailure(UsageError(error)) }
 
     static func usageFailure(_ error: UsageError) -> Int32 {
-        printError("error: \(error.message)\nRun 'caption-assistant --help' to see the commands and options.")
+        printError("error: \(error.message)")
+        FileHandle.standardError.write(Data("Run 'caption-assistant --help' to see the commands and options.\n".utf8))
         return ExitStatus.usage
     }
 
     /// How many files given more than once are named in warnings before the rest are counted.
     static let repeatsNamed = 20
 
+    /// Prints `text` on standard error as one line after `caption-assistant: `,
+    /// every control character in it escaped (`TerminalText`): names and server
+    /// texts inside it cannot start a line of their own.
     static func printError(_ text: String) {
-        FileHandle.standardError.write(Data(("caption-assistant: " + visible(text) + "\n").utf8))
-    }
-
-    /// `text` as it may reach a terminal: control characters other than line
-    /// feed and tab (ESC, BEL, CR, DEL, the C1 range) are written as `\x1B`,
-    /// so a file name cannot move the cursor, retitle the window or set the
-    /// clipboard; the form the input plan already gives the bytes of names
-    /// that are not UTF-8 (as `ls` quotes such names).
-    static func visible(_ text: String) -> String {
-        func hidden(_ u: Unicode.Scalar) -> Bool {
-            (u.value < 0x20 && u != "\n" && u != "\t") || (0x7F...0x9F).contains(u.value)
-        }
-        guard text.unicodeScalars.contains(where: hidden) else { return text }
-        var out = String.UnicodeScalarView()
-        for u in text.unicodeScalars {
-            if hidden(u) { out.append(contentsOf: String(format: "\\x%02X", u.value).unicodeScalars) } else { out.append(u) }
-        }
-        return String(out)
+        FileHandle.standardError.write(Data(("caption-assistant: " + TerminalText.escaped(text) + "\n").utf8))
     }
 
     // MARK: check
@@ -120,6 +107,7 @@ public enum CaptionAssistantCommand {
             report.model = .some(http.modelName)
             report.serverModels = served
             report.retryPolicy = backend.service.options.retryPolicy
+            report.proxy = http.proxy
         }
         switch availability {
         case .available:
@@ -135,6 +123,7 @@ public enum CaptionAssistantCommand {
             var lines = ["backend: \(backend.selection.reportName)"]
             if let http {
                 lines.append("endpoint: \(http.endpoint.map { $0 + "/v1/chat/completions" } ?? "(none)")")
+                if let proxy = http.proxy { lines.append("proxy: \(proxy)") }
                 lines.append("model: \(http.modelName ?? "(the server's default)")")
                 if !served.isEmpty { lines.append("server models: \(served.joined(separator: ", "))") }
                 lines.append("retry policy: \(backend.service.options.retryPolicy)")
@@ -147,9 +136,12 @@ public enum CaptionAssistantCommand {
                           "permanence: \(info.permanence.rawValue)",
                           "settings: \(info.offersSettings ? Diagnostics.settingsPath : "no")"]
             }
-            print(lines.joined(separator: "\n"))
+            // One line per row: a server's model names or reason cannot add rows of their own.
+            print(lines.map(TerminalText.escaped).joined(separator: "\n"))
         }
-        return !availability.isAvailable && options.model.requireModel ? ExitStatus.unavailable : ExitStatus.success
+        // A check passes only when the configured model can answer (as under --require-model): a CI
+        // step `caption-assistant check` fails with the server down.
+        return availability.isAvailable ? ExitStatus.success : ExitStatus.unavailable
     }
 
     // MARK: process
@@ -188,7 +180,8 @@ public enum CaptionAssistantCommand {
         // environment, and a run against the wrong server should be visible before it is over.
         if backend.selection.kind == .http, !options.quiet, !options.json {
             let http = backend.diagnosticsContext
-            printError("model: \(http.modelName ?? "the server's default model") at \(http.endpoint.map { $0 + "/v1/chat/completions" } ?? "(no endpoint)")")
+            printError("model: \(http.modelName ?? "the server's default model") at \(http.endpoint.map { $0 + "/v1/chat/completions" } ?? "(no endpoint)")"
+                       + (http.proxy.map { ", through the proxy " + $0 } ?? ""))
         }
         // The first repeats are named; a flood of them (a glob given twice) is counted, not listed.
         for again in plan.repeated.prefix(Self.repeatsNamed) {
@@ -264,7 +257,7 @@ public enum CaptionAssistantCommand {
         }
         // Each failure is said when it happens (above the progress line), even under --quiet.
         let failed: @Sendable (BatchSummary.Failure) -> Void = { failure in
-            let line = "caption-assistant: " + visible("\(failure.input): \(failure.error)")
+            let line = "caption-assistant: " + TerminalText.escaped("\(failure.input): \(failure.error)")
             if let progress { progress.printAbove(line) } else { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         }
         let signals = early ?? InterruptSignals()
@@ -295,7 +288,7 @@ public enum CaptionAssistantCommand {
             let count = result.summary.failures.count
             printError("\(count) file\(count == 1 ? "" : "s") not written:")
             for failure in result.summary.failures {
-                FileHandle.standardError.write(Data(("  " + visible("\(failure.input): \(failure.error)") + "\n").utf8))
+                FileHandle.standardError.write(Data(("  " + TerminalText.escaped("\(failure.input): \(failure.error)") + "\n").utf8))
             }
         }
         // Which files were written without all their actions, and why (the report says the rest; the review shows them).

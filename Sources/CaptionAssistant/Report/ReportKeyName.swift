@@ -41,5 +41,5 @@ package enum ReportKeyName: String, Sendable {
     case shards, missing, stopped, unavailableReasons, modelErrors, skipped, indexPages, report, exitStatus, transcriptsCut, earlierModel,
          notApplied, notAppliedFiles, wallMilliseconds
     // `check --json`.
-    case serverModels, retryPolicy
+    case serverModels, retryPolicy, proxy
 }
