@@ -251,7 +251,7 @@ public enum CaptionAssistantCommand {
         if options.verbose {
             finished = { file in
                 guard let line = verboseLine(file) else { return }
-                let text = "caption-assistant: " + visible(line)
+                let text = "caption-assistant: " + TerminalText.escaped(line)
                 if let progress { progress.printAbove(text) } else { FileHandle.standardError.write(Data((text + "\n").utf8)) }
             }
         }
@@ -441,13 +441,13 @@ public enum CaptionAssistantCommand {
                 if let remedy = group.remedy, remedies.insert(remedy).inserted { text += " (remedy: \(remedy))" }
                 return text
             }
-            lines.append("  " + visible(file.input + ": " + parts.joined(separator: "; ")))
+            lines.append("  " + TerminalText.escaped(file.input + ": " + parts.joined(separator: "; ")))
         }
         let more = n - summary.notApplied.count
-        if more > 0 { lines.append("  and \(more) more" + (report.map { ": " + visible($0) } ?? "")) }
+        if more > 0 { lines.append("  and \(more) more" + (report.map { ": " + TerminalText.escaped($0) } ?? "")) }
         if let report, report.hasSuffix("/report.json") {
             let folder = String(report.dropLast("/report.json".count))
-            lines.append("  to see every file: caption-assistant review \(visible(shellWord(folder)))")
+            lines.append("  to see every file: caption-assistant review \(TerminalText.escaped(shellWord(folder)))")
         }
         return lines
     }
