@@ -164,6 +164,7 @@ public enum CaptionAssistantCommand {
             } else {
                 (plan, part) = (whole, nil)
             }
+            if let reportFile = options.reportFile { try InputPlan.checkReportFile(reportFile, inputs: options.inputs) }
             if destination == .standardOutput, let only = options.inputs.first, only != "-" {
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: only, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -242,6 +243,7 @@ public enum CaptionAssistantCommand {
         var runner = BatchRunner(processor: processor, destination: destination, jobs: options.jobs, resume: options.resume)
         runner.part = part
         runner.replaceModelResults = options.replaceModelResults
+        runner.reportFile = options.reportFile
         let progress = plan.items.isEmpty ? nil : ProgressLine.mode(quiet: options.quiet, json: options.json)
             .map { ProgressLine(total: plan.items.count, mode: $0) }
         var callback: (@Sendable (Int) -> Void)?
@@ -315,12 +317,14 @@ public enum CaptionAssistantCommand {
         }
         if !options.quiet {
             printError(summary(result.summary, destination: destination, run: result, resume: options.resume, shard: part,
-                               wallSeconds: seconds(wall)) + reviewNote(review))
+                               reportFile: options.reportFile, wallSeconds: seconds(wall))
+                       + reviewNote(review))
         }
         if options.json {
             var json = RunSummary(process: result.summary, counts: fileCounts(result.summary, run: result, resume: options.resume),
                                   showsSkipped: options.resume, stopped: result.stoppedBy != nil, shard: part.map(RunSummary.ShardFigures.init),
-                                  report: reportWritten(destination: destination, run: result, shard: part), exitStatus: Int(status))
+                                  report: reportWritten(destination: destination, run: result, shard: part, reportFile: options.reportFile),
+                                  exitStatus: Int(status))
             if case .rebuilt(let made) = review { json.index = made.index }
             if json.model != nil { json.wallMilliseconds = Int((seconds(wall) * 1000).rounded()) }
             print(json.json.rendered(), terminator: "")
@@ -386,7 +390,7 @@ public enum CaptionAssistantCommand {
     /// For a shard, it starts `shard 1/4 (1250 of 5000 files, from file 1250): ` and names the shard's report part.
     static func summary(_ report: BatchSummary, destination: OutputDestination,
                                run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil,
-                               wallSeconds: Double? = nil) -> String {
+                               reportFile: String? = nil, wallSeconds: Double? = nil) -> String {
         let t = report.totals
         let counts = fileCounts(report, run: run, resume: resume)
         var line = shard.map(shardPrefix) ?? ""
@@ -415,6 +419,7 @@ public enum CaptionAssistantCommand {
         if let cost = report.runCost, cost.requests > 0 { line += "; model: \(cost.summary(wallSeconds: wallSeconds))" }
         if let cost = report.earlierCost, cost.requests > 0 { line += "; earlier runs' model: \(cost.summary())" }
         if case .folder(let folder) = destination, run?.reportError == nil { line += "; report in \(folder)/\(shard?.name ?? "report.json")" }
+        if let reportFile, run != nil, run?.reportError == nil { line += (destination == .standardOutput ? "; report in " : " and ") + reportFile }
         return line
     }
 
@@ -521,8 +526,10 @@ public enum CaptionAssistantCommand {
     }
 
     /// The report a run wrote, as summaries name it; nil when none was (only a report that was written is pointed to).
-    static func reportWritten(destination: OutputDestination, run: BatchRunner.Result?, shard: ReportPart?) -> String? {
-        guard case .folder(let folder) = destination, run?.reportError == nil else { return nil }
+    static func reportWritten(destination: OutputDestination, run: BatchRunner.Result?, shard: ReportPart?,
+                              reportFile: String? = nil) -> String? {
+        guard run?.reportError == nil else { return nil }
+        guard case .folder(let folder) = destination else { return run == nil ? nil : reportFile }
         return folder + "/" + (shard?.name ?? "report.json")
     }
 
@@ -549,6 +556,7 @@ extension AssistantBackend {
         settings.actions = options.actions
         settings.emphasis = options.emphasis
         settings.fallback = options.fallback
+        settings.inputEncoding = options.inputEncoding?.rawValue
         settings.readAs = options.readAs
         return settings
     }
