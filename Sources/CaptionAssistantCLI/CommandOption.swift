@@ -187,7 +187,7 @@ struct CommandOption: Sendable {
         .flag(["-v", "--verbose"], [.process], .process,
               "Print each file's three titles and emoji on standard error as it finishes (even with --quiet).") { $0.process.verbose = true },
         .flag(["--json"], [.process, .check, .merge, .review], .process,
-              "Print a machine-readable summary of the run on standard output (with the reasons the model was unavailable and its errors), and no progress line. Not with -o -, whose standard output is the captions: use --report FILE there.") { $0.process.json = true },
+              "Print a machine-readable summary of the run on standard output (with the reasons the model was unavailable, its errors and the files written without all their actions), and no progress line on a terminal (in a log it still goes to standard error). Not with -o -, whose standard output is the captions: use --report FILE there.") { $0.process.json = true },
         .valued(["--report"], "FILE", [.process], .process,
                 "Also write the run's report (report.json's format: every file's actions, titles, emoji, reasons and errors) to FILE, atomically, wherever the captions go: with -o - it is the only report. FILE must not be an input or lie inside an input folder; not with --shard (merge writes the shards' report).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.reportFile = try CommandLineParser.nonEmpty(name, v)
