@@ -15,7 +15,7 @@ extension BatchSummary {
         /// Actions of one file that came to the same end for the same reason.
         public struct Group: Sendable, Equatable {
             /// The actions, in report order.
-            public var actions: [ActionReport.ID]
+            public var actions: [AssistantAction]
             /// `failed` or `disabled`.
             public var state: ActionReport.State
             /// Why (the action's reason, or for a disabled one the reason row).

@@ -47,6 +47,8 @@ package struct RunSummary: Sendable, Equatable {
     package var kept: [OutputNote]?
     /// Outputs an earlier run made with the model that this run replaced by ones made without, and why.
     package var replaced: [OutputNote]?
+    /// Outputs this run wrote that kept some results an earlier run's model gave: `{"input", "actions"}`.
+    package var keptResults: [BatchSummary.KeptResults]?
     /// Files a stopped run did not process.
     package var notProcessed: Int?
     /// `review`: the index pages written.
@@ -105,7 +107,7 @@ package struct RunSummary: Sendable, Equatable {
     /// An action not applied: `{"id", "state", "reason"}`, and `remedy` when the report gives one.
     package struct NotAppliedAction: Sendable, Equatable {
         /// Which action, as the report names it.
-        package var id = ActionReport.ID.keywordEmphasis
+        package var id = AssistantAction.keywords
         /// `failed` or `disabled`.
         package var state = ActionReport.State.failed
         /// Why.
@@ -190,6 +192,7 @@ package struct RunSummary: Sendable, Equatable {
         if showsSkipped { skipped = counts.skipped }
         if !summary.keptOutputs.isEmpty { kept = summary.keptOutputs.map(OutputNote.init) }
         if !summary.replacedOutputs.isEmpty { replaced = summary.replacedOutputs.map(OutputNote.init) }
+        if !summary.keptResults.isEmpty { keptResults = summary.keptResults }
         if counts.notProcessed > 0 || stopped { notProcessed = counts.notProcessed }
         self.report = .some(report)
         self.exitStatus = exitStatus
@@ -240,7 +243,8 @@ extension RunSummary: ReportObject {
         .ifPresent(.notApplied, \.notApplied), .ifPresent(.notAppliedFiles, \.notAppliedFiles),
         .ifPresent(.model, \.model), .ifPresent(.wallMilliseconds, \.wallMilliseconds),
         .ifPresent(.earlierModel, \.earlierModel),
-        .ifPresent(.skipped, \.skipped), .ifPresent(.kept, \.kept), .ifPresent(.replaced, \.replaced), .ifPresent(.notProcessed, \.notProcessed),
+        .ifPresent(.skipped, \.skipped), .ifPresent(.kept, \.kept), .ifPresent(.replaced, \.replaced),
+        .ifPresent(.keptResults, \.keptResults), .ifPresent(.notProcessed, \.notProcessed),
         .ifPresent(.indexPages, \.indexPages), .ifPresent(.index, \.index),
         .ifPresent(.report, \.report), .ifPresent(.exitStatus, \.exitStatus),
     ]
@@ -262,6 +266,12 @@ extension BatchSummary.CutTranscripts: ReportObject {
     ]
 }
 
+extension BatchSummary.KeptResults: ReportObject {
+    package static let blank = BatchSummary.KeptResults(input: "", actions: [])
+
+    package static let keys: [ReportKey<BatchSummary.KeptResults>] = [.value(.input, \.input), .value(.actions, \.actions)]
+}
+
 extension RunSummary.OutputNote: ReportObject {
     package static let blank = RunSummary.OutputNote()
 
@@ -278,7 +288,8 @@ extension RunSummary.NotAppliedAction: ReportObject {
     package static let blank = RunSummary.NotAppliedAction()
 
     package static let keys: [ReportKey<RunSummary.NotAppliedAction>] = [
-        .value(.id, \.id), .value(.state, \.state), .value(.reason, \.reason), .ifPresent(.remedy, \.remedy),
+        .value(.id, get: { AssistantAction.ReportedID($0.id) }, set: { $0.id = $1.action }), .value(.state, \.state), .value(.reason, \.reason),
+        .ifPresent(.remedy, \.remedy),
     ]
 }
 
