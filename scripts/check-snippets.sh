@@ -13,9 +13,8 @@ files=("$@")
 
 swift build --target CaptionAssistant >/dev/null
 BIN=$(swift build --show-bin-path)
-flags=(-swift-version 6 -I "$BIN/Modules" -I "$BIN"
-       -I Sources/CLibXML2 -I Sources/CLibCurl -I Sources/CLibCrypto -I "$BIN/CBuildInfo.build")
-for f in $(pkg-config --cflags-only-I libxml-2.0 2>/dev/null || echo -I/usr/include/libxml2); do flags+=(-Xcc "$f"); done
+mapfile -t flags < <(scripts/module-flags.sh "$BIN")
+flags+=(-swift-version 6)
 
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT

@@ -4,7 +4,7 @@
 # its public symbols, with the toolchain's docc. Any warning is an error (a
 # link to a symbol that does not exist, a malformed page).
 #
-#   scripts/docs.sh [--output DIR]     (default DIR: .build/docs; MODULE.doccarchive each)
+#   scripts/docs.sh [DIR]     (default DIR: .build/docs; MODULE.doccarchive each)
 #
 # The symbol graphs come from the debug build's modules (swift build first; after
 # swift test it has nothing to do) through swift-symbolgraph-extract, so nothing
@@ -12,14 +12,7 @@
 # --additional-symbol-graph-dir .build/docs/symbol-graphs/Captions
 set -euo pipefail
 cd "$(dirname "$0")/.."
-OUTPUT=.build/docs
-while [ $# -gt 0 ]; do
-    case $1 in
-        --output) OUTPUT=$2; shift ;;
-        *) echo "usage: $0 [--output DIR]" >&2; exit 64 ;;
-    esac
-    shift
-done
+OUTPUT=${1:-.build/docs}
 MODULES=(Captions Assistant CaptionAssistant)
 DOCC=$(dirname "$(readlink -f "$(command -v swift)")")/docc
 [ -x "$DOCC" ] || DOCC=$(command -v docc) || { echo "docs: the toolchain has no docc" >&2; exit 1; }
@@ -27,9 +20,8 @@ DOCC=$(dirname "$(readlink -f "$(command -v swift)")")/docc
 swift build --target CaptionAssistant >/dev/null
 BIN=$(swift build --show-bin-path)
 TRIPLE=$(swift -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | head -n 1)
-flags=(-target "$TRIPLE" -I "$BIN/Modules" -I "$BIN" -I Sources/CLibXML2 -I Sources/CLibCurl -I Sources/CLibCrypto
-       -I "$BIN/CBuildInfo.build" -minimum-access-level public -skip-synthesized-members)
-for f in $(pkg-config --cflags-only-I libxml-2.0 2>/dev/null || echo -I/usr/include/libxml2); do flags+=(-Xcc "$f"); done
+mapfile -t flags < <(scripts/module-flags.sh "$BIN")
+flags+=(-target "$TRIPLE" -minimum-access-level public -skip-synthesized-members)
 
 mkdir -p "$OUTPUT"
 for module in "${MODULES[@]}"; do
