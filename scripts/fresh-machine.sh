@@ -15,7 +15,7 @@ set -euo pipefail
 [ "$(id -u)" = 0 ] || { echo "fresh-machine: needs root (a mount namespace hides libcurl's headers)" >&2; exit 77; }
 fail() { echo "fresh-machine: FAILED: $*" >&2; exit 1; }
 
-LIBDIR=$(dirname "$(readlink -f /usr/lib/x86_64-linux-gnu/libcurl.so.4 2>/dev/null || ldconfig -p | awk '$1 == "libcurl.so.4" {print $NF; exit}')")
+LIBDIR=$(dirname "$(readlink -f "$(ldconfig -p | awk '$1 == "libcurl.so.4" && !done {print $NF; done = 1}')")")
 [ -e "$LIBDIR/libcurl.so.4" ] || fail "libcurl's runtime library (libcurl.so.4, Debian's libcurl4) is not installed"
 WORK=$(mktemp -d /tmp/fresh-machine.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
@@ -30,7 +30,7 @@ if [ -d "$LIBDIR/pkgconfig" ]; then
 fi
 # The header folders curl/ may be in (Debian: the multiarch one).
 HIDE=()
-for include in /usr/include/curl /usr/include/x86_64-linux-gnu/curl /usr/local/include/curl; do
+for include in /usr/include/curl "/usr/include/$(basename "$LIBDIR")/curl" /usr/local/include/curl; do
     [ -d "$include" ] && HIDE+=("$include")
 done
 
