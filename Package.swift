@@ -22,7 +22,10 @@ let package = Package(
         .target(name: "Words", linkerSettings: [
             .linkedLibrary("_FoundationICU", .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
         ]),
-        .target(name: "Captions", dependencies: ["CLibXML2", "Words"]),
+        // Legacy character sets (detection and conversion, `LegacyCharset`) through the same ICU.
+        .target(name: "Captions", dependencies: ["CLibXML2", "Words"], linkerSettings: [
+            .linkedLibrary("_FoundationICU", .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
+        ]),
         // HTTP on Linux: the system's libcurl (Apple platforms use URLSession),
         // declared by us (Sources/CLibCurl/curl_api.h) and linked by its soname,
         // libcurl.so.4: the runtime package (Debian's libcurl4) is all it needs,
