@@ -6,7 +6,7 @@
 # the batch against a stub model server (scripts/model-stub.py), gates on the
 # --json summary and writes the review. Then each check must be able to fail:
 # a golden byte changed (exit 1), a model service that is not there (exit 69),
-# a summary with a failed action (exit 1). And the workflow
+# a run whose actions were not applied (exit 1, each named). And the workflow
 # (examples/ci/captions.yml) runs the script's steps, in the script's order.
 #
 #   scripts/ci-recipe-e2e.sh ARCHIVE    (scripts/package.sh makes it; CI passes
@@ -65,12 +65,11 @@ kill "$STUB_PID"; wait "$STUB_PID" 2>/dev/null || true; STUB_PID=""
 rm -rf "$R/model"
 status=0; recipe model > "$WORK/model.log" 2>&1 || status=$?
 [ $status = 69 ] && [ ! -e "$R/model" ] || fail "no model service: exit $status ($(cat "$WORK/model.log"))"
-# A summary with a failed action:
-python3 - "$R/model.json" <<'PY'
-import json, sys
-summary = json.load(open(sys.argv[1])); summary["actions"]["failed"] = 1; summary["actions"]["applied"] -= 1
-json.dump(summary, open(sys.argv[1], "w"))
-PY
+# A run whose actions were not applied (exit 0, without --require-model): the gate
+# fails on its --json summary and names each file's actions and why.
+(cd "$REPO" && .caption-assistant/bin/caption-assistant input -o caption-results/model --model none --json > caption-results/model.json 2> "$WORK/none.log") ||
+    fail "the run without a model exited $?"
 status=0; recipe gate > "$WORK/gate.log" 2>&1 || status=$?
-[ $status = 1 ] && grep -q '1 actions failed' "$WORK/gate.log" || fail "a failed action: exit $status ($(cat "$WORK/gate.log"))"
-echo "ci-recipe-e2e: OK: a changed golden fails (1), no model service fails (69), a failed action fails the gate (1)"
+[ $status = 1 ] && grep -q '9 actions disabled' "$WORK/gate.log" && grep -q 'launch/rocket-launch.srt: emoji disabled' "$WORK/gate.log" ||
+    fail "actions not applied: exit $status ($(cat "$WORK/gate.log"))"
+echo "ci-recipe-e2e: OK: a changed golden fails (1), no model service fails (69), a run whose actions were not applied fails the gate (1) and names them"

@@ -116,7 +116,11 @@ if summary["failed"]: problems.append(f"{summary['failed']} files failed")
 if summary["modelUnavailable"]: problems.append(f"{summary['modelUnavailable']} files without the model")
 if summary["actions"]["failed"]: problems.append(f"{summary['actions']['failed']} actions failed")
 if summary["actions"]["disabled"]: problems.append(f"{summary['actions']['disabled']} actions disabled")
-for error in summary.get("modelErrors", []): problems.append(f"model error: {json.dumps(error)}")
+for error in summary.get("modelErrors", []): problems.append(f"model error: {json.dumps(error, ensure_ascii=False)}")
+# Which file, which action, and why (caption-assistant's own list of what was not applied).
+for entry in summary.get("notApplied", []):
+    for action in entry.get("actions", []):
+        problems.append(f"{entry.get('input')}: {action.get('id')} {action.get('state')}: {action.get('reason')}")
 for problem in problems: print(f"caption-ci: {problem}", file=sys.stderr)
 print(f"caption-ci: gate: {summary['written']} of {summary['files']} files written, {summary['actions']['applied']} actions applied", file=sys.stderr)
 sys.exit(1 if problems else 0)
