@@ -47,9 +47,13 @@ struct CommandOption: Sendable {
     /// Whether it takes a value.
     var takesValue: Bool { metavar != nil }
 
+    /// What `--help` adds to `help`: the library's words on the option (a rule it applies), its settings spelled by the table.
+    var more: (@Sendable (SettingNames) -> String)?
+
     /// Its line in `--help`: the names and value, then the sentence from
     /// column 30 (on a line of its own when the names are too long).
     var helpLine: String {
+        let help = self.help + (more.map { " " + $0(CommandOption.settingNames) } ?? "")
         let label = names.joined(separator: ", ") + (metavar.map { " " + $0 } ?? "")
         if label.count <= 26 { return "  " + label + String(repeating: " ", count: 28 - label.count) + help + "\n" }
         return "  " + label + "\n" + String(repeating: " ", count: 30) + help + "\n"
@@ -73,8 +77,11 @@ struct CommandOption: Sendable {
     /// A flag: an option that takes no value.
     static func flag(_ names: [String], _ subcommands: Set<Subcommand>, _ section: Section,
                      hidden: Bool = false, setting: AssistantSetting? = nil, _ help: String,
+                     more: (@Sendable (SettingNames) -> String)? = nil,
                      set: @escaping @Sendable (inout ParsedArguments) -> Void) -> CommandOption {
-        CommandOption(names, nil, subcommands, section, hidden: hidden, setting: setting, help) { arguments, _, _ in set(&arguments) }
+        var option = CommandOption(names, nil, subcommands, section, hidden: hidden, setting: setting, help) { arguments, _, _ in set(&arguments) }
+        option.more = more
+        return option
     }
 
     /// How the library's words (remedies, reasons, errors, report text)
@@ -109,6 +116,10 @@ struct CommandOption: Sendable {
         .valued(["--to"], CaptionFormat.allCases.map(\.fileExtension).joined(separator: "|"), [.process], .process,
                 "Convert the captions to this format while writing (\(CommandLineParser.formatSpellingsHelp)); the report lists what could not be carried over.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.convertTo = try CommandLineParser.choice(name, v, among: CommandLineParser.formatSpellings, listed: CommandLineParser.formatChoices)
+        },
+        .valued(["--from"], CaptionFormat.allCases.map(\.fileExtension).joined(separator: "|"), [.process], .process, setting: .readFormat,
+                "Read every input as this format (\(CommandLineParser.formatSpellingsHelp)), whatever its extension and its first lines say: a cue list in a .vtt file without its WEBVTT line is read with --from srt. Its output keeps the input's name (with --to, the new extension).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            a.process.readAs = try CommandLineParser.choice(name, v, among: CommandLineParser.formatSpellings, listed: CommandLineParser.formatChoices)
         },
         .valued(["--encoding"], "keep|utf-8", [.process], .process, setting: .outputEncoding,
                 "Write each caption file in its own encoding (keep, the default: what is not edited stays byte for byte as it came) or in UTF-8 (utf-8: a file in a legacy encoding such as Windows-1252 or Shift_JIS, which cannot hold an emoji, or in UTF-16 or UTF-32 is written as UTF-8, converted from the encoding it is in, without a byte-order mark, a TTML file's XML declaration saying so; the report lists the change among its losses). Files converted to another format (--to) are always UTF-8.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
@@ -161,11 +172,11 @@ struct CommandOption: Sendable {
             a.jobs = try CommandLineParser.count(name, v, max: 1024)
         },
         .flag(["--resume"], [.process], .process, setting: .resume,
-              "Skip every file an earlier run already wrote completely from the same input with the same options (its sidecar records the SHA-256 of the input and output and the options), so a killed or interrupted batch is finished by running the same command again with --resume.") {
+              "Skip every file an earlier run already completed for the options given, so a killed or interrupted batch is finished by running the same command again with --resume.", more: ResumeCheck.rule) {
             $0.process.resume = true
         },
         .flag(["--replace-model-results"], [.process], .process,
-              "Replace outputs an earlier run made with the model (bold keywords, titles, the emoji) even when this run's model gives nothing for them (unavailable, turned off with --model none, or failing); without it such an output is kept as it is, with its sidecar, and the summary and report.json name it.") {
+              "Replace the results a real model gave an earlier run's output (bold keywords, titles, the emoji) by whatever this run gives for them (nothing, when its model is unavailable, turned off with --model none, or failing; the fake's; the fallback's); without it each result is kept, per action, until a real model gives a new one for that action (the caption keeps its emphasis and emoji, the report its titles), and the report (\"source\": \"earlier\", or an output kept whole) and the summary say so.") {
             $0.process.replaceModelResults = true
         },
         .flag(["--allow-empty"], [.process], .process,
@@ -180,8 +191,10 @@ struct CommandOption: Sendable {
         },
         .flag(["--quiet"], [.process, .merge, .review], .process,
               "Print no progress line and no summary on standard error; errors and warnings are still printed.") { $0.process.quiet = true },
+        .flag(["-v", "--verbose"], [.process], .process,
+              "Print each file's three titles and emoji on standard error as it finishes (even with --quiet).") { $0.process.verbose = true },
         .flag(["--json"], [.process, .check, .merge, .review], .process,
-              "Print a machine-readable summary of the run on standard output (with the reasons the model was unavailable and its errors), and no progress line. Not with -o -, whose standard output is the captions: use --report FILE there.") { $0.process.json = true },
+              "Print a machine-readable summary of the run on standard output (with the reasons the model was unavailable, its errors and the files written without all their actions), and no progress line on a terminal (in a log it still goes to standard error). Not with -o -, whose standard output is the captions: use --report FILE there.") { $0.process.json = true },
         .valued(["--report"], "FILE", [.process], .process,
                 "Also write the run's report (report.json's format: every file's actions, titles, emoji, reasons and errors) to FILE, atomically, wherever the captions go: with -o - it is the only report. FILE must not be an input or lie inside an input folder; not with --shard (merge writes the shards' report).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.reportFile = try CommandLineParser.nonEmpty(name, v)

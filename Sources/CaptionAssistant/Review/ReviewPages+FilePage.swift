@@ -44,7 +44,7 @@ extension ReviewPages {
             w.raw(cues == 1 ? " cue" : " cues")
         }
         w.raw(" · model: ")
-        w.text(r.model.backend.isEmpty ? "unknown" : r.model.backend)
+        Provenance(r).write(&w)
         w.raw(" (")
         switch r.model.availability {
         case nil: w.raw("not checked")
@@ -90,7 +90,7 @@ extension ReviewPages {
         }
         if let cost = r.model.cost {
             w.raw("<li>Model cost: ")
-            w.text(cost.summary)
+            w.text(cost.summary())
             w.raw("</li>\n")
         }
         if let t = r.transcript {
@@ -206,7 +206,7 @@ extension ReviewPages {
             case .notRequested: w.raw("<li class=\"action notRequested\" aria-disabled=\"true\"")
             }
             w.raw(" data-action=\"")
-            w.text(action.id.rawValue)
+            w.text(action.id.reportName)
             w.raw("\"><div class=\"head\"><span class=\"label\">")
             w.text(action.id.label)
             w.raw("</span><span class=\"state\">")
@@ -217,8 +217,10 @@ extension ReviewPages {
             case .notRequested: w.raw("Not requested")
             }
             w.raw("</span></div>\n")
-            if action.source == .fallback {
-                w.raw("<p class=\"source\">From the transcript itself (the fallback), not from the model</p>\n")
+            switch action.source {
+            case .fallback: w.raw("<p class=\"source\">From the transcript itself (the fallback), not from the model</p>\n")
+            case .earlier: w.raw("<p class=\"source\">Kept from an earlier run's model, not from this run's</p>\n")
+            case .model: break
             }
             if action.state == .applied { appliedDetails(&w, action) }
             if action.state == .failed {
@@ -290,6 +292,7 @@ extension ReviewPages {
         if let emoji = action.emoji {
             w.raw("<p class=\"big-emoji\">")
             w.text(emoji)
+            emojiName(&w, emoji)
             if let cue = action.cue {
                 w.raw(" <span class=\"muted\">added to the end of cue ")
                 w.number(cue)

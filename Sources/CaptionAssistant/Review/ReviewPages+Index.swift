@@ -51,7 +51,7 @@ extension ReviewPages {
             case (.notRequested, _): w.raw("<span class=\"badge notRequested\"><span aria-hidden=\"true\">· </span>")
             }
             switch action.id {
-            case .keywordEmphasis: w.raw("Keywords")
+            case .keywords: w.raw("Keywords")
             case .titles: w.raw("Titles")
             case .emoji: w.raw("Emoji")
             }
@@ -72,6 +72,7 @@ extension ReviewPages {
         w.raw("</td><td class=\"emoji\" data-label=\"Emoji\">")
         if let emoji = r.actions.first(where: { $0.id == .emoji && $0.state == .applied })?.emoji {
             w.text(shortened(emoji, to: 16))
+            emojiName(&w, emoji)
         }
         w.raw("</td>")
         if let error = r.error {
@@ -89,6 +90,7 @@ extension ReviewPages {
     static func stateWords(_ action: ActionReport) -> String {
         switch (action.state, action.source) {
         case (.applied, .fallback): return "applied from the fallback"
+        case (.applied, .earlier): return "kept from an earlier run"
         case (.notRequested, _): return "not requested"
         default: return action.state.rawValue
         }
@@ -151,7 +153,7 @@ extension ReviewPages {
 
     /// One page of the index.
     static func indexPage(filter: Filter, page: Int, pages: Int, rows: ArraySlice<[UInt8]>, counts: [Filter: Int],
-                          totals: BatchReport.Totals, reasons: [Reason], folderName: String) -> [UInt8] {
+                          totals: BatchReport.Totals, reasons: [Reason], models: Provenance.Tally, folderName: String) -> [UInt8] {
         var w = HTMLWriter(capacity: rows.reduce(8 << 10) { $0 + $1.count })
         let titleText = "Caption review: " + folderName + (page > 1 ? " (page \(page))" : "")
         open(&w, title: titleText, sheet: ReviewStyle.index)
@@ -160,6 +162,7 @@ extension ReviewPages {
         w.raw(" · ")
         w.number(totals.files)
         w.raw(totals.files == 1 ? " file" : " files")
+        models.write(&w)
         w.raw("</p>\n</div></header>\n<main id=\"main\" class=\"wrap\">\n<h2 id=\"totals-h\">Totals</h2>\n<dl class=\"stats\" aria-labelledby=\"totals-h\">")
         func stat(_ w: inout HTMLWriter, _ label: StaticString, _ n: Int) {
             w.raw("<div><dt>")
@@ -182,7 +185,7 @@ extension ReviewPages {
         if let cost = totals.cost, cost.requests > 0 {
             stat(&w, "Model requests", cost.requests)
             if let tokens = cost.tokens { stat(&w, "Model tokens", tokens) }
-            w.raw("<div><dt>Model time</dt><dd>")
+            w.raw("<div><dt>Model time, summed over requests</dt><dd>")
             w.text(cost.seconds)
             w.raw("</dd></div>")
         }

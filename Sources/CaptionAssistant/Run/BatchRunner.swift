@@ -33,9 +33,10 @@ public struct BatchRunner: Sendable {
     public var keepsReports: Bool
     /// For a shard (`--shard`): its report part, written instead of `report.json`.
     package var part: ReportPart?
-    /// Replace an output an earlier run made with the model by one made
-    /// without it (the model unavailable or failed); without this, such an
-    /// output is kept (see `EarlierOutput`).
+    /// Replace the results a real model gave an output an earlier run made
+    /// by this run's, whatever they are (none, the fake's, the fallback's);
+    /// without this, each is kept until a real model gives one for its
+    /// action (see `EarlierOutput`).
     public var replaceModelResults = false
     /// Where the batch report (`report.json`'s content, by the same writer)
     /// is also written, atomically, wherever the captions go: the report of a
@@ -84,7 +85,8 @@ public struct BatchRunner: Sendable {
     /// time) with the number of files done after each file. `stop`, when asked
     /// for, ends the batch early. `failed` is called (on one task at a time)
     /// with each file that was not written, as soon as it is known, so a long
-    /// batch can say so at once rather than at the end.
+    /// batch can say so at once rather than at the end. `finished` is called
+    /// (on one task at a time) with each file's report as it is done (`-v`).
     ///
     /// `jobs` workers each take the next item not yet started until none is
     /// left (or a stop is asked for): a worker that is not waiting on the
@@ -93,7 +95,8 @@ public struct BatchRunner: Sendable {
     /// `ReportSpool`; `report.json` is written from that at the end, so memory
     /// does not grow with the batch.
     public func run(_ plan: InputPlan, progress: (@Sendable (Int) -> Void)? = nil, stop: BatchStop? = nil,
-                    failed: (@Sendable (BatchSummary.Failure) -> Void)? = nil) async -> Result {
+                    failed: (@Sendable (BatchSummary.Failure) -> Void)? = nil,
+                    finished: (@Sendable (FileReport) -> Void)? = nil) async -> Result {
         let items = plan.items
         var opened: OutputFolder?
         var openingError: String?
@@ -111,7 +114,7 @@ public struct BatchRunner: Sendable {
         }
         // With no folder (standard output), the entries are kept in memory for `reportFile`.
         let spool = folder != nil || (reportFile != nil && part == nil) ? ReportSpool(count: items.count, folder: folder) : nil
-        let collector = Collector(count: items.count, keepsReports: keepsReports, progress: progress, failed: failed)
+        let collector = Collector(count: items.count, keepsReports: keepsReports, progress: progress, failed: failed, finished: finished)
         let cursor = Cursor(count: items.count, stop: stop)
         let workers = Task {
             await withTaskGroup(of: Void.self) { group in
@@ -207,30 +210,46 @@ public struct BatchRunner: Sendable {
         /// The first entry whose numbers could not be added to the totals.
         private var uncounted: ReportError?
         /// The plan index of each entry of `summary.failures`, `keptOutputs` and `replacedOutputs`.
-        private var failureIndices: [Int] = [], keptIndices: [Int] = [], replacedIndices: [Int] = []
+        private var failureIndices: [Int] = [], keptIndices: [Int] = [], replacedIndices: [Int] = [], keptResultIndices: [Int] = []
+        /// The plan index of each entry of `summary.notApplied`.
+        private var notAppliedIndices: [Int] = []
         private let keepsReports: Bool
         private let progress: (@Sendable (Int) -> Void)?
         private let failed: (@Sendable (BatchSummary.Failure) -> Void)?
+        private let finished: (@Sendable (FileReport) -> Void)?
 
         init(count: Int, keepsReports: Bool, progress: (@Sendable (Int) -> Void)?,
-             failed: (@Sendable (BatchSummary.Failure) -> Void)? = nil) {
+             failed: (@Sendable (BatchSummary.Failure) -> Void)? = nil, finished: (@Sendable (FileReport) -> Void)? = nil) {
             files = keepsReports ? [FileReport?](repeating: nil, count: count) : []
             started = [Bool](repeating: false, count: count)
             self.keepsReports = keepsReports; self.progress = progress; self.failed = failed
+            self.finished = finished
         }
 
         func record(_ handled: Handled, at index: Int) {
             lock.withLock {
                 let failuresBefore = summary.failures.count
                 let keptBefore = summary.keptOutputs.count, replacedBefore = summary.replacedOutputs.count
+                let notAppliedBefore = (listed: summary.notApplied.count, files: summary.notAppliedFiles)
+                let keptResultsBefore = summary.keptResults.count
                 do throws(ReportError) { try summary.add(handled.report, skipped: handled.skipped) } catch { uncounted = uncounted ?? error.inFile(handled.report.input) }
+                if summary.notApplied.count > notAppliedBefore.listed {
+                    notAppliedIndices.append(index)
+                } else if summary.notAppliedFiles > notAppliedBefore.files, let latest = notAppliedIndices.indices.max(by: { notAppliedIndices[$0] < notAppliedIndices[$1] }),
+                          notAppliedIndices[latest] > index, let entry = BatchSummary.NotApplied(handled.report) {
+                    // The list is full: it keeps the files that come first in the plan, whatever order they finished in.
+                    notAppliedIndices[latest] = index
+                    summary.notApplied[latest] = entry
+                }
                 if summary.failures.count > failuresBefore, let failure = summary.failures.last {
                     failureIndices.append(index)
                     failed?(failure)
                 }
                 if summary.keptOutputs.count > keptBefore { keptIndices.append(index) }
                 if summary.replacedOutputs.count > replacedBefore { replacedIndices.append(index) }
+                if summary.keptResults.count > keptResultsBefore { keptResultIndices.append(index) }
                 if keepsReports { files[index] = handled.report }
+                finished?(handled.report)
                 started[index] = true
                 if handled.skipped { skipped += 1 }
                 done += 1
@@ -247,6 +266,8 @@ public struct BatchRunner: Sendable {
                 ordered.failures = zip(failureIndices, summary.failures).sorted { $0.0 < $1.0 }.map(\.1)
                 ordered.keptOutputs = zip(keptIndices, summary.keptOutputs).sorted { $0.0 < $1.0 }.map(\.1)
                 ordered.replacedOutputs = zip(replacedIndices, summary.replacedOutputs).sorted { $0.0 < $1.0 }.map(\.1)
+                ordered.notApplied = zip(notAppliedIndices, summary.notApplied).sorted { $0.0 < $1.0 }.map(\.1)
+                ordered.keptResults = zip(keptResultIndices, summary.keptResults).sorted { $0.0 < $1.0 }.map(\.1)
                 return (ordered, files, skipped, started, uncounted)
             }
         }
@@ -278,19 +299,17 @@ public struct BatchRunner: Sendable {
             }
         }
         let isStandardInput = item.location == .standardInput
-        let outcome = await processor.process(data, input: item.input, hint: item.hint) { format in
+        // A real model's results in the output an earlier run left are kept per action (see EarlierOutput).
+        let replace = replaceModelResults
+        let earlier: ((String) -> EarlierOutput.Finding)? = isStandardInput ? nil : folder.map { folder in
+            { EarlierOutput.find(output: item.output, in: folder, inputSHA256: $0, replaceRequested: replace) }
+        }
+        let outcome = await processor.process(data, input: item.input, hint: item.hint, earlier: earlier) { format in
             isStandardInput ? "stdin." + format.fileExtension : item.output
         }
         if outcome.interrupted { return Handled(report: outcome.report, interrupted: true) }
+        if outcome.keptWhole { return Handled(report: outcome.report) }
         var report = outcome.report
-        // A new output with nothing from the model never silently replaces one an earlier run made with it.
-        if case .folder = destination, let folder, outcome.bytes != nil, let output = report.output, !report.hasModelResults {
-            switch EarlierOutput.decide(for: report, output: output, in: folder, replaceRequested: replaceModelResults) {
-            case .none: break
-            case .keep(let kept): return Handled(report: kept)
-            case .replace(let why): report.replaced = why
-            }
-        }
         if let caption = outcome.bytes, let output = report.output {
             switch destination {
             case .standardOutput:
