@@ -164,6 +164,7 @@ public enum CaptionAssistantCommand {
             } else {
                 (plan, part) = (whole, nil)
             }
+            if let reportFile = options.reportFile { try InputPlan.checkReportFile(reportFile, inputs: options.inputs) }
             if destination == .standardOutput, let only = options.inputs.first, only != "-" {
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: only, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -241,6 +242,7 @@ public enum CaptionAssistantCommand {
         var runner = BatchRunner(processor: processor, destination: destination, jobs: options.jobs, resume: options.resume)
         runner.part = part
         runner.replaceModelResults = options.replaceModelResults
+        runner.reportFile = options.reportFile
         let progress = ProgressLine.wanted(quiet: options.quiet, json: options.json) && !plan.items.isEmpty
             ? ProgressLine(total: plan.items.count) : nil
         var callback: (@Sendable (Int) -> Void)?
@@ -295,13 +297,15 @@ public enum CaptionAssistantCommand {
             if let warning = reviewWarning(review, folder: folder) { printError(warning) }
         }
         if !options.quiet {
-            printError(summary(result.summary, destination: destination, run: result, resume: options.resume, shard: part)
+            printError(summary(result.summary, destination: destination, run: result, resume: options.resume, shard: part,
+                               reportFile: options.reportFile)
                        + reviewNote(review))
         }
         if options.json {
             var json = RunSummary(process: result.summary, counts: fileCounts(result.summary, run: result, resume: options.resume),
                                   showsSkipped: options.resume, stopped: result.stoppedBy != nil, shard: part.map(RunSummary.ShardFigures.init),
-                                  report: reportWritten(destination: destination, run: result, shard: part), exitStatus: Int(status))
+                                  report: reportWritten(destination: destination, run: result, shard: part, reportFile: options.reportFile),
+                                  exitStatus: Int(status))
             if case .rebuilt(let made) = review { json.index = made.index }
             print(json.json.rendered(), terminator: "")
         }
@@ -363,7 +367,8 @@ public enum CaptionAssistantCommand {
     /// `--resume` skipped is said apart.
     /// For a shard, it starts `shard 1/4 (1250 of 5000 files, from file 1250): ` and names the shard's report part.
     static func summary(_ report: BatchSummary, destination: OutputDestination,
-                               run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil) -> String {
+                               run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil,
+                               reportFile: String? = nil) -> String {
         let t = report.totals
         let counts = fileCounts(report, run: run, resume: resume)
         var line = shard.map(shardPrefix) ?? ""
@@ -392,6 +397,7 @@ public enum CaptionAssistantCommand {
         if let cost = report.runCost, cost.requests > 0 { line += "; model: \(cost.summary)" }
         if let cost = report.earlierCost, cost.requests > 0 { line += "; earlier runs' model: \(cost.summary)" }
         if case .folder(let folder) = destination, run?.reportError == nil { line += "; report in \(folder)/\(shard?.name ?? "report.json")" }
+        if let reportFile, run != nil, run?.reportError == nil { line += (destination == .standardOutput ? "; report in " : " and ") + reportFile }
         return line
     }
 
@@ -443,8 +449,10 @@ public enum CaptionAssistantCommand {
     }
 
     /// The report a run wrote, as summaries name it; nil when none was (only a report that was written is pointed to).
-    static func reportWritten(destination: OutputDestination, run: BatchRunner.Result?, shard: ReportPart?) -> String? {
-        guard case .folder(let folder) = destination, run?.reportError == nil else { return nil }
+    static func reportWritten(destination: OutputDestination, run: BatchRunner.Result?, shard: ReportPart?,
+                              reportFile: String? = nil) -> String? {
+        guard run?.reportError == nil else { return nil }
+        guard case .folder(let folder) = destination else { return run == nil ? nil : reportFile }
         return folder + "/" + (shard?.name ?? "report.json")
     }
 
@@ -471,6 +479,7 @@ extension AssistantBackend {
         settings.actions = options.actions
         settings.emphasis = options.emphasis
         settings.fallback = options.fallback
+        settings.inputEncoding = options.inputEncoding?.rawValue
         return settings
     }
 }
