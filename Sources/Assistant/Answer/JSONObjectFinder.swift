@@ -1,3 +1,4 @@
+import JSON
 /// Finds a JSON object inside free text (prose, a Markdown code fence, or bare JSON).
 ///
 /// It looks for balanced braces, skipping braces inside JSON strings, and tries

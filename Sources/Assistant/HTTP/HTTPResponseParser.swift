@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Reads what OpenAI-compatible servers send back: chat completions, model lists
 /// and the three shapes of error body.

@@ -1,4 +1,5 @@
 import Assistant
+import JSON
 
 /// The batch report, `report.json`: every file's entry in input order, and totals.
 ///

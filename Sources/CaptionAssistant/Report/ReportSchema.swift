@@ -1,5 +1,6 @@
 import Assistant
 import Foundation
+import JSON
 
 /// Why one of the tool's own files (a sidecar, `report.json`, a report part)
 /// could not be read: which file, which value in it, and what is wrong.

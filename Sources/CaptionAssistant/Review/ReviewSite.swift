@@ -1,6 +1,7 @@
 import Assistant
 import Captions
 import Foundation
+import JSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,6 +1,7 @@
 import Assistant
 import Captions
 import Foundation
+import JSON
 
 /// Runs the per-file job over a batch with at most `jobs` files in flight,
 /// writes every output atomically, and then the batch report.

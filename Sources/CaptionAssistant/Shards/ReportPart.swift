@@ -1,4 +1,5 @@
 import Assistant
+import JSON
 /// One shard's part of `report.json`, written by `process --shard` into the
 /// output folder as `report.shard-INDEX-of-COUNT.json`, and read back by `merge`.
 ///

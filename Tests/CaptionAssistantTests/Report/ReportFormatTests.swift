@@ -3,6 +3,7 @@ import Captions
 import Foundation
 import Testing
 @testable import CaptionAssistant
+import JSON
 
 /// The report is one typed format: every reader (strict: `--resume` and
 /// `merge`; lenient: `review`) gives back every field the writer wrote, and

@@ -3,6 +3,7 @@ import Captions
 import Foundation
 import Testing
 @testable import CaptionAssistant
+import JSON
 
 @Suite struct ReportSpoolTests {
     /// Reports with strings that JSON must escape (quotes, backslash, control

@@ -3,6 +3,7 @@ import Captions
 import Foundation
 import Testing
 @testable import CaptionAssistant
+import JSON
 
 /// A re-run whose model gives nothing (unavailable, turned off, failing)
 /// never replaces what an earlier run got from the model (`EarlierOutput`),

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import CaptionAssistant
 import TestSupport
+import JSON
 
 /// An output folder written by hand: report.json, captions and sidecars.
 private final class HandMadeBatch {

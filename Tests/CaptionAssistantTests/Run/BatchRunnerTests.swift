@@ -3,6 +3,7 @@ import Captions
 import Foundation
 import Testing
 @testable import CaptionAssistant
+import JSON
 
 @Suite struct BatchRunnerTests {
     @Test func aBadFileDoesNotStopTheRestAndOrderIsStable() async throws {
