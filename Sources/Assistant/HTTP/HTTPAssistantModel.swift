@@ -85,13 +85,7 @@ public struct HTTPAssistantModel: AssistantModel {
                 retryAfter: reply.retryAfter
             )
         }
-        let text = try HTTPResponseParser.chatContent(
-            from: reply.body,
-            endpoint: configuration.displayEndpoint,
-            redacting: configuration.apiKey
-        )
-        let usage = HTTPResponseParser.usage(from: reply.body)
-        return ModelAnswer(text: text, promptTokens: usage.prompt, completionTokens: usage.completion)
+        return try HTTPResponseParser.chatAnswer(from: reply.body, endpoint: configuration.displayEndpoint, redacting: configuration.apiKey)
     }
 
     /// Whether an error is a server refusing `{"type": "json_schema", …}`

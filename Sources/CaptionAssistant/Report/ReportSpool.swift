@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -83,8 +84,8 @@ final class ReportSpool: @unchecked Sendable {
         }
     }
 
-    /// Writes `report.json` at `relative` in `folder`: the entries in index
-    /// order (every index must have one) and then `totals`.
+    /// Writes `report.json` (or a part) at `relative` in `folder`: the
+    /// entries in index order (every index must have one) inside `envelope`.
     ///
     /// The entries are taken a group at a time (as many as fit in the buffer
     /// size), and each group's bytes are read from the scratch file in offset
@@ -92,10 +93,8 @@ final class ReportSpool: @unchecked Sendable {
     /// finish almost in plan order, so a group is mostly one stretch: a few
     /// reads for the whole report instead of one per file, and never more
     /// memory than one group.
-    /// `opening` replaces `BatchReport.opening` (a shard's report part has
-    /// its own); `digest` adds the SHA-256 of the entries after the totals (a part's `entriesSHA256`).
-    func write(to relative: String, in folder: OutputFolder, totals: BatchReport.Totals,
-               opening: [UInt8] = BatchReport.opening(), digest: Bool = false) throws(WriteError) {
+    /// `digest` states the SHA-256 of the entries in the envelope (a part's `entriesSHA256`).
+    func write(to relative: String, in folder: OutputFolder, envelope: ReportEnvelope, digest: Bool = false) throws(WriteError) {
         lock.lock()
         defer { lock.unlock() }
         flush()
@@ -110,9 +109,9 @@ final class ReportSpool: @unchecked Sendable {
                     defer { out.removeAll(keepingCapacity: true) }
                     return AtomicFileWriter.writeAll(fd, out)
                 }
-                let firstSeparator = BatchReport.separator(first: true), separator = BatchReport.separator(first: false)
+                let firstSeparator = JSONStreamWriter.separator(first: true), separator = JSONStreamWriter.separator(first: false)
                 var hash = SHA256()
-                guard emit(opening) else { return false }
+                guard emit(envelope.opening()) else { return false }
                 var staging: [UInt8] = [], stretch: [UInt8] = [], place: [Int] = [], byOffset: [Int] = []
                 var groupStart = 0
                 while groupStart < offsets.count {
@@ -157,7 +156,9 @@ final class ReportSpool: @unchecked Sendable {
                     }
                     groupStart = groupEnd
                 }
-                guard emit(BatchReport.closing(totals, empty: offsets.isEmpty, entriesSHA256: digest ? hash.finalizeHex() : nil)) else { return false }
+                var closing = envelope
+                if digest { closing.entriesSHA256 = hash.finalizeHex() }
+                guard emit(closing.closing(empty: offsets.isEmpty)) else { return false }
                 return AtomicFileWriter.writeAll(fd, out)
             }
         } catch {
