@@ -23,7 +23,10 @@ let package = Package(
         .target(name: "Words", linkerSettings: [
             .linkedLibrary("_FoundationICU", .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
         ]),
-        .target(name: "Captions", dependencies: ["CLibXML2", "Words"]),
+        // Legacy character sets (detection and conversion, `LegacyCharset`) through the same ICU.
+        .target(name: "Captions", dependencies: ["CLibXML2", "Words"], linkerSettings: [
+            .linkedLibrary("_FoundationICU", .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
+        ]),
         // The one JSON value with its parser and writer, and the one scan of
         // JSON text (the answer finder, the report reader): reports, HTTP
         // bodies and the model's answer all go through it.

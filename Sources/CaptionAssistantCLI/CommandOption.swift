@@ -47,9 +47,13 @@ struct CommandOption: Sendable {
     /// Whether it takes a value.
     var takesValue: Bool { metavar != nil }
 
+    /// What `--help` adds to `help`: the library's words on the option (a rule it applies), its settings spelled by the table.
+    var more: (@Sendable (SettingNames) -> String)?
+
     /// Its line in `--help`: the names and value, then the sentence from
     /// column 30 (on a line of its own when the names are too long).
     var helpLine: String {
+        let help = self.help + (more.map { " " + $0(CommandOption.settingNames) } ?? "")
         let label = names.joined(separator: ", ") + (metavar.map { " " + $0 } ?? "")
         if label.count <= 26 { return "  " + label + String(repeating: " ", count: 28 - label.count) + help + "\n" }
         return "  " + label + "\n" + String(repeating: " ", count: 30) + help + "\n"
@@ -73,8 +77,11 @@ struct CommandOption: Sendable {
     /// A flag: an option that takes no value.
     static func flag(_ names: [String], _ subcommands: Set<Subcommand>, _ section: Section,
                      hidden: Bool = false, setting: AssistantSetting? = nil, _ help: String,
+                     more: (@Sendable (SettingNames) -> String)? = nil,
                      set: @escaping @Sendable (inout ParsedArguments) -> Void) -> CommandOption {
-        CommandOption(names, nil, subcommands, section, hidden: hidden, setting: setting, help) { arguments, _, _ in set(&arguments) }
+        var option = CommandOption(names, nil, subcommands, section, hidden: hidden, setting: setting, help) { arguments, _, _ in set(&arguments) }
+        option.more = more
+        return option
     }
 
     /// How the library's words (remedies, reasons, errors, report text)
@@ -111,8 +118,15 @@ struct CommandOption: Sendable {
             a.process.convertTo = try CommandLineParser.choice(name, v, among: CommandLineParser.formatSpellings, listed: CommandLineParser.formatChoices)
         },
         .valued(["--encoding"], "keep|utf-8", [.process], .process, setting: .outputEncoding,
-                "Write each caption file in its own encoding (keep, the default: what is not edited stays byte for byte as it came) or in UTF-8 (utf-8: a file in Windows-1252, which cannot hold an emoji, or in UTF-16 or UTF-32 is written as UTF-8 without a byte-order mark, a TTML file's XML declaration saying so; the report lists the change among its losses). Files converted to another format (--to) are always UTF-8.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+                "Write each caption file in its own encoding (keep, the default: what is not edited stays byte for byte as it came) or in UTF-8 (utf-8: a file in a legacy encoding such as Windows-1252 or Shift_JIS, which cannot hold an emoji, or in UTF-16 or UTF-32 is written as UTF-8, converted from the encoding it is in, without a byte-order mark, a TTML file's XML declaration saying so; the report lists the change among its losses). Files converted to another format (--to) are always UTF-8.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.writeOptions.encoding = try CommandLineParser.choice(name, v, among: ["keep": .keep, "utf-8": .utf8, "utf8": .utf8], listed: ["keep", "utf-8"])
+        },
+        .valued(["--input-encoding"], "NAME", [.process], .process, setting: .inputEncoding,
+                "Read every input as text in this encoding (a name or alias ICU knows, such as GBK, GB18030, Big5, EUC-KR, Shift_JIS, EUC-JP, KOI8-R, windows-1251 or ISO-8859-2; a byte-order mark still wins). Without it, a file that is not UTF-8 and has no byte-order mark is detected (ICU's charset detection) and taken only when the detection is confident and converting the text back gives the same bytes; a file whose encoding cannot be told is written unchanged, its emphasis and emoji fail with a reason, and it cannot be converted (--to, --encoding utf-8).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            guard let encoding = TextEncoding(named: v) else {
+                throw UsageError("'\(name)' needs the name of a text encoding, such as GBK, Big5, EUC-KR, Shift_JIS, KOI8-R, windows-1251 or ISO-8859-2 (UTF-16 and UTF-32 with their byte order: UTF-16LE); '\(v)' is not one")
+            }
+            a.process.inputEncoding = encoding
         },
         .valued(["--language"], "TAG", [.process], .process,
                 "Declare the captions' language as TAG, a BCP 47 tag such as en, en-GB or zh-Hant, in every WebVTT (a Language: header line) and TTML (xml:lang) output whose input declares none (or declares und); a file that declares its own language keeps it, whatever TAG says, and SRT files cannot declare one. Without it, a converted file carries its input's language, and a TTML output of a file with none says und.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
@@ -154,11 +168,11 @@ struct CommandOption: Sendable {
             a.jobs = try CommandLineParser.count(name, v, max: 1024)
         },
         .flag(["--resume"], [.process], .process, setting: .resume,
-              "Skip every file an earlier run already wrote completely from the same input with the same options (its sidecar records the SHA-256 of the input and output and the options), so a killed or interrupted batch is finished by running the same command again with --resume.") {
+              "Skip every file an earlier run already completed for the options given, so a killed or interrupted batch is finished by running the same command again with --resume.", more: ResumeCheck.rule) {
             $0.process.resume = true
         },
         .flag(["--replace-model-results"], [.process], .process,
-              "Replace outputs an earlier run made with the model (bold keywords, titles, the emoji) even when this run's model gives nothing for them (unavailable, turned off with --model none, or failing); without it such an output is kept as it is, with its sidecar, and the summary and report.json name it.") {
+              "Replace the results a real model gave an earlier run's output (bold keywords, titles, the emoji) by whatever this run gives for them (nothing, when its model is unavailable, turned off with --model none, or failing; the fake's; the fallback's); without it each result is kept, per action, until a real model gives a new one for that action (the caption keeps its emphasis and emoji, the report its titles), and the report (\"source\": \"earlier\", or an output kept whole) and the summary say so.") {
             $0.process.replaceModelResults = true
         },
         .flag(["--allow-empty"], [.process], .process,
@@ -174,7 +188,11 @@ struct CommandOption: Sendable {
         .flag(["--quiet"], [.process, .merge, .review], .process,
               "Print no progress line and no summary on standard error; errors and warnings are still printed.") { $0.process.quiet = true },
         .flag(["--json"], [.process, .check, .merge, .review], .process,
-              "Print a machine-readable summary of the run on standard output (with the reasons the model was unavailable and its errors), and no progress line.") { $0.process.json = true },
+              "Print a machine-readable summary of the run on standard output (with the reasons the model was unavailable and its errors), and no progress line. Not with -o -, whose standard output is the captions: use --report FILE there.") { $0.process.json = true },
+        .valued(["--report"], "FILE", [.process], .process,
+                "Also write the run's report (report.json's format: every file's actions, titles, emoji, reasons and errors) to FILE, atomically, wherever the captions go: with -o - it is the only report. FILE must not be an input or lie inside an input folder; not with --shard (merge writes the shards' report).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            a.process.reportFile = try CommandLineParser.nonEmpty(name, v)
+        },
         .flag(["-test-announce-stop"], [.process], .process, hidden: true,
               "Say on standard error when the first SIGINT or SIGTERM is taken, so a test knows it was.") { $0.process.announceStop = true },
 

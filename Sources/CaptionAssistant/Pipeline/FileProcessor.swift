@@ -56,6 +56,10 @@ public struct FileProcessor: Sendable {
         /// The batch was stopped while the file waited for the model: nothing
         /// is to be written, and the report is that of a file not processed.
         public var interrupted = false
+        /// The run changed nothing of the output an earlier run left (see
+        /// `EarlierOutput`): nothing is to be written, and the report is the
+        /// earlier sidecar's with `kept`.
+        public var keptWhole = false
 
         /// Creates an outcome.
         public init(report: FileReport, bytes: [UInt8]?) { self.report = report; self.bytes = bytes }
@@ -70,10 +74,19 @@ public struct FileProcessor: Sendable {
     /// format that will be written (which for standard input is known only now).
     public func process(_ bytes: [UInt8], input: String, hint: CaptionFormat?,
                         outputName: (CaptionFormat) -> String) async -> Outcome {
+        await process(bytes, input: input, hint: hint, earlier: nil, outputName: outputName)
+    }
+
+    /// Processes one file's bytes, keeping per action the results from a
+    /// real model of the output an earlier run left, which `earlier` finds
+    /// (given the input's SHA-256; asked at most once, only when an action
+    /// has no result from this run's real model; see `EarlierOutput`).
+    func process(_ bytes: [UInt8], input: String, hint: CaptionFormat?,
+                 earlier: ((String) -> EarlierOutput.Finding)?, outputName: (CaptionFormat) -> String) async -> Outcome {
         let document: CaptionDocument
         var source: SourceText?
         do {
-            source = try SourceText.decode(bytes: bytes)
+            source = try SourceText.decode(bytes: bytes, declared: configuration.settings.inputEncoding.map(TextEncoding.init(rawValue:)))
             document = try CaptionDocument.read(source ?? SourceText(utf8: ""), hint: hint)
         } catch {
             // The format, when it can be told, helps the report of a file that failed later in reading.
@@ -98,15 +111,27 @@ public struct FileProcessor: Sendable {
             return outcome
         }
         let options = configuration.writeOptions
+        let inputHash = SHA256.hex(bytes)
         var request = SuggestionApplier.Request(actions: settings.actions, emphasis: settings.emphasis,
                                                 notRequestedReason: Self.notRequestedReason(settings.actions, configuration.settingNames),
-                                                names: configuration.settingNames)
+                                                names: configuration.settingNames,
+                                                modelIsTestDouble: !FileReport.Model.isReal(configuration.backend))
+        // The earlier output, looked at only when an action needs it.
+        var finding: EarlierOutput.Finding?
+        if let earlier {
+            request.earlier = {
+                if finding == nil { finding = earlier(inputHash) }
+                if case .usable(let usable)? = finding { return usable.results }
+                return nil
+            }
+        }
         if settings.fallback == .local {
             let made = transcript
             request.fallback = { LocalFallback.suggestions(for: made ?? Transcript.text(of: document), language: document.outputLanguage(options)) }
         }
-        let applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo, options: options,
+        var applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo, options: options,
                                               request: request)
+        if !document.source.encodingIsKnown { applied = Self.unspliced(applied, names: configuration.settingNames) }
 
         var model = FileReport.Model(backend: configuration.backend, availability: .available)
         if configuration.recordsCost && result.cost.requests > 0 { model.cost = ReportCost(result.cost) }
@@ -127,9 +152,29 @@ public struct FileProcessor: Sendable {
             transcript: result.availability.isAvailable
                 ? TranscriptStats(characters: result.characters, sentCharacters: result.sentCharacters, truncated: result.truncated) : nil,
             model: model, actions: applied.actions, reasonRow: reasonRow, error: result.error,
-            fingerprint: OutputFingerprint(inputSHA256: SHA256.hex(bytes), outputSHA256: nil, settings: configuration.settings))
+            fingerprint: OutputFingerprint(inputSHA256: inputHash, outputSHA256: nil, settings: configuration.settings))
 
+        switch finding {
+        case .usable(let usable)?:
+            switch EarlierOutput.settle(report, with: usable) {
+            case .keepWhole(let kept):
+                var outcome = Outcome(report: kept, bytes: nil)
+                outcome.keptWhole = true
+                return outcome
+            case .keepCaption(let entry): return finished(entry, usable.caption)
+            case .remake: break
+            }
+        case .unusable(let why, let actions)?:
+            if EarlierOutput.loses(report, actions) { report.replaced = why }
+        case .none?, nil:
+            break
+        }
         do {
+            // Text whose encoding is a guess is written only as it came: converted, it would be mojibake for good.
+            if !document.source.encodingIsKnown,
+               (configuration.convertTo.map { $0 != document.format } ?? false) || document.outputEncoding(options: options) != document.source.encoding {
+                throw UnknownEncoding(names: configuration.settingNames)
+            }
             if let convertTo = configuration.convertTo {
                 let conversion = try document.converted(to: convertTo, edits: applied.edits, options: options)
                 report.losses = conversion.losses
@@ -160,6 +205,41 @@ public struct FileProcessor: Sendable {
         let prose = listed.count <= 1 ? listed.joined() : listed.dropLast().joined(separator: ", ") + " and " + (listed.last ?? "")
         let advice: Advice = "not requested: this run asks only for \(prose) (\(.actions, .literal(listed.joined(separator: ","))))"
         return advice.rendered(names)
+    }
+
+    /// What is wrong with a file whose encoding could not be told (`SourceText.encodingIsKnown`).
+    static let unknownEncodingCause = "its text encoding could not be told (it is not UTF-8, has no byte-order mark, and no legacy encoding was detected with confidence)"
+
+    /// Why an edit was not made to a file whose encoding could not be told,
+    /// with the way out (the setting spelled by `names`).
+    static func unknownEncodingReason(_ names: SettingNames) -> String {
+        let advice: Advice = "\(unknownEncodingCause), so nothing was spliced into it and it was written unchanged; \(.inputEncoding, .placeholder) names its encoding"
+        return advice.rendered(names)
+    }
+
+    /// `applied` for a file whose encoding could not be told: no edits, and
+    /// the actions that would have edited it failed (titles, in the report
+    /// only, stay as they are).
+    static func unspliced(_ applied: SuggestionApplier.Applied, names: SettingNames) -> SuggestionApplier.Applied {
+        var applied = applied
+        applied.edits = [:]
+        let reason = unknownEncodingReason(names)
+        applied.actions = applied.actions.map { action in
+            guard action.state == .applied, action.id != .titles else { return action }
+            return ActionReport(id: action.id, state: .failed, reason: reason)
+        }
+        return applied
+    }
+
+    /// A file whose encoding could not be told cannot be converted (`--to`,
+    /// `--encoding utf-8`): what it would be converted from is a guess.
+    struct UnknownEncoding: LocalizedError {
+        /// How the settings the message names are spelled.
+        var names: SettingNames
+        var errorDescription: String? {
+            let advice: Advice = "\(FileProcessor.unknownEncodingCause), so it cannot be converted without turning its text into mojibake; \(.inputEncoding, .placeholder) names its encoding"
+            return advice.rendered(names)
+        }
     }
 
     /// The reason row of such a file.
@@ -212,8 +292,8 @@ public struct FileProcessor: Sendable {
     func failedActions(_ reason: String) -> [ActionReport] {
         let settings = configuration.settings
         let notAsked = Self.notRequestedReason(settings.actions, configuration.settingNames)
-        return ActionReport.ID.allCases.map {
-            settings.asks(for: $0.assistantAction) ? ActionReport(id: $0, state: .failed, reason: reason) : .notRequested($0, reason: notAsked)
+        return AssistantAction.allCases.map {
+            settings.asks(for: $0) ? ActionReport(id: $0, state: .failed, reason: reason) : .notRequested($0, reason: notAsked)
         }
     }
 

@@ -13,6 +13,8 @@ package enum ReportKeyName: String, Sendable {
     case input, output, format, convertedTo, cues, warnings, losses, transcript, model, actions, reasonRow, error, fingerprint
     // Only in `report.json`'s entries: a sidecar not written, an earlier output kept or replaced.
     case sidecarWritten, kept, replaced, because, detail
+    // The `--json` summary: outputs written that kept some results of an earlier run's model.
+    case keptResults
     // A reader warning.
     case line, message
     // The transcript's figures.
@@ -26,7 +28,7 @@ package enum ReportKeyName: String, Sendable {
     // A keyword dropped.
     case keyword
     // What the output was made from, and the options that shape it.
-    case inputSHA256, outputSHA256, options, endpoint, serverKind, simulatedAvailability, maxCharacters, to, encoding, language,
+    case inputSHA256, outputSHA256, options, endpoint, serverKind, simulatedAvailability, maxCharacters, to, encoding, language, inputEncoding,
          emphasis, emphasisPerCue, fallback
 
     // Totals.
@@ -40,5 +42,5 @@ package enum ReportKeyName: String, Sendable {
     // The `--json` summaries.
     case shards, missing, stopped, unavailableReasons, modelErrors, skipped, indexPages, report, exitStatus, transcriptsCut, earlierModel
     // `check --json`.
-    case serverModels, retryPolicy
+    case serverModels, retryPolicy, proxy
 }

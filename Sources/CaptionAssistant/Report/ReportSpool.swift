@@ -15,7 +15,7 @@ import Darwin
 /// to a scratch file with no name in the output folder (`OutputFolder.makeScratchFile`):
 /// through a 1 MiB buffer, so this costs one write for many entries. Memory
 /// per file is its entry's place in the scratch file (12 bytes). At the end
-/// `write(to:in:totals:)` streams `report.json` from it in plan order.
+/// `write(to:in:envelope:)` streams `report.json` from it in plan order.
 ///
 /// When no scratch file can be made, or writing to it fails (a full disk),
 /// the entries are kept in memory instead: the report is still complete, it
@@ -35,12 +35,12 @@ final class ReportSpool: @unchecked Sendable {
     private let bufferSize: Int
 
     /// A spool for `count` entries, in a scratch file in `folder` (in memory
-    /// when `scratchFile` is false or none can be made). `bufferSize` is for tests.
-    init(count: Int, folder: OutputFolder, scratchFile: Bool = true, bufferSize: Int = 1 << 20) {
+    /// when there is no folder, `scratchFile` is false or none can be made). `bufferSize` is for tests.
+    init(count: Int, folder: OutputFolder?, scratchFile: Bool = true, bufferSize: Int = 1 << 20) {
         offsets = [Int](repeating: -1, count: count)
         lengths = [UInt32](repeating: 0, count: count)
         self.bufferSize = max(1, bufferSize)
-        file = scratchFile ? folder.makeScratchFile() : nil
+        file = scratchFile ? folder?.makeScratchFile() : nil
         pending.reserveCapacity(file == nil ? 0 : self.bufferSize)
     }
 
@@ -95,12 +95,26 @@ final class ReportSpool: @unchecked Sendable {
     /// memory than one group.
     /// `digest` states the SHA-256 of the entries in the envelope (a part's `entriesSHA256`).
     func write(to relative: String, in folder: OutputFolder, envelope: ReportEnvelope, digest: Bool = false) throws(WriteError) {
+        try write(envelope: envelope, digest: digest) { fill throws(WriteError) in try folder.write(to: relative, fill: fill) }
+    }
+
+    /// Writes `report.json`'s content (as `write(to:in:envelope:)` does) to
+    /// `path`, anywhere (`--report FILE`), atomically.
+    func write(toFile path: String, envelope: ReportEnvelope) throws(WriteError) {
+        try write(envelope: envelope, digest: false) { fill throws(WriteError) in
+            try AtomicFileWriter.write(to: path, fill: fill)
+        }
+    }
+
+    /// The report, streamed into the descriptor `writer` hands its fill function.
+    private func write(envelope: ReportEnvelope, digest: Bool,
+                       with writer: (_ fill: (Int32) -> Bool) throws(WriteError) -> Void) throws(WriteError) {
         lock.lock()
         defer { lock.unlock() }
         flush()
         var failure: Int32?
         do {
-            try folder.write(to: relative) { fd in
+            try writer { fd in
                 var out: [UInt8] = []
                 out.reserveCapacity(bufferSize + 64 << 10)
                 func emit(_ bytes: some Collection<UInt8>) -> Bool {
