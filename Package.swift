@@ -31,12 +31,11 @@ let package = Package(
         // JSON text (the answer finder, the report reader): reports, HTTP
         // bodies and the model's answer all go through it.
         .target(name: "JSON"),
-        // HTTP on Linux: Debian's libcurl (Apple platforms use URLSession).
-        .systemLibrary(
-            name: "CLibCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
+        // HTTP on Linux: the system's libcurl (Apple platforms use URLSession),
+        // declared by us (Sources/CLibCurl/curl_api.h) and linked by its soname,
+        // libcurl.so.4: the runtime package (Debian's libcurl4) is all it needs,
+        // no headers.
+        .systemLibrary(name: "CLibCurl"),
         .target(name: "Assistant", dependencies: [
             "Words", "JSON",
             .target(name: "CLibCurl", condition: .when(platforms: [.linux])),
