@@ -1,3 +1,4 @@
+import JSON
 import Testing
 import TestSupport
 @testable import Assistant
