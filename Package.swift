@@ -22,7 +22,10 @@ let package = Package(
         .target(name: "Words", linkerSettings: [
             .linkedLibrary("_FoundationICU", .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
         ]),
-        .target(name: "Captions", dependencies: ["CLibXML2", "Words"]),
+        // Legacy character sets (detection and conversion, `LegacyCharset`) through the same ICU.
+        .target(name: "Captions", dependencies: ["CLibXML2", "Words"], linkerSettings: [
+            .linkedLibrary("_FoundationICU", .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
+        ]),
         // HTTP on Linux: Debian's libcurl (Apple platforms use URLSession).
         .systemLibrary(
             name: "CLibCurl",

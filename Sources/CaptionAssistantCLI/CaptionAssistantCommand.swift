@@ -71,32 +71,19 @@ public enum CaptionAssistantCommand {
     static func usageFailure(_ error: SettingsError) -> Int32 { usageFailure(UsageError(error)) }
 
     static func usageFailure(_ error: UsageError) -> Int32 {
-        printError("error: \(error.message)\nRun 'caption-assistant --help' to see the commands and options.")
+        printError("error: \(error.message)")
+        FileHandle.standardError.write(Data("Run 'caption-assistant --help' to see the commands and options.\n".utf8))
         return ExitStatus.usage
     }
 
     /// How many files given more than once are named in warnings before the rest are counted.
     static let repeatsNamed = 20
 
+    /// Prints `text` on standard error as one line after `caption-assistant: `,
+    /// every control character in it escaped (`TerminalText`): names and server
+    /// texts inside it cannot start a line of their own.
     static func printError(_ text: String) {
-        FileHandle.standardError.write(Data(("caption-assistant: " + visible(text) + "\n").utf8))
-    }
-
-    /// `text` as it may reach a terminal: control characters other than line
-    /// feed and tab (ESC, BEL, CR, DEL, the C1 range) are written as `\x1B`,
-    /// so a file name cannot move the cursor, retitle the window or set the
-    /// clipboard; the form the input plan already gives the bytes of names
-    /// that are not UTF-8 (as `ls` quotes such names).
-    static func visible(_ text: String) -> String {
-        func hidden(_ u: Unicode.Scalar) -> Bool {
-            (u.value < 0x20 && u != "\n" && u != "\t") || (0x7F...0x9F).contains(u.value)
-        }
-        guard text.unicodeScalars.contains(where: hidden) else { return text }
-        var out = String.UnicodeScalarView()
-        for u in text.unicodeScalars {
-            if hidden(u) { out.append(contentsOf: String(format: "\\x%02X", u.value).unicodeScalars) } else { out.append(u) }
-        }
-        return String(out)
+        FileHandle.standardError.write(Data(("caption-assistant: " + TerminalText.escaped(text) + "\n").utf8))
     }
 
     // MARK: check
@@ -120,6 +107,7 @@ public enum CaptionAssistantCommand {
             report.model = .some(http.modelName)
             report.serverModels = served
             report.retryPolicy = backend.service.options.retryPolicy
+            report.proxy = http.proxy
         }
         switch availability {
         case .available:
@@ -135,6 +123,7 @@ public enum CaptionAssistantCommand {
             var lines = ["backend: \(backend.selection.reportName)"]
             if let http {
                 lines.append("endpoint: \(http.endpoint.map { $0 + "/v1/chat/completions" } ?? "(none)")")
+                if let proxy = http.proxy { lines.append("proxy: \(proxy)") }
                 lines.append("model: \(http.modelName ?? "(the server's default)")")
                 if !served.isEmpty { lines.append("server models: \(served.joined(separator: ", "))") }
                 lines.append("retry policy: \(backend.service.options.retryPolicy)")
@@ -147,9 +136,12 @@ public enum CaptionAssistantCommand {
                           "permanence: \(info.permanence.rawValue)",
                           "settings: \(info.offersSettings ? Diagnostics.settingsPath : "no")"]
             }
-            print(lines.joined(separator: "\n"))
+            // One line per row: a server's model names or reason cannot add rows of their own.
+            print(lines.map(TerminalText.escaped).joined(separator: "\n"))
         }
-        return !availability.isAvailable && options.model.requireModel ? ExitStatus.unavailable : ExitStatus.success
+        // A check passes only when the configured model can answer (as under --require-model): a CI
+        // step `caption-assistant check` fails with the server down.
+        return availability.isAvailable ? ExitStatus.success : ExitStatus.unavailable
     }
 
     // MARK: process
@@ -172,6 +164,7 @@ public enum CaptionAssistantCommand {
             } else {
                 (plan, part) = (whole, nil)
             }
+            if let reportFile = options.reportFile { try InputPlan.checkReportFile(reportFile, inputs: options.inputs) }
             if destination == .standardOutput, let only = options.inputs.first, only != "-" {
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: only, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -188,7 +181,8 @@ public enum CaptionAssistantCommand {
         // environment, and a run against the wrong server should be visible before it is over.
         if backend.selection.kind == .http, !options.quiet, !options.json {
             let http = backend.diagnosticsContext
-            printError("model: \(http.modelName ?? "the server's default model") at \(http.endpoint.map { $0 + "/v1/chat/completions" } ?? "(no endpoint)")")
+            printError("model: \(http.modelName ?? "the server's default model") at \(http.endpoint.map { $0 + "/v1/chat/completions" } ?? "(no endpoint)")"
+                       + (http.proxy.map { ", through the proxy " + $0 } ?? ""))
         }
         // The first repeats are named; a flood of them (a glob given twice) is counted, not listed.
         for again in plan.repeated.prefix(Self.repeatsNamed) {
@@ -248,13 +242,14 @@ public enum CaptionAssistantCommand {
         var runner = BatchRunner(processor: processor, destination: destination, jobs: options.jobs, resume: options.resume)
         runner.part = part
         runner.replaceModelResults = options.replaceModelResults
+        runner.reportFile = options.reportFile
         let progress = ProgressLine.wanted(quiet: options.quiet, json: options.json) && !plan.items.isEmpty
             ? ProgressLine(total: plan.items.count) : nil
         var callback: (@Sendable (Int) -> Void)?
         if let progress { callback = { done in progress.update(done: done) } }
         // Each failure is said when it happens (above the progress line), even under --quiet.
         let failed: @Sendable (BatchSummary.Failure) -> Void = { failure in
-            let line = "caption-assistant: " + visible("\(failure.input): \(failure.error)")
+            let line = "caption-assistant: " + TerminalText.escaped("\(failure.input): \(failure.error)")
             if let progress { progress.printAbove(line) } else { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         }
         let signals = early ?? InterruptSignals()
@@ -282,7 +277,7 @@ public enum CaptionAssistantCommand {
             let count = result.summary.failures.count
             printError("\(count) file\(count == 1 ? "" : "s") not written:")
             for failure in result.summary.failures {
-                FileHandle.standardError.write(Data(("  " + visible("\(failure.input): \(failure.error)") + "\n").utf8))
+                FileHandle.standardError.write(Data(("  " + TerminalText.escaped("\(failure.input): \(failure.error)") + "\n").utf8))
             }
         }
         // Outputs kept or replaced are warnings: the run did not do what it was asked for them, or lost an earlier answer.
@@ -302,13 +297,15 @@ public enum CaptionAssistantCommand {
             if let warning = reviewWarning(review, folder: folder) { printError(warning) }
         }
         if !options.quiet {
-            printError(summary(result.summary, destination: destination, run: result, resume: options.resume, shard: part)
+            printError(summary(result.summary, destination: destination, run: result, resume: options.resume, shard: part,
+                               reportFile: options.reportFile)
                        + reviewNote(review))
         }
         if options.json {
             var json = RunSummary(process: result.summary, counts: fileCounts(result.summary, run: result, resume: options.resume),
                                   showsSkipped: options.resume, stopped: result.stoppedBy != nil, shard: part.map(RunSummary.ShardFigures.init),
-                                  report: reportWritten(destination: destination, run: result, shard: part), exitStatus: Int(status))
+                                  report: reportWritten(destination: destination, run: result, shard: part, reportFile: options.reportFile),
+                                  exitStatus: Int(status))
             if case .rebuilt(let made) = review { json.index = made.index }
             print(json.json.rendered(), terminator: "")
         }
@@ -370,7 +367,8 @@ public enum CaptionAssistantCommand {
     /// `--resume` skipped is said apart.
     /// For a shard, it starts `shard 1/4 (1250 of 5000 files, from file 1250): ` and names the shard's report part.
     static func summary(_ report: BatchSummary, destination: OutputDestination,
-                               run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil) -> String {
+                               run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil,
+                               reportFile: String? = nil) -> String {
         let t = report.totals
         let counts = fileCounts(report, run: run, resume: resume)
         var line = shard.map(shardPrefix) ?? ""
@@ -399,6 +397,7 @@ public enum CaptionAssistantCommand {
         if let cost = report.runCost, cost.requests > 0 { line += "; model: \(cost.summary)" }
         if let cost = report.earlierCost, cost.requests > 0 { line += "; earlier runs' model: \(cost.summary)" }
         if case .folder(let folder) = destination, run?.reportError == nil { line += "; report in \(folder)/\(shard?.name ?? "report.json")" }
+        if let reportFile, run != nil, run?.reportError == nil { line += (destination == .standardOutput ? "; report in " : " and ") + reportFile }
         return line
     }
 
@@ -450,8 +449,10 @@ public enum CaptionAssistantCommand {
     }
 
     /// The report a run wrote, as summaries name it; nil when none was (only a report that was written is pointed to).
-    static func reportWritten(destination: OutputDestination, run: BatchRunner.Result?, shard: ReportPart?) -> String? {
-        guard case .folder(let folder) = destination, run?.reportError == nil else { return nil }
+    static func reportWritten(destination: OutputDestination, run: BatchRunner.Result?, shard: ReportPart?,
+                              reportFile: String? = nil) -> String? {
+        guard run?.reportError == nil else { return nil }
+        guard case .folder(let folder) = destination else { return run == nil ? nil : reportFile }
         return folder + "/" + (shard?.name ?? "report.json")
     }
 
@@ -478,6 +479,7 @@ extension AssistantBackend {
         settings.actions = options.actions
         settings.emphasis = options.emphasis
         settings.fallback = options.fallback
+        settings.inputEncoding = options.inputEncoding?.rawValue
         return settings
     }
 }

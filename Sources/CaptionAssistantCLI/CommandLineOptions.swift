@@ -19,6 +19,8 @@ struct ProcessOptions: Sendable, Equatable {
     var convertTo: CaptionFormat?
     /// `--encoding keep|utf-8` and `--language TAG`: how outputs are written besides their edits.
     var writeOptions = WriteOptions()
+    /// `--input-encoding NAME`: the encoding every input is read in, declared rather than detected.
+    var inputEncoding: TextEncoding?
     /// `--actions LIST`: the actions asked for, in answer order.
     var actions = AssistantAction.allCases
     /// `--emphasis` and `--emphasis-per-cue`: which keyword occurrences are made bold.
@@ -29,6 +31,8 @@ struct ProcessOptions: Sendable, Equatable {
     var quiet = false
     /// `--json`: a machine-readable summary on standard output.
     var json = false
+    /// `--report FILE`: the batch report also written there (the only one with `-o -`).
+    var reportFile: String?
     /// `--resume`: skip files an earlier run already wrote completely with the same input and options.
     var resume = false
     /// `--allow-empty`: finding no caption file is not an error (it still says so).

@@ -147,7 +147,7 @@ enum CommandLineParser {
         process.output = output
         if output == "-" {
             guard inputs.count == 1 else { throw UsageError("'-o -' writes one caption file to standard output, so it takes exactly one input") }
-            if process.json { throw UsageError("'--json' prints to standard output, which '-o -' already uses for the captions") }
+            if process.json { throw UsageError("'--json' prints to standard output, which '-o -' already uses for the captions; --report FILE writes the run's report to a file") }
             if process.resume { throw UsageError("'--resume' skips files already written to an output folder, so it cannot be used with '-o -'") }
         }
         try checkShardOptions(process)
@@ -196,6 +196,7 @@ enum CommandLineParser {
         }
         guard process.shard != nil else { return }
         if process.output == "-" { throw UsageError("'--shard' writes a report part into an output folder, so it cannot be used with '-o -'") }
+        if process.reportFile != nil { throw UsageError("'--report' writes a whole run's report, and a shard writes only its part; run merge, which writes report.json") }
         if process.inputs.contains("-") { throw UsageError("'--shard' cuts a plan of files that every shard can read, so standard input ('-') cannot be one of them") }
     }
 

@@ -111,8 +111,15 @@ struct CommandOption: Sendable {
             a.process.convertTo = try CommandLineParser.choice(name, v, among: CommandLineParser.formatSpellings, listed: CommandLineParser.formatChoices)
         },
         .valued(["--encoding"], "keep|utf-8", [.process], .process, setting: .outputEncoding,
-                "Write each caption file in its own encoding (keep, the default: what is not edited stays byte for byte as it came) or in UTF-8 (utf-8: a file in Windows-1252, which cannot hold an emoji, or in UTF-16 or UTF-32 is written as UTF-8 without a byte-order mark, a TTML file's XML declaration saying so; the report lists the change among its losses). Files converted to another format (--to) are always UTF-8.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+                "Write each caption file in its own encoding (keep, the default: what is not edited stays byte for byte as it came) or in UTF-8 (utf-8: a file in a legacy encoding such as Windows-1252 or Shift_JIS, which cannot hold an emoji, or in UTF-16 or UTF-32 is written as UTF-8, converted from the encoding it is in, without a byte-order mark, a TTML file's XML declaration saying so; the report lists the change among its losses). Files converted to another format (--to) are always UTF-8.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.writeOptions.encoding = try CommandLineParser.choice(name, v, among: ["keep": .keep, "utf-8": .utf8, "utf8": .utf8], listed: ["keep", "utf-8"])
+        },
+        .valued(["--input-encoding"], "NAME", [.process], .process, setting: .inputEncoding,
+                "Read every input as text in this encoding (a name or alias ICU knows, such as GBK, GB18030, Big5, EUC-KR, Shift_JIS, EUC-JP, KOI8-R, windows-1251 or ISO-8859-2; a byte-order mark still wins). Without it, a file that is not UTF-8 and has no byte-order mark is detected (ICU's charset detection) and taken only when the detection is confident and converting the text back gives the same bytes; a file whose encoding cannot be told is written unchanged, its emphasis and emoji fail with a reason, and it cannot be converted (--to, --encoding utf-8).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            guard let encoding = TextEncoding(named: v) else {
+                throw UsageError("'\(name)' needs the name of a text encoding, such as GBK, Big5, EUC-KR, Shift_JIS, KOI8-R, windows-1251 or ISO-8859-2 (UTF-16 and UTF-32 with their byte order: UTF-16LE); '\(v)' is not one")
+            }
+            a.process.inputEncoding = encoding
         },
         .valued(["--language"], "TAG", [.process], .process,
                 "Declare the captions' language as TAG, a BCP 47 tag such as en, en-GB or zh-Hant, in every WebVTT (a Language: header line) and TTML (xml:lang) output whose input declares none (or declares und); a file that declares its own language keeps it, whatever TAG says, and SRT files cannot declare one. Without it, a converted file carries its input's language, and a TTML output of a file with none says und.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
@@ -174,7 +181,11 @@ struct CommandOption: Sendable {
         .flag(["--quiet"], [.process, .merge, .review], .process,
               "Print no progress line and no summary on standard error; errors and warnings are still printed.") { $0.process.quiet = true },
         .flag(["--json"], [.process, .check, .merge, .review], .process,
-              "Print a machine-readable summary of the run on standard output (with the reasons the model was unavailable and its errors), and no progress line.") { $0.process.json = true },
+              "Print a machine-readable summary of the run on standard output (with the reasons the model was unavailable and its errors), and no progress line. Not with -o -, whose standard output is the captions: use --report FILE there.") { $0.process.json = true },
+        .valued(["--report"], "FILE", [.process], .process,
+                "Also write the run's report (report.json's format: every file's actions, titles, emoji, reasons and errors) to FILE, atomically, wherever the captions go: with -o - it is the only report. FILE must not be an input or lie inside an input folder; not with --shard (merge writes the shards' report).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            a.process.reportFile = try CommandLineParser.nonEmpty(name, v)
+        },
         .flag(["-test-announce-stop"], [.process], .process, hidden: true,
               "Say on standard error when the first SIGINT or SIGTERM is taken, so a test knows it was.") { $0.process.announceStop = true },
 

@@ -45,8 +45,15 @@ enum HelpText {
     CHECK:
       caption-assistant check prints the backend, whether the model is available and,
       if not, the reason row, the remedy, whether it is permanent, fixable or temporary,
-      and whether Settings can help (--json prints the same as JSON). It exits 0, or 69
-      when the model is unavailable and --require-model is given.
+      and whether Settings can help (--json prints the same as JSON). It exits 0 only when
+      the configured model can answer, and 69 when it cannot (as under --require-model),
+      so a CI step "caption-assistant check" fails with the server down. Names and texts
+      a server sent are printed with control characters escaped (\\x0A, \\u{202E}).
+      Proxies: an endpoint on this machine or its link (localhost, 127.0.0.0/8, ::1,
+      169.254.0.0/16, fe80::/10) is always asked directly; otherwise no_proxy, then
+      https_proxy (https://) or http_proxy (http://), then all_proxy apply, as in curl.
+      An https:// endpoint goes through an HTTP proxy by a CONNECT tunnel (the key stays
+      inside TLS). check prints a proxy: line, and process says it on its first line.
 
     MERGE:
       caption-assistant merge OUTPUT_DIR writes OUTPUT_DIR/report.json from the report parts
@@ -73,7 +80,7 @@ enum HelpText {
       64  the command line is wrong
       65  merge: the report parts are of different runs (inputs, options or shard count), or one is damaged
       66  an input does not exist (the other inputs are still processed), or no caption file was found (without --allow-empty)
-      69  the model is unavailable and --require-model was given
+      69  the model is unavailable and --require-model was given; check: the model cannot answer
       73  the output folder cannot be created or written (checked before any file is read)
       75  merge: some shards have no report part yet, or were stopped (run them, then merge again)
       130 the batch was stopped by SIGINT (Ctrl-C); report.json lists the files not processed

@@ -67,6 +67,12 @@ import CaptionAssistant
         #expect(throws: UsageError.self) { try processOptions(["a.srt", "-o", "o", "-test-fake-assistant-delay", "soon"]) }
     }
 
+    @Test func inputEncodingAndReportAreParsed() throws {
+        let options = try processOptions(["-", "-o", "-", "--input-encoding", "sjis", "--report", "run.json"])
+        #expect(options.inputEncoding?.rawValue == "Shift_JIS")
+        #expect(options.reportFile == "run.json")
+    }
+
     @Test func dashIsStandardInputAndDoubleDashEndsOptions() throws {
         #expect(try processOptions(["-", "-o", "-"]).inputs == ["-"])
         #expect(try processOptions(["-o", "out", "--", "--odd-name.srt"]).inputs == ["--odd-name.srt"])
@@ -121,6 +127,11 @@ import CaptionAssistant
         (["a.srt", "-o", "out", "--emphasis", "some"], "'--emphasis' must be one of all, first-in-cue, first"),
         (["a.srt", "-o", "out", "--emphasis-per-cue", "0"], "'--emphasis-per-cue' needs a whole number of at least 1"),
         (["a.srt", "-o", "out", "--fallback", "cloud"], "'--fallback' must be one of none, local"),
+        (["a.srt", "-o", "out", "--input-encoding", "klingon-8"], "'--input-encoding' needs the name of a text encoding, such as GBK"),
+        (["a.srt", "-o", "out", "--input-encoding", "utf-16"], "(UTF-16 and UTF-32 with their byte order: UTF-16LE); 'utf-16' is not one"),
+        (["a.srt", "-o", "-", "--json"], "--report FILE writes the run's report to a file"),
+        (["a.srt", "-o", "out", "--report", ""], "'--report' needs"),
+        (["a.srt", "-o", "out", "--shard", "0/2", "--report", "r.json"], "'--report' writes a whole run's report, and a shard writes only its part"),
     ])
     func badUsageSaysWhatIsWrong(args: [String], message: String) {
         #expect {

@@ -16,7 +16,7 @@ import Testing
         "DIR": "out", "srt|vtt|ttml": "srt", "N": "2", "INDEX/COUNT|auto": "0/2", "MESSAGE": "boom", "MS": "5",
         "auto|foundation|http|none": "auto", "URL": "http://127.0.0.1:8080", "NAME": "m", "KIND": "ollama",
         "SECONDS": "5", "REASON": "modelNotReady", "keep|utf-8": "utf-8", "TAG": "en-GB", "LIST": "titles,emoji",
-        "all|first-in-cue|first": "first-in-cue", "none|local": "local",
+        "all|first-in-cue|first": "first-in-cue", "none|local": "local", "FILE": "r.json",
     ]
 
     /// A command line of `subcommand` that is right up to `option`, then `option` (with `value`).

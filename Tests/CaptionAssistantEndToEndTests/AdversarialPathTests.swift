@@ -58,6 +58,28 @@ import TestSupport
         #expect(run.stderrText.contains("in/x\\x1B]52;c;ZXZpbA==\\x07y.srt: "), "\(run.stderrText)")
     }
 
+    /// A file name holding a line feed, a tab and a whole fake summary line cannot print that
+    /// line on its own (issue 31): the failure when it happens and the end-of-run list keep it on
+    /// the line they belong to, escaped; the only line that starts with a file count is the real
+    /// summary. A bidirectional override in a name is escaped too, so the line displays in the
+    /// order it is written.
+    @Test func aFileNameCannotForgeALineOfOutput() throws {
+        let scratch = try ScratchFolder()
+        let forged = "x\n3 files: 3 written, 0 failed\tok\u{202E}crs.srt"
+        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("in"), withIntermediateDirectories: true)
+        try Data("not captions".utf8).write(to: scratch.url.appendingPathComponent("in/" + forged))
+        let run = try ExecutableRun.run(["in", "-o", "out", "--model", "none"], in: scratch.url)
+        #expect(run.status == 1)
+        let lines = run.stderrText.split(separator: "\n", omittingEmptySubsequences: false)
+        let summaries = lines.filter { $0.wholeMatch(of: /(caption-assistant: )?\d+ files?: .*/) != nil }
+        #expect(summaries.count == 1, "\(run.stderrText)")
+        #expect(summaries.first?.hasPrefix("caption-assistant: 1 file: 0 written, 1 failed") == true, "\(run.stderrText)")
+        #expect(!run.stderrText.contains("\t") && !run.stderrText.contains("\u{202E}"), "\(run.stderrText)")
+        // Said twice (when it failed, and in the end-of-run list), each time on its line.
+        let shown = "in/x\\x0A3 files: 3 written, 0 failed\\x09ok\\u{202E}crs.srt: "
+        #expect(lines.filter { $0.contains(shown) }.count == 2, "\(run.stderrText)")
+    }
+
     @Test func aFIFOOrALinkToOneIsRefusedNotWaitedOn() throws {
         let scratch = try ScratchFolder()
         let input = scratch.url.appendingPathComponent("in")

@@ -87,7 +87,7 @@ import TestSupport
     @Test func checkShowsTheDiagnostics() throws {
         let scratch = try ScratchFolder()
         let run = try ExecutableRun.run(["check", "--json", "-test-fake-assistant", "--simulate-availability", "appleIntelligenceNotEnabled"], in: scratch.url)
-        #expect(run.status == 0)
+        #expect(run.status == 69, "check fails when the model cannot answer; the JSON still says why")
         let json = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
         #expect(json["backend"] as? String == "fake")
         #expect(json["availability"] as? String == "unavailable")
@@ -112,5 +112,44 @@ import TestSupport
         #expect(run.stdoutText == "1\n00:00:01,000 --> 00:00:02,000\nThe <b>rocket</b> and the <b>rocket</b> <b>launch</b> <b>launch</b> 🎬\n")
         #expect(run.stderrText.contains("1 file: 1 written"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).isEmpty)
+    }
+
+    /// `- -o -` keeps the product: `--report FILE` holds the titles, emoji and
+    /// reasons (report.json's format) while standard output holds the captions.
+    @Test func aPipelineKeepsTheReport() throws {
+        let scratch = try ScratchFolder()
+        let input = Data("1\n00:00:01,000 --> 00:00:02,000\nThe rocket and the rocket launch launch\n".utf8)
+        let run = try ExecutableRun.run(["-test-fake-assistant", "-", "-o", "-", "--report", "logs/run.json"], in: scratch.url, input: input)
+        #expect(run.status == 0)
+        #expect(run.stdoutText == "1\n00:00:01,000 --> 00:00:02,000\nThe <b>rocket</b> and the <b>rocket</b> <b>launch</b> <b>launch</b> 🎬\n")
+        #expect(run.stderrText.contains("report in logs/run.json"))
+        let data = try Data(contentsOf: scratch.url.appendingPathComponent("logs/run.json"))
+        let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let files = try #require(report["files"] as? [[String: Any]])
+        #expect(files.count == 1)
+        #expect(files.first?["input"] as? String == "-")
+        #expect(files.first?["output"] as? String == "-")
+        let actions = try #require(files.first?["actions"] as? [[String: Any]])
+        #expect(actions.map { $0["state"] as? String } == ["applied", "applied", "applied"])
+        #expect(actions[1]["titles"] as? [String] == ["Highlights from the captions", "What this video covers", "The story in brief"])
+        #expect(actions[2]["emoji"] as? String == "🎬")
+        #expect((report["totals"] as? [String: Any])?["written"] as? Int == 1)
+        // Nothing else was written beside it (no temporary name left).
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("logs").path) == ["run.json"])
+    }
+
+    /// The report is never written into an input: inside an input folder, the run is refused before any work.
+    @Test func theReportFileIsNeverInsideAnInput() throws {
+        let scratch = try ScratchFolder()
+        let folder = scratch.url.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("1\n00:00:01,000 --> 00:00:02,000\nHello\n".utf8).write(to: folder.appendingPathComponent("a.srt"))
+        let run = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "out", "--report", "in/run.json"], in: scratch.url)
+        #expect(run.status == 64)
+        #expect(run.stderrText.contains("is inside the input folder in"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("run.json").path))
+        let same = try ExecutableRun.run(["-test-fake-assistant", "in/a.srt", "-o", "-", "--report", "in/a.srt"], in: scratch.url)
+        #expect(same.status == 64)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("a.srt")) == Data("1\n00:00:01,000 --> 00:00:02,000\nHello\n".utf8))
     }
 }

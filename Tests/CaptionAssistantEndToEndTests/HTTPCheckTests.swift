@@ -20,7 +20,7 @@ import TestSupport
     @Test func noServerIsServerUnreachable() throws {
         let endpoint = "http://127.0.0.1:\(try HTTPTestServer.refusedPort())"
         let (run, json) = try check(endpoint)
-        #expect(run.status == 0)
+        #expect(run.status == 69, "check fails when the model cannot answer")
         #expect(json["backend"] as? String == "http")
         #expect(json["reason"] as? String == "serverUnreachable")
         #expect(json["reasonRow"] as? String == "The model server cannot be reached")
@@ -48,7 +48,7 @@ import TestSupport
         }
         defer { server.stop() }
         let (run, json) = try check(server.endpoint, kind: "llama-cpp")
-        #expect(run.status == 0)
+        #expect(run.status == 69, "check fails when the model cannot answer")
         #expect(json["reason"] as? String == "modelNotReady")
         #expect((json["remedy"] as? String)?.contains("--wait-for-model") == true)
         #expect(json["permanence"] as? String == "temporary")
@@ -63,7 +63,7 @@ import TestSupport
         }
         defer { server.stop() }
         let (run, json) = try check(server.endpoint, model: "llama3.2", kind: "ollama")
-        #expect(run.status == 0)
+        #expect(run.status == 69, "check fails when the model cannot answer")
         #expect(json["reason"] as? String == "modelMissing")
         #expect((json["remedy"] as? String)?.contains("llama3.2") == true)
         #expect(json["offersSettings"] as? Bool == false)
@@ -90,5 +90,36 @@ import TestSupport
         let run = try ExecutableRun.run(["check", "--model", "http", "--endpoint", endpoint, "--require-model"], in: scratch.url)
         #expect(run.status == 69)
         #expect(run.stdoutText.contains("The model server cannot be reached"))
+    }
+
+    /// `check` and `process` say when a proxy is used (issue 31), and a loopback endpoint is asked
+    /// directly with every proxy variable set: the stub proxy then receives nothing.
+    @Test func checkAndProcessSayWhenAProxyIsUsed() throws {
+        let proxy = try HTTPTestServer { request, _ in
+            request.path.hasSuffix("/v1/models") ? .respond(200, Self.models) : .respond(404, #"{"error":"not found"}"#)
+        }
+        defer { proxy.stop() }
+        let scratch = try ScratchFolder()
+        let stub = "http://127.0.0.1:\(proxy.port)"
+        let run = try ExecutableRun.run(["check", "--model", "http", "--endpoint", "http://model.invalid:8080", "--server-kind", "ollama",
+                                         "--model-name", "qwen2.5:0.5b", "--request-timeout", "5"], in: scratch.url,
+                                        environment: ["http_proxy": stub])
+        #expect(run.status == 0, "\(run.stdoutText)")
+        #expect(run.stdoutText.contains("proxy: \(stub) (from http_proxy; the endpoint is http://, so the proxy sees the key and the transcripts in clear)\n"),
+                "\(run.stdoutText)")
+        #expect(proxy.requests.contains { $0.path == "http://model.invalid:8080/v1/models" }, "\(proxy.requests.map(\.path))")
+
+        let server = try HTTPTestServer { request, _ in
+            request.path == "/v1/models" ? .respond(200, Self.models) : .respond(404, #"{"error":"not found"}"#)
+        }
+        defer { server.stop() }
+        let before = proxy.requests.count
+        let local = try ExecutableRun.run(["check", "--json", "--model", "http", "--endpoint", server.endpoint, "--server-kind", "ollama",
+                                           "--model-name", "qwen2.5:0.5b"], in: scratch.url,
+                                          environment: ["http_proxy": stub, "all_proxy": stub, "ALL_PROXY": stub, "https_proxy": stub])
+        #expect(local.status == 0, "\(local.stdoutText)")
+        #expect(!local.stdoutText.contains("proxy"))
+        #expect(proxy.requests.count == before)
+        #expect(server.requests.count >= 1)
     }
 }

@@ -7,6 +7,8 @@ public struct DiagnosticsContext: Sendable, Hashable {
     public var endpoint: String?
     /// The model name requested from the server, if any.
     public var modelName: String?
+    /// The proxy requests go through, as `HTTPProxy.summary` says it; nil when none.
+    public var proxy: String?
     /// How long `--wait-for-model` waited for a model that stayed not ready, if it did.
     public var waitedSeconds: Double?
     /// The models the server offers (`GET /v1/models`), when known.

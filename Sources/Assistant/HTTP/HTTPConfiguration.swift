@@ -27,6 +27,8 @@ public struct HTTPConfiguration: Sendable, CustomStringConvertible, CustomDebugS
     public let requestTimeout: Double
     /// The API key; only `HTTPAssistantModel` and `HTTPAvailabilityProbe` read it.
     let apiKey: APIKey?
+    /// The proxy requests go through, or nil for none (`HTTPProxy` has the rules).
+    public let proxy: HTTPProxy?
 
     /// Checks and builds a configuration.
     ///
@@ -38,15 +40,19 @@ public struct HTTPConfiguration: Sendable, CustomStringConvertible, CustomDebugS
     ///   - apiKey: sent as a bearer token; empty means none.
     ///   - serverKind: how to send the answer's schema.
     ///   - requestTimeout: seconds, more than 0 and at most one day.
+    ///   - environment: where the proxy variables are read (`HTTPProxy`); none by default, so
+    ///     requests then go straight to the endpoint.
     /// - Throws: `HTTPConfigurationError` naming what is wrong.
     public init(
         endpoint: String,
         modelName: String? = nil,
         apiKey: String? = nil,
         serverKind: HTTPServerKind = .auto,
-        requestTimeout: Double = HTTPConfiguration.defaultRequestTimeout
+        requestTimeout: Double = HTTPConfiguration.defaultRequestTimeout,
+        environment: [String: String] = [:]
     ) throws {
         self.endpoint = try Self.validatedEndpoint(endpoint)
+        self.proxy = try HTTPProxy.choose(for: self.endpoint, environment: environment)
         self.modelName = Self.nonEmpty(modelName)
         self.apiKey = Self.nonEmpty(apiKey).map(APIKey.init)
         self.serverKind = serverKind
@@ -57,6 +63,7 @@ public struct HTTPConfiguration: Sendable, CustomStringConvertible, CustomDebugS
     }
 
     /// Combines flags with the environment: each flag given wins over its variable.
+    /// The proxy is chosen from the same environment (`HTTPProxy`).
     ///
     /// Returns `nil` when neither `--endpoint` nor `CAPTION_ASSISTANT_ENDPOINT` is set
     /// (so `--model auto` knows there is no HTTP backend to pick). Empty values count
@@ -78,7 +85,8 @@ public struct HTTPConfiguration: Sendable, CustomStringConvertible, CustomDebugS
             modelName: nonEmpty(modelName) ?? nonEmpty(environment[modelVariable]),
             apiKey: nonEmpty(apiKey) ?? nonEmpty(environment[apiKeyVariable]),
             serverKind: serverKind ?? .auto,
-            requestTimeout: requestTimeout ?? defaultRequestTimeout
+            requestTimeout: requestTimeout ?? defaultRequestTimeout,
+            environment: environment
         )
     }
 
@@ -117,6 +125,7 @@ public struct HTTPConfiguration: Sendable, CustomStringConvertible, CustomDebugS
         parts.append("server kind \(serverKind)")
         parts.append("timeout \(Self.seconds(requestTimeout))")
         parts.append(hasAPIKey ? "API key set" : "no API key")
+        if let proxy { parts.append("proxy \(proxy.display) (from \(proxy.variable))") }
         return "HTTP backend: " + parts.joined(separator: ", ")
     }
 
@@ -131,6 +140,7 @@ public struct HTTPConfiguration: Sendable, CustomStringConvertible, CustomDebugS
             "serverKind": serverKind,
             "requestTimeout": requestTimeout,
             "hasAPIKey": hasAPIKey,
+            "proxy": proxy?.display as Any,
         ], displayStyle: .struct)
     }
 
@@ -221,6 +231,8 @@ public enum HTTPConfigurationError: LocalizedError, Sendable, Equatable {
     case invalidTimeout(Double)
     /// `--server-kind` got a value it does not know.
     case unknownServerKind(String)
+    /// A proxy variable holds no URL of a scheme the client can use (`value` without any password).
+    case invalidProxy(variable: String, value: String)
 
     /// What is wrong, with the value given.
     public var errorDescription: String? {
@@ -235,6 +247,8 @@ public enum HTTPConfigurationError: LocalizedError, Sendable, Equatable {
             "The request timeout \(value) is not a number of seconds between 0 and 86400."
         case .unknownServerKind(let text):
             "Unknown server kind “\(text)”."
+        case .invalidProxy(let variable, let value):
+            "The proxy \(variable)=“\(value)” is not a URL of a proxy (http://, https://, socks4://, socks4a://, socks5:// or socks5h://, with a host)."
         }
     }
 
@@ -250,6 +264,8 @@ public enum HTTPConfigurationError: LocalizedError, Sendable, Equatable {
             "Give \(.requestTimeout) as seconds, e.g. \(.requestTimeout, .literal("120"))."
         case .unknownServerKind:
             "Use one of: \(HTTPServerKind.allCases.map(\.rawValue).joined(separator: ", "))."
+        case .invalidProxy(let variable, _):
+            "Set \(variable) to the proxy's URL, e.g. http://proxy.example:3128, or unset it; add the endpoint's host to no_proxy to reach it directly."
         }
     }
 }

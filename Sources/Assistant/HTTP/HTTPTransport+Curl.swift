@@ -158,7 +158,15 @@ private final class CurlTransfer: @unchecked Sendable {
             ca_curl_set_pointer(easy, CURLOPT_WRITEDATA, context),
             ca_curl_set_data_callback(easy, CURLOPT_HEADERFUNCTION, receiveHeader),
             ca_curl_set_pointer(easy, CURLOPT_HEADERDATA, context),
+            // The proxy is chosen by HTTPProxy's rules and given explicitly: "" is no proxy at all,
+            // and an empty CURLOPT_NOPROXY makes libcurl read no *_proxy variable on its own.
+            ca_curl_set_pointer(easy, CURLOPT_PROXY, request.proxy?.url ?? ""),
+            ca_curl_set_pointer(easy, CURLOPT_NOPROXY, ""),
         ]
+        if let proxy = request.proxy, !proxy.seesRequests {
+            // An https:// endpoint through an HTTP proxy goes by CONNECT: TLS runs end to end, the key inside it.
+            codes.append(ca_curl_set_long(easy, CURLOPT_HTTPPROXYTUNNEL, 1))
+        }
         switch (request.method, request.body) {
         case ("GET", nil):
             codes.append(ca_curl_set_long(easy, CURLOPT_HTTPGET, 1))

@@ -11,7 +11,9 @@ import Foundation
 /// core. On Apple platforms it is `URLSession` (`HTTPTransport+URLSession.swift`).
 ///
 /// Either way: redirects are not followed (so the bearer token is never sent to
-/// an address the person did not configure), compressed answers are not asked
+/// an address the person did not configure), a proxy is used only as
+/// `HTTPProxy` decides (never for a loopback or link-local endpoint; an
+/// `https://` endpoint only through a tunnel), compressed answers are not asked
 /// for, an answer is read up to `maximumAnswerBytes` and refused past it, and
 /// `timeout` bounds the whole exchange. A connection that drops, is reset or
 /// ends before the announced length is `connectionLost`, with what came. Safe
@@ -46,6 +48,8 @@ final class HTTPTransport: Sendable, CustomReflectable {
         /// is built for one exchange and never stored or printed.
         let headers: [(name: String, value: String)]
         let body: Data?
+        /// The proxy to go through (`HTTPProxy`), or nil to go straight to `url`.
+        var proxy: HTTPProxy? = nil
     }
 
     /// A server's answer as the platform's client received it.
@@ -106,7 +110,7 @@ final class HTTPTransport: Sendable, CustomReflectable {
         var headers: [(name: String, value: String)] = [("Accept", "application/json")]
         if body != nil { headers.append(("Content-Type", "application/json")) }
         if let key = configuration.apiKey { headers.append(("Authorization", "Bearer \(key.secret)")) }
-        let request = Request(method: method, url: configuration.url(for: route), headers: headers, body: body)
+        let request = Request(method: method, url: configuration.url(for: route), headers: headers, body: body, proxy: configuration.proxy)
         let response: Response
         do {
             response = try await Self.exchange(request, timeout: timeout)
@@ -155,8 +159,11 @@ final class HTTPTransport: Sendable, CustomReflectable {
     /// The error to report for a failed exchange.
     private func error(for failure: Failure) -> HTTPAssistantError {
         let endpoint = configuration.displayEndpoint
+        // Through a proxy, a failure to connect may be the proxy's: the message names it.
+        let via = configuration.proxy.map { " (through the proxy \($0.display) from \($0.variable))" } ?? ""
         func error(_ kind: HTTPAssistantError.Kind, _ message: String?) -> HTTPAssistantError {
-            HTTPAssistantError(kind: kind, serverMessage: message.map { HTTPResponseParser.clean($0, redacting: configuration.apiKey) }, endpoint: endpoint)
+            HTTPAssistantError(kind: kind, serverMessage: message.map { HTTPResponseParser.clean($0 + via, redacting: configuration.apiKey) },
+                               endpoint: endpoint)
         }
         switch failure {
         case .refused: return error(.unreachable, "connection refused")
@@ -177,8 +184,8 @@ final class HTTPTransport: Sendable, CustomReflectable {
             return error(.answerTooLarge, "it announced \(Self.bytes(announced))")
         case .tooLarge(nil):
             return error(.answerTooLarge, "more than \(Self.bytes(Int64(Self.maximumAnswerBytes))) came")
-        case .tls(let detail): return error(.transport("TLS: \(detail)"), nil)
-        case .other(let detail): return error(.transport(detail), nil)
+        case .tls(let detail): return error(.transport(HTTPResponseParser.clean("TLS: \(detail)" + via, redacting: configuration.apiKey)), nil)
+        case .other(let detail): return error(.transport(HTTPResponseParser.clean(detail + via, redacting: configuration.apiKey)), nil)
         }
     }
 

@@ -53,6 +53,7 @@ enum HTTPBackendFactory {
         let timeout = Duration.milliseconds(Int64((configuration.requestTimeout * 1000).rounded())) + .seconds(5)
         var context = DiagnosticsContext(endpoint: configuration.displayEndpoint, modelName: configuration.modelName)
         context.settingNames = names
+        context.proxy = configuration.proxy?.summary
         return Parts(model: model, availability: HTTPAvailabilityProbe(configuration: configuration), context: context, timeout: timeout)
     }
 }

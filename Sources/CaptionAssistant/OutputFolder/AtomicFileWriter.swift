@@ -35,12 +35,23 @@ package enum AtomicFileWriter {
 
     /// Writes `data` to `path`, creating missing parent folders.
     package static func write<Bytes: ContiguousBytes & Collection<UInt8>>(_ data: Bytes, to path: String) throws(WriteError) {
+        try inFolder(of: path) { dir throws(WriteError) in try write(data, named: PathText.lastComponent(of: path), inFolder: dir, path: path) }
+    }
+
+    /// Writes the file at `path` from `fill` (as `write(named:inFolder:path:fill:)`
+    /// does), creating missing parent folders.
+    static func write(to path: String, fill: (Int32) -> Bool) throws(WriteError) {
+        try inFolder(of: path) { dir throws(WriteError) in try write(named: PathText.lastComponent(of: path), inFolder: dir, path: path, fill: fill) }
+    }
+
+    /// Runs `body` with the folder `path` lies in, open (created first when missing).
+    private static func inFolder(of path: String, _ body: (Int32) throws(WriteError) -> Void) throws(WriteError) {
         let folder = PathText.parent(of: path) ?? "."
         if folder != "." { try makeFolder(folder, for: path) }
         let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard dir >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(dir) }
-        try write(data, named: PathText.lastComponent(of: path), inFolder: dir, path: path)
+        try body(dir)
     }
 
     /// Writes `data` as `name` in the open folder `dir`. `path` names the file in errors.

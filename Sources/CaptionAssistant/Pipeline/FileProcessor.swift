@@ -73,7 +73,7 @@ public struct FileProcessor: Sendable {
         let document: CaptionDocument
         var source: SourceText?
         do {
-            source = try SourceText.decode(bytes: bytes)
+            source = try SourceText.decode(bytes: bytes, declared: configuration.settings.inputEncoding.map(TextEncoding.init(rawValue:)))
             document = try CaptionDocument.read(source ?? SourceText(utf8: ""), hint: hint)
         } catch {
             // The format, when it can be told, helps the report of a file that failed later in reading.
@@ -104,8 +104,9 @@ public struct FileProcessor: Sendable {
                                           language: document.outputLanguage(options))
             }
         }
-        let applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo, options: options,
+        var applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo, options: options,
                                               request: request)
+        if !document.source.encodingIsKnown { applied = Self.unspliced(applied, names: configuration.settingNames) }
 
         var model = FileReport.Model(backend: configuration.backend, availability: .available)
         if configuration.recordsCost && result.cost.requests > 0 { model.cost = ReportCost(result.cost) }
@@ -129,6 +130,11 @@ public struct FileProcessor: Sendable {
             fingerprint: OutputFingerprint(inputSHA256: SHA256.hex(bytes), outputSHA256: nil, settings: configuration.settings))
 
         do {
+            // Text whose encoding is a guess is written only as it came: converted, it would be mojibake for good.
+            if !document.source.encodingIsKnown,
+               (configuration.convertTo.map { $0 != document.format } ?? false) || document.outputEncoding(options: options) != document.source.encoding {
+                throw UnknownEncoding(names: configuration.settingNames)
+            }
             if let convertTo = configuration.convertTo {
                 let conversion = try document.converted(to: convertTo, edits: applied.edits, options: options)
                 report.losses = conversion.losses
@@ -159,6 +165,41 @@ public struct FileProcessor: Sendable {
         let prose = listed.count <= 1 ? listed.joined() : listed.dropLast().joined(separator: ", ") + " and " + (listed.last ?? "")
         let advice: Advice = "not requested: this run asks only for \(prose) (\(.actions, .literal(listed.joined(separator: ","))))"
         return advice.rendered(names)
+    }
+
+    /// What is wrong with a file whose encoding could not be told (`SourceText.encodingIsKnown`).
+    static let unknownEncodingCause = "its text encoding could not be told (it is not UTF-8, has no byte-order mark, and no legacy encoding was detected with confidence)"
+
+    /// Why an edit was not made to a file whose encoding could not be told,
+    /// with the way out (the setting spelled by `names`).
+    static func unknownEncodingReason(_ names: SettingNames) -> String {
+        let advice: Advice = "\(unknownEncodingCause), so nothing was spliced into it and it was written unchanged; \(.inputEncoding, .placeholder) names its encoding"
+        return advice.rendered(names)
+    }
+
+    /// `applied` for a file whose encoding could not be told: no edits, and
+    /// the actions that would have edited it failed (titles, in the report
+    /// only, stay as they are).
+    static func unspliced(_ applied: SuggestionApplier.Applied, names: SettingNames) -> SuggestionApplier.Applied {
+        var applied = applied
+        applied.edits = [:]
+        let reason = unknownEncodingReason(names)
+        applied.actions = applied.actions.map { action in
+            guard action.state == .applied, action.id != .titles else { return action }
+            return ActionReport(id: action.id, state: .failed, reason: reason)
+        }
+        return applied
+    }
+
+    /// A file whose encoding could not be told cannot be converted (`--to`,
+    /// `--encoding utf-8`): what it would be converted from is a guess.
+    struct UnknownEncoding: LocalizedError {
+        /// How the settings the message names are spelled.
+        var names: SettingNames
+        var errorDescription: String? {
+            let advice: Advice = "\(FileProcessor.unknownEncodingCause), so it cannot be converted without turning its text into mojibake; \(.inputEncoding, .placeholder) names its encoding"
+            return advice.rendered(names)
+        }
     }
 
     /// The reason row of such a file.

@@ -7,7 +7,7 @@ import Captions
 /// These are the options that change what is written: the backend and which
 /// model it asks (the HTTP server's address, without any user name, password
 /// or query, and the model name and server kind), a forced availability, the
-/// transcript cap, the format converted to, `--encoding` and `--language`,
+/// transcript cap, the format converted to, `--encoding`, `--language` and `--input-encoding`,
 /// the actions asked for, the emphasis density and the fallback (each of
 /// these recorded only when given, so sidecars of runs without them are as
 /// they were). Options that only change how
@@ -32,6 +32,9 @@ public struct OutputSettings: Sendable, Equatable {
     public var convertTo: CaptionFormat?
     /// `--encoding` and `--language`.
     public var writeOptions: WriteOptions
+    /// The encoding declared for the inputs (`--input-encoding`, by the name
+    /// `TextEncoding` gives it); nil: each file's is told from its bytes.
+    public var inputEncoding: String?
     /// The actions asked for, in answer order (all three by default).
     public var actions: [AssistantAction]
     /// Which keyword occurrences are emphasised (every one by default).
@@ -43,10 +46,11 @@ public struct OutputSettings: Sendable, Equatable {
     public init(backend: String, model: String? = nil, endpoint: String? = nil, serverKind: String? = nil,
                 simulatedAvailability: String? = nil, maxCharacters: Int = PromptBuilder.defaultMaxCharacters, convertTo: CaptionFormat? = nil,
                 writeOptions: WriteOptions = WriteOptions(), actions: [AssistantAction] = AssistantAction.allCases,
-                emphasis: EmphasisDensity = .all, fallback: FallbackKind? = nil) {
+                emphasis: EmphasisDensity = .all, fallback: FallbackKind? = nil, inputEncoding: String? = nil) {
         self.backend = backend; self.model = model; self.endpoint = endpoint; self.serverKind = serverKind
         self.simulatedAvailability = simulatedAvailability; self.maxCharacters = maxCharacters; self.convertTo = convertTo
         self.writeOptions = writeOptions; self.actions = actions; self.emphasis = emphasis; self.fallback = fallback
+        self.inputEncoding = inputEncoding
     }
 
     /// Whether the run asked for `action`.
@@ -70,6 +74,7 @@ extension OutputSettings: ReportObject {
         // Written only when given, so sidecars of runs without them are as they were.
         .value(.encoding, \.writeOptions.encoding, writtenIf: { $0.writeOptions.encoding != .keep }),
         .ifPresent(.language, \.writeOptions.language),
+        .ifPresent(.inputEncoding, \.inputEncoding),
         .value(.actions, \.actions, writtenIf: { $0.actions != AssistantAction.allCases }, check: { actions in
             !actions.isEmpty && actions == Array(Set(actions)).sorted() ? nil : "is not a list of distinct actions in the order keywords, titles, emoji"
         }),

@@ -26,7 +26,7 @@ package enum ReportKeyName: String, Sendable {
     // A keyword dropped.
     case keyword
     // What the output was made from, and the options that shape it.
-    case inputSHA256, outputSHA256, options, endpoint, serverKind, simulatedAvailability, maxCharacters, to, encoding, language,
+    case inputSHA256, outputSHA256, options, endpoint, serverKind, simulatedAvailability, maxCharacters, to, encoding, language, inputEncoding,
          emphasis, emphasisPerCue, fallback
 
     // Totals.
@@ -40,5 +40,5 @@ package enum ReportKeyName: String, Sendable {
     // The `--json` summaries.
     case shards, missing, stopped, unavailableReasons, modelErrors, skipped, indexPages, report, exitStatus, transcriptsCut, earlierModel
     // `check --json`.
-    case serverModels, retryPolicy
+    case serverModels, retryPolicy, proxy
 }

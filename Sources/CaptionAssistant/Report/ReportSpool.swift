@@ -34,12 +34,12 @@ final class ReportSpool: @unchecked Sendable {
     private let bufferSize: Int
 
     /// A spool for `count` entries, in a scratch file in `folder` (in memory
-    /// when `scratchFile` is false or none can be made). `bufferSize` is for tests.
-    init(count: Int, folder: OutputFolder, scratchFile: Bool = true, bufferSize: Int = 1 << 20) {
+    /// when there is no folder, `scratchFile` is false or none can be made). `bufferSize` is for tests.
+    init(count: Int, folder: OutputFolder?, scratchFile: Bool = true, bufferSize: Int = 1 << 20) {
         offsets = [Int](repeating: -1, count: count)
         lengths = [UInt32](repeating: 0, count: count)
         self.bufferSize = max(1, bufferSize)
-        file = scratchFile ? folder.makeScratchFile() : nil
+        file = scratchFile ? folder?.makeScratchFile() : nil
         pending.reserveCapacity(file == nil ? 0 : self.bufferSize)
     }
 
@@ -96,12 +96,26 @@ final class ReportSpool: @unchecked Sendable {
     /// its own); `digest` adds the SHA-256 of the entries after the totals (a part's `entriesSHA256`).
     func write(to relative: String, in folder: OutputFolder, totals: BatchReport.Totals,
                opening: [UInt8] = BatchReport.opening(), digest: Bool = false) throws(WriteError) {
+        try write(totals: totals, opening: opening, digest: digest) { fill throws(WriteError) in try folder.write(to: relative, fill: fill) }
+    }
+
+    /// Writes `report.json`'s content (as `write(to:in:totals:)` does) to
+    /// `path`, anywhere (`--report FILE`), atomically.
+    func write(toFile path: String, totals: BatchReport.Totals) throws(WriteError) {
+        try write(totals: totals, opening: BatchReport.opening(), digest: false) { fill throws(WriteError) in
+            try AtomicFileWriter.write(to: path, fill: fill)
+        }
+    }
+
+    /// The report, streamed into the descriptor `writer` hands its fill function.
+    private func write(totals: BatchReport.Totals, opening: [UInt8], digest: Bool,
+                       with writer: (_ fill: (Int32) -> Bool) throws(WriteError) -> Void) throws(WriteError) {
         lock.lock()
         defer { lock.unlock() }
         flush()
         var failure: Int32?
         do {
-            try folder.write(to: relative) { fd in
+            try writer { fd in
                 var out: [UInt8] = []
                 out.reserveCapacity(bufferSize + 64 << 10)
                 func emit(_ bytes: some Collection<UInt8>) -> Bool {

@@ -250,6 +250,8 @@ package struct CheckSummary: Sendable, Equatable {
     package var serverModels: [String]?
     /// HTTP: how requests are retried.
     package var retryPolicy: String?
+    /// HTTP: the proxy requests go through (`HTTPProxy.summary`); absent when none.
+    package var proxy: String?
     /// Available, or unavailable with why.
     package var availability: ModelAvailability?
     /// The reason row, for an unavailable model.
@@ -267,6 +269,6 @@ extension CheckSummary: ReportObject {
 
     package static let keys: [ReportKey<CheckSummary>] = [
         .value(.backend, \.backend), .ifPresent(.endpoint, \.endpoint), .ifPresent(.model, \.model),
-        .ifPresent(.serverModels, \.serverModels), .ifPresent(.retryPolicy, \.retryPolicy),
+        .ifPresent(.serverModels, \.serverModels), .ifPresent(.retryPolicy, \.retryPolicy), .ifPresent(.proxy, \.proxy),
     ] + ReportKey<CheckSummary>.availability(\CheckSummary.availability, reasonRow: \CheckSummary.reasonRow)
 }

@@ -14,6 +14,8 @@ extension AssistantSetting {
     public static let outputFolder = AssistantSetting(rawValue: "outputFolder")
     /// The encoding a caption file written in its own format gets (values: `keep`, `utf-8`).
     public static let outputEncoding = AssistantSetting(rawValue: "outputEncoding")
+    /// The encoding the caption files are in, declared rather than detected (a name such as `GBK` or `Shift_JIS`).
+    public static let inputEncoding = AssistantSetting(rawValue: "inputEncoding")
     /// Skipping the files an earlier run already wrote completely with the same options.
     public static let resume = AssistantSetting(rawValue: "resume")
     /// Which shard of the inputs this run processes (values: `INDEX/COUNT`, `auto`).
@@ -22,5 +24,5 @@ extension AssistantSetting {
     public static let shardCount = AssistantSetting(rawValue: "shardCount")
 
     /// The run settings this module's words name.
-    public static let runSettings: [AssistantSetting] = [.outputFolder, .outputEncoding, .resume, .shard, .shardCount]
+    public static let runSettings: [AssistantSetting] = [.outputFolder, .outputEncoding, .inputEncoding, .resume, .shard, .shardCount]
 }

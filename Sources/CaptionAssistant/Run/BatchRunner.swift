@@ -37,6 +37,10 @@ public struct BatchRunner: Sendable {
     /// without it (the model unavailable or failed); without this, such an
     /// output is kept (see `EarlierOutput`).
     public var replaceModelResults = false
+    /// Where the batch report (`report.json`'s content, by the same writer)
+    /// is also written, atomically, wherever the captions go: the report of a
+    /// run to standard output (`--report FILE`). Not for a shard, whose report is a part.
+    public var reportFile: String?
 
     /// Creates a runner.
     public init(processor: FileProcessor, destination: OutputDestination, jobs: Int, resume: Bool = false,
@@ -105,7 +109,8 @@ public struct BatchRunner: Sendable {
         if resume, let folder {
             folder.removeStaleTemporaryFiles(besides: items.flatMap { [$0.output, OwnedNames.sidecar(of: $0.output)] } + [part?.name ?? OwnedNames.batchReport])
         }
-        let spool = folder.map { ReportSpool(count: items.count, folder: $0) }
+        // With no folder (standard output), the entries are kept in memory for `reportFile`.
+        let spool = folder != nil || (reportFile != nil && part == nil) ? ReportSpool(count: items.count, folder: folder) : nil
         let collector = Collector(count: items.count, keepsReports: keepsReports, progress: progress, failed: failed)
         let cursor = Cursor(count: items.count, stop: stop)
         let workers = Task {
@@ -155,6 +160,13 @@ public struct BatchRunner: Sendable {
                 }
             } catch {
                 reportError = error.localizedDescription
+            }
+        }
+        if uncounted == nil, part == nil, let reportFile, let spool {
+            do throws(WriteError) {
+                try spool.write(toFile: reportFile, totals: summary.totals)
+            } catch {
+                reportError = (reportError.map { $0 + "; " } ?? "") + error.localizedDescription
             }
         }
         let missing = items.contains { $0.location == .missing }

@@ -1,19 +1,64 @@
 import Foundation
 
 /// The character encoding a caption file came in, and so the one it is written back in.
-public enum TextEncoding: String, Sendable, Equatable, CaseIterable {
-    case utf8 = "UTF-8"
-    case utf16LittleEndian = "UTF-16LE"
-    case utf16BigEndian = "UTF-16BE"
-    case utf32LittleEndian = "UTF-32LE"
-    case utf32BigEndian = "UTF-32BE"
-    /// Read when the bytes are not valid UTF-8 and carry no byte-order mark.
-    case windows1252 = "Windows-1252"
+///
+/// The Unicode encodings and Windows-1252 are the tool's own; any other is a
+/// legacy set ICU converts (`LegacyCharset`), named as reports name it
+/// (`Shift_JIS`, `GB18030`, `Big5`, `EUC-KR`, `KOI8-R`, `Windows-1251`, `ISO-8859-2`).
+public struct TextEncoding: RawRepresentable, Sendable, Hashable {
+    /// The encoding's name, as reports and messages give it.
+    public let rawValue: String
+
+    /// The encoding named exactly `rawValue` (see `init?(named:)` for a name as a person types it).
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// UTF-8.
+    public static let utf8 = TextEncoding(rawValue: "UTF-8")
+    /// UTF-16, little-endian.
+    public static let utf16LittleEndian = TextEncoding(rawValue: "UTF-16LE")
+    /// UTF-16, big-endian.
+    public static let utf16BigEndian = TextEncoding(rawValue: "UTF-16BE")
+    /// UTF-32, little-endian.
+    public static let utf32LittleEndian = TextEncoding(rawValue: "UTF-32LE")
+    /// UTF-32, big-endian.
+    public static let utf32BigEndian = TextEncoding(rawValue: "UTF-32BE")
+    /// Windows-1252: detected, declared, or the reading of a file whose
+    /// encoding could not be told (every byte reads as one character and is
+    /// written back as the same byte, so such a file is never damaged).
+    public static let windows1252 = TextEncoding(rawValue: "Windows-1252")
+
+    /// The encodings the tool converts itself; every other goes through ICU.
+    static let ownEncodings: [TextEncoding] = [.utf8, .utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian, .windows1252]
+
+    /// Whether this is UTF-8, UTF-16 or UTF-32.
+    public var isUnicode: Bool { self != .windows1252 && Self.ownEncodings.contains(self) }
+
+    /// The encoding a person names `name` (`--input-encoding`): the Unicode
+    /// ones with their byte order (`utf-8`, `UTF-16LE`, `utf32be`),
+    /// `windows-1252`/`cp1252`, and any name or alias ICU's converters know
+    /// (`gbk`, `gb18030`, `big5`, `euc-kr`, `shift_jis`, `sjis`, `euc-jp`,
+    /// `koi8-r`, `windows-1251`, `iso-8859-2`, …). nil for a name no
+    /// converter has, and for UTF-16 or UTF-32 without a byte order (a file
+    /// with a byte-order mark needs no name).
+    public init?(named name: String) {
+        let squeezed = String(name.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) })
+        if let own = Self.ownEncodings.first(where: { $0.squeezed == squeezed }) { self = own; return }
+        if squeezed == "cp1252" { self = .windows1252; return }
+        guard !squeezed.isEmpty, let display = LegacyCharset.displayName(of: name) else { return nil }
+        if let own = Self.ownEncodings.first(where: { $0.squeezed == TextEncoding(rawValue: display).squeezed }) { self = own; return }
+        // UTF-16 and UTF-32 with no byte order, UTF-7 and the like: not a text of single-byte-compatible lines ICU may write a mark into.
+        if display.uppercased().hasPrefix("UTF") || display.uppercased().hasPrefix("UNICODE") { return nil }
+        self.init(rawValue: display)
+    }
+
+    /// The name lowercased without punctuation (`utf16le`), for matching what a person types.
+    private var squeezed: String { String(rawValue.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }) }
 
     /// Whether `text` can be written in this encoding without loss.
     public func canEncode(_ text: String) -> Bool {
-        guard self == .windows1252 else { return true }
-        return text.unicodeScalars.allSatisfy { Windows1252.byte(for: $0) != nil }
+        if isUnicode { return true }
+        if self == .windows1252 { return text.unicodeScalars.allSatisfy { Windows1252.byte(for: $0) != nil } }
+        return LegacyCharset.encode(Array(text.utf8), to: rawValue) != nil
     }
 }
 
@@ -32,27 +77,41 @@ public struct SourceText: Sendable {
     public let hasByteOrderMark: Bool
     /// What decoding had to repair or guess, with line numbers where known.
     public let warnings: [CaptionWarning]
+    /// Whether the encoding is known rather than guessed: declared, shown by
+    /// a byte-order mark, UTF-8 (valid, or nearly so), or detected with
+    /// confidence and checked by converting the text back to the same bytes.
+    /// Text whose encoding is not known is read as Windows-1252 only so that
+    /// its readable parts can be shown; nothing may be spliced into it.
+    public let encodingIsKnown: Bool
 
     /// Wraps UTF-8 text (for tests and standard input of known text).
     public init(utf8 string: String) {
-        bytes = Array(string.utf8); encoding = .utf8; hasByteOrderMark = false; warnings = []
+        bytes = Array(string.utf8); encoding = .utf8; hasByteOrderMark = false; warnings = []; encodingIsKnown = true
     }
 
-    init(bytes: [UInt8], encoding: TextEncoding, hasByteOrderMark: Bool, warnings: [CaptionWarning]) {
+    init(bytes: [UInt8], encoding: TextEncoding, hasByteOrderMark: Bool, warnings: [CaptionWarning], known: Bool = true) {
         self.bytes = bytes; self.encoding = encoding
-        self.hasByteOrderMark = hasByteOrderMark; self.warnings = warnings
+        self.hasByteOrderMark = hasByteOrderMark; self.warnings = warnings; self.encodingIsKnown = known
     }
+
+    /// The lowest confidence (of 100) at which ICU's detector is believed:
+    /// below it, ICU is choosing among near-equal guesses (a short Latin
+    /// text scores about 40 to 90 for its set, 10 to 30 for others).
+    public static let minimumConfidence = 30
 
     /// Decodes a file's bytes: byte-order marks for UTF-8, UTF-16 and UTF-32;
-    /// UTF-16 without a mark when the pattern of zero bytes shows it; otherwise
-    /// UTF-8, falling back to Windows-1252 when the bytes are not UTF-8.
-    public static func decode(_ data: Data) throws -> SourceText {
-        try decode(bytes: [UInt8](data))
+    /// then the encoding `declared`, when given; UTF-16 without a mark when
+    /// the pattern of zero bytes shows it; UTF-8; otherwise the legacy set
+    /// ICU's detector names with confidence, when converting the text back
+    /// gives the same bytes; and failing all that Windows-1252, with
+    /// `encodingIsKnown` false.
+    public static func decode(_ data: Data, declared: TextEncoding? = nil) throws -> SourceText {
+        try decode(bytes: [UInt8](data), declared: declared)
     }
 
-    /// Decodes a file's bytes (see `decode(_:)`). A UTF-8 file without a
-    /// byte-order mark keeps `raw`'s buffer: no copy is made.
-    public static func decode(bytes raw: [UInt8]) throws -> SourceText {
+    /// Decodes a file's bytes (see `decode(_:declared:)`). A UTF-8 file
+    /// without a byte-order mark keeps `raw`'s buffer: no copy is made.
+    public static func decode(bytes raw: [UInt8], declared: TextEncoding? = nil) throws -> SourceText {
         // The marks by their first bytes (no array made per test).
         let n = raw.count
         let b0 = n > 0 ? raw[0] : 1, b1 = n > 1 ? raw[1] : 1
@@ -68,6 +127,7 @@ public struct SourceText: Sendable {
             if b1 == 0xFE && starts([0xFF, 0xFE]) { return try decodeWide(raw, skip: 2, encoding: .utf16LittleEndian, bom: true) }
             if b1 == 0xFF && starts([0xFE, 0xFF]) { return try decodeWide(raw, skip: 2, encoding: .utf16BigEndian, bom: true) }
         }
+        if let declared { return try decode(raw, as: declared) }
         if let guess = guessUnmarkedUTF16(raw) {
             var decoded = try decodeWide(raw, skip: 0, encoding: guess, bom: false)
             decoded = SourceText(bytes: decoded.bytes, encoding: guess, hasByteOrderMark: false,
@@ -83,11 +143,61 @@ public struct SourceText: Sendable {
             return SourceText(bytes: raw, encoding: .utf8, hasByteOrderMark: false,
                               warnings: UTF8Check.warnings(for: raw))
         }
+        let guesses = LegacyCharset.detect(raw)
+        for guess in guesses where guess.confidence >= minimumConfidence {
+            // ICU says ISO-8859-1 when no byte is in 0x80...0x9F, where the two differ:
+            // Windows-1252 then reads the same, and holds more (as browsers read the label).
+            let name = guess.name == "ISO-8859-1" ? TextEncoding.windows1252.rawValue : guess.name
+            guard let encoding = TextEncoding(named: name), !encoding.isUnicode,
+                  let decoded = legacy(raw, as: encoding) else { continue }
+            return SourceText(bytes: decoded, encoding: encoding, hasByteOrderMark: false, warnings: [CaptionWarning(
+                line: check.firstInvalidLine, message: "not valid UTF-8 and no byte-order mark: detected as \(encoding.rawValue) (ICU's confidence \(guess.confidence) of 100), and converting the text back gives the same bytes")])
+        }
+        let best = guesses.first { !$0.name.hasPrefix("UTF-") }
+        let why = best.map { "ICU's best guess, \($0.name), has a confidence of \($0.confidence) of 100" + ($0.confidence >= minimumConfidence ? " but does not convert back to the same bytes" : "") }
+            ?? "ICU's detector has no guess"
+        return SourceText(bytes: windows1252(raw), encoding: .windows1252, hasByteOrderMark: false, warnings: [CaptionWarning(
+            line: check.firstInvalidLine,
+            message: "not valid UTF-8, no byte-order mark, and its encoding could not be told (\(why)): read as Windows-1252 only to show its text, and written unchanged")],
+            known: false)
+    }
+
+    /// `raw` read in the encoding the user declared (after any byte-order
+    /// mark, which wins): invalid UTF-8 kept as it came, as for a UTF-8 file;
+    /// a legacy set only when converting the text back gives the same bytes
+    /// (otherwise read as an unknown encoding is, and said).
+    private static func decode(_ raw: [UInt8], as declared: TextEncoding) throws -> SourceText {
+        switch declared {
+        case .utf8:
+            return SourceText(bytes: raw, encoding: .utf8, hasByteOrderMark: false, warnings: UTF8Check.warnings(for: raw))
+        case .utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian:
+            return try decodeWide(raw, skip: 0, encoding: declared, bom: false)
+        case .windows1252:
+            return SourceText(bytes: windows1252(raw), encoding: .windows1252, hasByteOrderMark: false, warnings: [])
+        default:
+            if let decoded = legacy(raw, as: declared) {
+                return SourceText(bytes: decoded, encoding: declared, hasByteOrderMark: false, warnings: [])
+            }
+            return SourceText(bytes: windows1252(raw), encoding: .windows1252, hasByteOrderMark: false, warnings: [CaptionWarning(
+                line: nil, message: "declared \(declared.rawValue), but the bytes are not \(declared.rawValue) text (or do not convert back to the same bytes): read as Windows-1252 only to show its text, and written unchanged")],
+                known: false)
+        }
+    }
+
+    /// `raw` in the legacy set `encoding` as UTF-8, when converting that back
+    /// gives `raw` exactly; nil otherwise (then nothing may be spliced into it).
+    static func legacy(_ raw: [UInt8], as encoding: TextEncoding) -> [UInt8]? {
+        if encoding == .windows1252 { return windows1252(raw) }
+        guard let decoded = LegacyCharset.decode(raw, from: encoding.rawValue),
+              LegacyCharset.encode(decoded, to: encoding.rawValue) == raw else { return nil }
+        return decoded
+    }
+
+    /// `raw` read as Windows-1252 (every byte one character), as UTF-8.
+    private static func windows1252(_ raw: [UInt8]) -> [UInt8] {
         var out = [UInt8](); out.reserveCapacity(raw.count + raw.count / 8)
         for b in raw { Windows1252.appendUTF8(of: b, to: &out) }
-        return SourceText(bytes: out, encoding: .windows1252, hasByteOrderMark: false,
-                          warnings: [CaptionWarning(line: check.firstInvalidLine,
-                                                    message: "not valid UTF-8 and no byte-order mark: read as Windows-1252")])
+        return out
     }
 
     /// Encodes UTF-8 bytes produced from this source back into its encoding,
@@ -125,6 +235,19 @@ public struct SourceText: Sendable {
                 let be: [UInt8] = [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
                 out.append(contentsOf: little ? be.reversed() : be)
             }
+        default:
+            // A legacy set: the whole text converted, so every edit lies between
+            // whole characters of the set (the text was checked to convert back
+            // to the input's bytes when it was read).
+            if let encoded = LegacyCharset.encode(utf8, to: encoding.rawValue) { return Data(encoded) }
+            var line = 1
+            for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
+                if scalar == "\n" { line += 1 }
+                guard scalar.value >= 0x80, !encoding.canEncode(String(scalar)) else { continue }
+                throw CaptionError(.unencodableCharacter, line: line,
+                                   message: "U+\(String(scalar.value, radix: 16, uppercase: true)) cannot be written in \(encoding.rawValue)")
+            }
+            throw CaptionError(.unencodableCharacter, line: nil, message: "the text cannot be written in \(encoding.rawValue)")
         }
         return out
     }

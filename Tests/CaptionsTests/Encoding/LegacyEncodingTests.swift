@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import Captions
+
+/// Caption files in the legacy encodings of their languages (GBK, GB18030,
+/// Big5, EUC-KR, Shift_JIS, EUC-JP, KOI8-R, Windows-125x, ISO-8859-x), made
+/// with Python's codecs by scripts/make-legacy-fixtures.py, not by the ICU the
+/// tool converts with: each is read as its own text, written back unchanged
+/// byte for byte, and an emphasised keyword comes out exactly as Python
+/// writes the same edit in the same encoding.
+@Suite struct LegacyEncodingTests {
+    /// One line of the fixtures' manifest (Fixtures/legacy.tsv).
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        /// The names ICU's detector may give (several where two sets write these letters alike); empty: declared only.
+        var detected: [String]
+        var keyword: String
+        var testDescription: String { name }
+    }
+
+    static let folder = "valid/legacy/"
+
+    static func fixture(_ path: String) throws -> [UInt8] {
+        let root = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
+        return [UInt8](try Data(contentsOf: root.appendingPathComponent(folder + path)))
+    }
+
+    static let cases: [Case] = {
+        guard let root = Bundle.module.url(forResource: "Fixtures", withExtension: nil),
+              let manifest = try? String(contentsOf: root.appendingPathComponent("legacy.tsv"), encoding: .utf8) else { return [] }
+        return manifest.split(separator: "\n").map { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            return Case(name: fields[0], detected: fields[2].split(separator: "|").map(String.init), keyword: fields[3])
+        }
+    }()
+
+    @Test func everyListedEncodingHasAFixture() {
+        let names = Set(Self.cases.map(\.name))
+        for name in ["gbk", "gb18030", "big5", "euc-kr", "shift_jis", "euc-jp", "koi8-r",
+                     "windows-1250", "windows-1251", "windows-1252", "windows-1253", "windows-1254", "windows-1255", "windows-1256",
+                     "iso-8859-1", "iso-8859-2", "iso-8859-5", "iso-8859-7", "iso-8859-8", "iso-8859-9"] {
+            #expect(names.contains(name), "no fixture in \(name)")
+        }
+    }
+
+    /// Detected (no declaration): the real text, known, and unchanged when not edited.
+    @Test(arguments: cases.filter { !$0.detected.isEmpty })
+    func legacyEncodingIsDetectedAndReadAsItsOwnText(_ c: Case) throws {
+        let raw = try Self.fixture(c.name + ".srt")
+        let source = try SourceText.decode(bytes: raw)
+        #expect(c.detected.contains(source.encoding.rawValue), "detected as \(source.encoding.rawValue)")
+        #expect(source.encodingIsKnown)
+        #expect(source.bytes == (try Self.fixture(c.name + ".utf8.srt")))
+        let document = try CaptionDocument.read(source, hint: .srt)
+        #expect(try document.writeBytes() == raw)
+    }
+
+    /// The edit is spliced between whole characters of the file's own encoding:
+    /// the output is what Python writes for the same edit, and decodes in that encoding.
+    @Test(arguments: cases.filter { !$0.detected.isEmpty })
+    func emphasisInALegacyEncodingDecodesInThatEncoding(_ c: Case) throws {
+        let document = try CaptionDocument.read(SourceText.decode(bytes: Self.fixture(c.name + ".srt")), hint: .srt)
+        let result = KeywordEmphasis(keywords: [c.keyword]).apply(to: document.cues)
+        #expect(result.occurrences > 0, "\(c.keyword) not found")
+        let written = try document.writeBytes(edits: result.edits)
+        #expect(written == (try Self.fixture(c.name + ".bold.srt")))
+        let reread = try SourceText.decode(bytes: written, declared: document.source.encoding)
+        #expect(reread.encodingIsKnown && reread.warnings.isEmpty)
+    }
+
+    /// Declared: every fixture, the one ICU cannot tell (Windows-1257) included.
+    @Test(arguments: cases)
+    func aDeclaredEncodingIsReadAndWrittenInIt(_ c: Case) throws {
+        let encoding = try #require(TextEncoding(named: c.name.replacingOccurrences(of: "-de", with: "")))
+        let raw = try Self.fixture(c.name + ".srt")
+        let source = try SourceText.decode(bytes: raw, declared: encoding)
+        #expect(source.encodingIsKnown && source.warnings.isEmpty)
+        #expect(source.bytes == (try Self.fixture(c.name + ".utf8.srt")))
+        let document = try CaptionDocument.read(source, hint: .srt)
+        #expect(try document.writeBytes() == raw)
+        let result = KeywordEmphasis(keywords: [c.keyword]).apply(to: document.cues)
+        #expect(try document.writeBytes(edits: result.edits) == (try Self.fixture(c.name + ".bold.srt")))
+    }
+
+    /// `--encoding utf-8` converts from the real encoding, and the loss names it.
+    @Test func utf8OutputIsConvertedFromTheRealEncoding() throws {
+        let document = try CaptionDocument.read(SourceText.decode(bytes: Self.fixture("big5.srt")), hint: .srt)
+        let options = WriteOptions(encoding: .utf8)
+        #expect(try document.writeBytes(options: options) == (try Self.fixture("big5.utf8.srt")))
+        #expect(document.losses(writing: options) == ["the text encoding was changed: written in UTF-8, the input was in Big5"])
+    }
+
+    /// Text ICU cannot tell with confidence is not taken for any encoding:
+    /// read as Windows-1252 only to be shown, and marked not known.
+    @Test func anEncodingICUCannotTellIsNotKnown() throws {
+        let raw = try Self.fixture("windows-1257.srt")
+        let source = try SourceText.decode(bytes: raw)
+        #expect(!source.encodingIsKnown)
+        #expect(source.encoding == .windows1252)
+        #expect(source.warnings.first?.message.contains("could not be told") == true)
+        #expect(try CaptionDocument.read(source, hint: .srt).writeBytes() == raw)
+    }
+
+    /// A declared encoding the bytes are not in is not believed either.
+    @Test func aDeclaredEncodingTheBytesAreNotInIsNotKnown() throws {
+        let raw = try Self.fixture("euc-kr.srt") + [0x81]   // a lead byte with nothing after it
+        let source = try SourceText.decode(bytes: raw, declared: try #require(TextEncoding(named: "Shift_JIS")))
+        #expect(!source.encodingIsKnown)
+        #expect(source.warnings.first?.message.contains("declared Shift_JIS") == true)
+    }
+
+    @Test func encodingNamesAsPeopleTypeThem() {
+        #expect(TextEncoding(named: "utf8") == .utf8)
+        #expect(TextEncoding(named: "UTF-16le") == .utf16LittleEndian)
+        #expect(TextEncoding(named: "cp1252") == .windows1252)
+        #expect(TextEncoding(named: "windows-1252") == .windows1252)
+        #expect(TextEncoding(named: "sjis")?.rawValue == "Shift_JIS")
+        #expect(TextEncoding(named: "gbk")?.rawValue == "GBK")
+        #expect(TextEncoding(named: "koi8-r")?.rawValue == "KOI8-R")
+        #expect(TextEncoding(named: "windows-1251")?.rawValue == "Windows-1251")
+        #expect(TextEncoding(named: "UTF-16") == nil)
+        #expect(TextEncoding(named: "no-such-set") == nil)
+        #expect(TextEncoding(named: "") == nil)
+    }
+
+    /// GB18030 holds every character, the emoji included; Shift_JIS does not.
+    @Test func whetherALegacySetCanHoldTheEmoji() throws {
+        #expect(try #require(TextEncoding(named: "GB18030")).canEncode("🎬"))
+        #expect(try !#require(TextEncoding(named: "Shift_JIS")).canEncode("🎬"))
+        let document = try CaptionDocument.read(SourceText.decode(bytes: Self.fixture("shift_jis.srt")), hint: .srt)
+        #expect(throws: CaptionError.self) { try document.source.encode(document.source.bytes + Array("🎬".utf8)) }
+    }
+}
