@@ -149,20 +149,22 @@ public enum CaptionAssistantCommand {
     static func process(_ options: ProcessOptions, environment: [String: String], signals early: InterruptSignals? = nil) async -> Int32 {
         var backend: AssistantBackend
         let plan: InputPlan
+        // The run's whole plan (every shard's files): what the run writes, for what it must not call stale.
+        let runPlan: InputPlan
         let part: ReportPart?
         let destination: OutputDestination = options.output == "-" ? .standardOutput : .folder(options.output)
         do throws(SettingsError) {
             backend = try AssistantBackend.make(options.model, maxCharacters: options.maxCharacters, environment: environment,
                                                 names: CommandOption.settingNames)
             backend.service.options.actions = Set(options.actions)
-            let whole = try InputPlan.make(inputs: options.inputs, outputFolder: options.output == "-" ? nil : options.output,
-                                           convertTo: options.convertTo)
+            runPlan = try InputPlan.make(inputs: options.inputs, outputFolder: options.output == "-" ? nil : options.output,
+                                         convertTo: options.convertTo)
             if let request = options.shard {
-                (plan, part) = try whole.shard(request, shardCount: options.shardCount, settings: backend.settings(options),
+                (plan, part) = try runPlan.shard(request, shardCount: options.shardCount, settings: backend.settings(options),
                                                byModelCalls: backend.selection.callsRealModel, environment: environment,
                                                names: CommandOption.settingNames)
             } else {
-                (plan, part) = (whole, nil)
+                (plan, part) = (runPlan, nil)
             }
             if let reportFile = options.reportFile { try InputPlan.checkReportFile(reportFile, inputs: options.inputs) }
             if destination == .standardOutput, let only = options.inputs.first, only != "-" {
@@ -284,7 +286,7 @@ public enum CaptionAssistantCommand {
         for line in earlierOutputWarnings(result.summary) { printError(line) }
         if let error = result.reportError { printError(error) }
         if earlierRun, case .folder(let folder) = destination {
-            let stale = StaleOutputs.find(plan, in: folder)
+            let stale = StaleOutputs.find(runPlan, in: folder)
             if !stale.isEmpty {
                 let shown = stale.prefix(5).map { folder + "/" + $0 }.joined(separator: ", ")
                 printError("warning: \(stale.count) caption file\(stale.count == 1 ? "" : "s") of an earlier run with other options (another --to) \(stale.count == 1 ? "is" : "are") still in \(folder) and not in this run's report: \(shown)\(stale.count > 5 ? ", …" : ""); delete \(stale.count == 1 ? "it" : "them") (and the .assistant.json beside \(stale.count == 1 ? "it" : "each")) if not wanted")
@@ -417,6 +419,15 @@ public enum CaptionAssistantCommand {
         if !kept.isEmpty {
             let why = Set(kept.map { $0.record.unavailableReason.map { "model unavailable: " + $0 } ?? "model failed" }).sorted().joined(separator: "; ")
             lines.append("warning: \(kept.count) file\(kept.count == 1 ? "" : "s") kept the output\(kept.count == 1 ? "" : "s") an earlier run made with the model, since this run's model gave nothing for \(kept.count == 1 ? "it" : "them") (\(why)); --replace-model-results replaces such outputs: \(names(kept.map(\.input)))")
+        }
+        let results = summary.keptResults
+        if !results.isEmpty {
+            let one = results.count == 1
+            let counts = AssistantAction.allCases.compactMap { action -> String? in
+                let n = results.filter { $0.actions.contains(action) }.count
+                return n == 0 ? nil : "\(action.rawValue) in \(n)"
+            }.joined(separator: ", ")
+            lines.append("warning: \(results.count) file\(one ? "" : "s") written by this run kept results an earlier run's model gave (\(counts)), since this run's model gave none for them (see \"source\": \"earlier\" in the report); --replace-model-results replaces them: \(names(results.map(\.input)))")
         }
         for reason in [ReplacedOutput.Reason.inputChanged, .notTrusted] {
             let replaced = summary.replacedOutputs.filter { $0.record.because == reason }

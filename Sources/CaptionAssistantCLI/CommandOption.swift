@@ -47,9 +47,13 @@ struct CommandOption: Sendable {
     /// Whether it takes a value.
     var takesValue: Bool { metavar != nil }
 
+    /// What `--help` adds to `help`: the library's words on the option (a rule it applies), its settings spelled by the table.
+    var more: (@Sendable (SettingNames) -> String)?
+
     /// Its line in `--help`: the names and value, then the sentence from
     /// column 30 (on a line of its own when the names are too long).
     var helpLine: String {
+        let help = self.help + (more.map { " " + $0(CommandOption.settingNames) } ?? "")
         let label = names.joined(separator: ", ") + (metavar.map { " " + $0 } ?? "")
         if label.count <= 26 { return "  " + label + String(repeating: " ", count: 28 - label.count) + help + "\n" }
         return "  " + label + "\n" + String(repeating: " ", count: 30) + help + "\n"
@@ -73,8 +77,11 @@ struct CommandOption: Sendable {
     /// A flag: an option that takes no value.
     static func flag(_ names: [String], _ subcommands: Set<Subcommand>, _ section: Section,
                      hidden: Bool = false, setting: AssistantSetting? = nil, _ help: String,
+                     more: (@Sendable (SettingNames) -> String)? = nil,
                      set: @escaping @Sendable (inout ParsedArguments) -> Void) -> CommandOption {
-        CommandOption(names, nil, subcommands, section, hidden: hidden, setting: setting, help) { arguments, _, _ in set(&arguments) }
+        var option = CommandOption(names, nil, subcommands, section, hidden: hidden, setting: setting, help) { arguments, _, _ in set(&arguments) }
+        option.more = more
+        return option
     }
 
     /// How the library's words (remedies, reasons, errors, report text)
@@ -161,11 +168,11 @@ struct CommandOption: Sendable {
             a.jobs = try CommandLineParser.count(name, v, max: 1024)
         },
         .flag(["--resume"], [.process], .process, setting: .resume,
-              "Skip every file an earlier run already wrote completely from the same input with the same options (its sidecar records the SHA-256 of the input and output and the options), so a killed or interrupted batch is finished by running the same command again with --resume.") {
+              "Skip every file an earlier run already completed for the options given, so a killed or interrupted batch is finished by running the same command again with --resume.", more: ResumeCheck.rule) {
             $0.process.resume = true
         },
         .flag(["--replace-model-results"], [.process], .process,
-              "Replace outputs an earlier run made with the model (bold keywords, titles, the emoji) even when this run's model gives nothing for them (unavailable, turned off with --model none, or failing); without it such an output is kept as it is, with its sidecar, and the summary and report.json name it.") {
+              "Replace the results a real model gave an earlier run's output (bold keywords, titles, the emoji) by whatever this run gives for them (nothing, when its model is unavailable, turned off with --model none, or failing; the fake's; the fallback's); without it each result is kept, per action, until a real model gives a new one for that action (the caption keeps its emphasis and emoji, the report its titles), and the report (\"source\": \"earlier\", or an output kept whole) and the summary say so.") {
             $0.process.replaceModelResults = true
         },
         .flag(["--allow-empty"], [.process], .process,

@@ -15,11 +15,18 @@ import TestSupport
         try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any], "\(run.stdoutText)")
     }
 
+    /// The arguments of a run whose real model (an HTTP server) answers.
+    static func http(_ server: HTTPTestServer) -> [String] {
+        ["--model", "http", "--endpoint", server.endpoint, "--server-kind", "llama-cpp-python"]
+    }
+
     @Test func theSameCommandWithoutTheModelKeepsWhatTheModelGave() throws {
+        let server = try ModelOptionsTests.answeringServer()
+        defer { server.stop() }
         let scratch = try ScratchFolder()
         try Self.samples(scratch)
-        let first = try ExecutableRun.run(["in", "-o", "out", "-test-fake-assistant", "--quiet"], in: scratch.url)
-        #expect(first.status == 0)
+        let first = try ExecutableRun.run(["in", "-o", "out", "--quiet"] + Self.http(server), in: scratch.url)
+        #expect(first.status == 0, "\(first.stderrText)")
         let out = scratch.url.appendingPathComponent("out")
         let before = try filesUnder(out).filter { $0 != "report.json" }.map { try Data(contentsOf: out.appendingPathComponent($0)) }
         let again = try ExecutableRun.run(["in", "-o", "out", "--model", "none"], in: scratch.url)
@@ -52,6 +59,72 @@ import TestSupport
         #expect(replaced.status == 0)
         #expect(try Data(contentsOf: out.appendingPathComponent("rocket-launch.srt"))
                 == Data(contentsOf: scratch.url.appendingPathComponent("in/rocket-launch.srt")))
+    }
+
+    /// Earlier results are kept per action: a re-run with fewer `--actions`, or whose real model
+    /// answers only in part (titles fine, keywords and emoji unusable), keeps the earlier emphasis
+    /// and emoji in the caption file, takes the new titles, and says so per action.
+    @Test func aRerunWithFewerActionsOrAPartialAnswerKeepsTheEarlierEmphasisAndEmoji() throws {
+        let full = try ModelOptionsTests.answeringServer()
+        defer { full.stop() }
+        let partialAnswer = #"{"choices":[{"index":0,"message":{"role":"assistant","content":"{\"keywords\":[\"submarine\"],\"titles\":[\"Waiting For Launch\",\"Crew On Hold\",\"Countdown Paused\"],\"emoji\":\"no\"}"},"finish_reason":"stop"}]}"#
+        let partial = try HTTPTestServer { request, _ in
+            switch request.path {
+            case "/v1/models": .respond(200, ModelOptionsTests.models)
+            case "/v1/chat/completions": .respond(200, partialAnswer)
+            default: .respond(404, #"{"error":"not found"}"#)
+            }
+        }
+        defer { partial.stop() }
+        let scratch = try ScratchFolder()
+        try Data(ModelOptionsTests.srt.utf8).write(to: scratch.url.appendingPathComponent("a.srt"))
+        let first = try ExecutableRun.run(["a.srt", "-o", "out", "--quiet"] + Self.http(full), in: scratch.url)
+        #expect(first.status == 0, "\(first.stderrText)")
+        let out = scratch.url.appendingPathComponent("out")
+        let caption = try Data(contentsOf: out.appendingPathComponent("a.srt"))
+        #expect(String(decoding: caption, as: UTF8.self).contains("<b>rocket</b>") && String(decoding: caption, as: UTF8.self).contains("🚀"))
+
+        func actions() throws -> [[String: Any]] {
+            let sidecar = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("a.srt.assistant.json"))) as? [String: Any]
+            return try #require(sidecar?["actions"] as? [[String: Any]])
+        }
+        let fewer = try ExecutableRun.run(["a.srt", "-o", "out", "--actions", "titles"] + Self.http(full), in: scratch.url)
+        #expect(fewer.status == 0, "\(fewer.stderrText)")
+        #expect(try Data(contentsOf: out.appendingPathComponent("a.srt")) == caption, "the earlier emphasis and emoji are kept")
+        var entries = try actions()
+        #expect(entries.map { $0["source"] as? String } == ["earlier", nil, "earlier"])
+        #expect(entries.map { $0["state"] as? String } == ["applied", "applied", "applied"])
+        #expect((entries[0]["reason"] as? String)?.contains("--actions titles") == true)
+        #expect(fewer.stderrText.contains("1 file written by this run kept results an earlier run's model gave (keywords in 1, emoji in 1)"), "\(fewer.stderrText)")
+        #expect(fewer.stderrText.contains("2 kept from an earlier run"), "\(fewer.stderrText)")
+
+        let part = try ExecutableRun.run(["a.srt", "-o", "out", "--json"] + Self.http(partial), in: scratch.url)
+        #expect(part.status == 0, "\(part.stderrText)")
+        let summary = try Self.json(part)
+        #expect((summary["keptResults"] as? [[String: Any]])?.first?["actions"] as? [String] == ["keywords", "emoji"], "\(part.stdoutText)")
+        #expect((summary["actions"] as? [String: Any])?["kept"] as? Int == 2)
+        #expect(try Data(contentsOf: out.appendingPathComponent("a.srt")) == caption, "the earlier emphasis and emoji are kept")
+        entries = try actions()
+        #expect(entries.map { $0["source"] as? String } == ["earlier", nil, "earlier"])
+        #expect(entries[1]["titles"] as? [String] == ["Waiting For Launch", "Crew On Hold", "Countdown Paused"])
+        #expect(entries[0]["keywords"] as? [String] == ["rocket"] && entries[2]["emoji"] as? String == "🚀")
+        #expect(part.stderrText.contains("kept results an earlier run's model gave (keywords in 1, emoji in 1)"), "\(part.stderrText)")
+    }
+
+    /// The fake model is a test double: its outputs are not kept. The README's order (the fake
+    /// job into `out`, then the first command into `out`) writes every caption as it came.
+    @Test func theFakesOutputsAreNotKeptOverTheFirstCommand() throws {
+        let scratch = try ScratchFolder()
+        try Self.samples(scratch)
+        let fake = try ExecutableRun.run(["in", "-o", "out", "-test-fake-assistant", "--quiet"], in: scratch.url)
+        #expect(fake.status == 0)
+        let plain = try ExecutableRun.run(["in", "-o", "out"], in: scratch.url)
+        #expect(plain.status == 0, "\(plain.stderrText)")
+        #expect(!plain.stderrText.contains("kept"), "\(plain.stderrText)")
+        for name in ["rocket-launch.srt", "risotto-night.vtt", "tide-pools.ttml"] {
+            #expect(try Data(contentsOf: scratch.url.appendingPathComponent("out/" + name)) == Data(contentsOf: scratch.url.appendingPathComponent("in/" + name)),
+                    "\(name) is written as it came")
+        }
     }
 
     @Test func aCaptionWhoseSidecarCannotBeWrittenIsNotCountedAsWritten() throws {

@@ -66,4 +66,22 @@ import TestSupport
             #expect(a == b, "\(name) differs from the uninterrupted run's:\n\(unifiedDiff(expected: referenceFolder.appendingPathComponent(name), actual: out.appendingPathComponent(name)))")
         }
     }
+    /// A finished `--model none --fallback local` batch is complete for its options:
+    /// `--resume` skips every file (an interrupted 100,000-file fallback batch does not start over).
+    @Test func aFinishedFallbackBatchIsNotRedoneByResume() throws {
+        let scratch = try ScratchFolder()
+        try BatchCorpus.write(count: 20, to: scratch.url.appendingPathComponent("in"))
+        let arguments = ["in", "-o", "out", "--model", "none", "--fallback", "local", "--quiet", "--jobs", "2"]
+        let first = try ExecutableRun.run(arguments, in: scratch.url)
+        #expect(first.status == 1)  // the one empty file
+        let out = scratch.url.appendingPathComponent("out")
+        let before = try filesUnder(out).map { try Data(contentsOf: out.appendingPathComponent($0)) }
+        let again = try ExecutableRun.run(arguments.filter { $0 != "--quiet" } + ["--resume", "--json"], in: scratch.url)
+        let summary = try #require(try JSONSerialization.jsonObject(with: again.stdout) as? [String: Any], "\(again.stderrText)")
+        #expect(summary["skipped"] as? Int == 20, "\(again.stdoutText)")
+        #expect(try filesUnder(out).map { try Data(contentsOf: out.appendingPathComponent($0)) } == before)
+        // `--help` says what "complete" means.
+        let help = try ExecutableRun.run(["--help"], in: scratch.url)
+        #expect(help.stdoutText.contains("fallback runs included"), "\(help.stdoutText)")
+    }
 }

@@ -29,6 +29,28 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out/ep1.vtt").path))
     }
 
+    /// A retried shard (an array task run again, as the README recommends) after `merge`
+    /// recognises the outputs of its own run by the run's plan: `ep1.srt` and `ep1.vtt`
+    /// share a stem, but the other shard's output is this run's, not an earlier one's.
+    @Test func aRetriedShardWarnsOfNothingItsOwnRunWrote() throws {
+        let scratch = try ScratchFolder()
+        let input = scratch.url.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try Data("1\n00:00:01,000 --> 00:00:02,000\nThe rocket is ready.\n".utf8).write(to: input.appendingPathComponent("ep1.srt"))
+        try Data("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nThe rocket is ready.\n".utf8).write(to: input.appendingPathComponent("ep1.vtt"))
+        for index in 0..<2 {
+            let shard = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "out", "--shard", "\(index)/2"], in: scratch.url)
+            #expect(shard.status == 0, "\(shard.stderrText)")
+        }
+        let merge = try ExecutableRun.run(["merge", "out"], in: scratch.url)
+        #expect(merge.status == 0, "\(merge.stderrText)")
+        for index in 0..<2 {
+            let retried = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "out", "--shard", "\(index)/2", "--resume"], in: scratch.url)
+            #expect(retried.status == 0, "\(retried.stderrText)")
+            #expect(!retried.stderrText.contains("earlier run"), "shard \(index): \(retried.stderrText)")
+        }
+    }
+
     @Test func quietStillPrintsAnErrorForAMissingInput() throws {
         let scratch = try ScratchFolder()
         let run = try ExecutableRun.run(["-test-fake-assistant", "nonexistent", "-o", "out", "--quiet"], in: scratch.url)

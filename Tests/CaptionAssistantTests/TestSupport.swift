@@ -23,6 +23,16 @@ func fakeConfiguration(_ availability: Availability = .available, model: any Ass
     return PipelineConfiguration(backend: "fake", source: service, convertTo: convertTo)
 }
 
+/// As `fakeConfiguration`, but reported as a real model (`http`): later runs keep its
+/// results per action (`EarlierOutput`), as they never keep the fake's.
+func realModelConfiguration(_ availability: Availability = .available, model: any AssistantModel = FakeAssistantModel(),
+                            convertTo: CaptionFormat? = nil) -> PipelineConfiguration {
+    var configuration = fakeConfiguration(availability, model: model, convertTo: convertTo)
+    configuration.backend = "http"
+    configuration.settings.backend = "http"
+    return configuration
+}
+
 /// A temporary folder removed when the test ends.
 final class TemporaryFolder {
     let path: String
@@ -62,7 +72,7 @@ func emphasised(_ cue: Cue, _ edit: CueEdit?) -> [String] {
 
 extension ActionReport {
     /// An applied action with the fields given (for reports built by hand in tests).
-    static func applied(_ id: ID, keywords: [String]? = nil, occurrences: Int? = nil, titles: [String]? = nil,
+    static func applied(_ id: AssistantAction, keywords: [String]? = nil, occurrences: Int? = nil, titles: [String]? = nil,
                         emoji: String? = nil, cue: Int? = nil) -> ActionReport {
         var action = ActionReport(id: id, state: .applied)
         action.keywords = keywords; action.occurrences = occurrences; action.titles = titles; action.emoji = emoji; action.cue = cue

@@ -56,6 +56,10 @@ public struct FileProcessor: Sendable {
         /// The batch was stopped while the file waited for the model: nothing
         /// is to be written, and the report is that of a file not processed.
         public var interrupted = false
+        /// The run changed nothing of the output an earlier run left (see
+        /// `EarlierOutput`): nothing is to be written, and the report is the
+        /// earlier sidecar's with `kept`.
+        public var keptWhole = false
 
         /// Creates an outcome.
         public init(report: FileReport, bytes: [UInt8]?) { self.report = report; self.bytes = bytes }
@@ -70,6 +74,15 @@ public struct FileProcessor: Sendable {
     /// format that will be written (which for standard input is known only now).
     public func process(_ bytes: [UInt8], input: String, hint: CaptionFormat?,
                         outputName: (CaptionFormat) -> String) async -> Outcome {
+        await process(bytes, input: input, hint: hint, earlier: nil, outputName: outputName)
+    }
+
+    /// Processes one file's bytes, keeping per action the results from a
+    /// real model of the output an earlier run left, which `earlier` finds
+    /// (given the input's SHA-256; asked at most once, only when an action
+    /// has no result from this run's real model; see `EarlierOutput`).
+    func process(_ bytes: [UInt8], input: String, hint: CaptionFormat?,
+                 earlier: ((String) -> EarlierOutput.Finding)?, outputName: (CaptionFormat) -> String) async -> Outcome {
         let document: CaptionDocument
         var source: SourceText?
         do {
@@ -93,9 +106,20 @@ public struct FileProcessor: Sendable {
             return outcome
         }
         let options = configuration.writeOptions
+        let inputHash = SHA256.hex(bytes)
         var request = SuggestionApplier.Request(actions: settings.actions, emphasis: settings.emphasis,
                                                 notRequestedReason: Self.notRequestedReason(settings.actions, configuration.settingNames),
-                                                names: configuration.settingNames)
+                                                names: configuration.settingNames,
+                                                modelIsTestDouble: !FileReport.Model.isReal(configuration.backend))
+        // The earlier output, looked at only when an action needs it.
+        var finding: EarlierOutput.Finding?
+        if let earlier {
+            request.earlier = {
+                if finding == nil { finding = earlier(inputHash) }
+                if case .usable(let usable)? = finding { return usable.results }
+                return nil
+            }
+        }
         if settings.fallback == .local {
             // The fallback reads what a model is sent (the --max-characters cut), made from the text's start alone.
             let cap = settings.maxCharacters
@@ -127,8 +151,23 @@ public struct FileProcessor: Sendable {
             transcript: result.availability.isAvailable
                 ? TranscriptStats(characters: result.characters, sentCharacters: result.sentCharacters, truncated: result.truncated) : nil,
             model: model, actions: applied.actions, reasonRow: reasonRow, error: result.error,
-            fingerprint: OutputFingerprint(inputSHA256: SHA256.hex(bytes), outputSHA256: nil, settings: configuration.settings))
+            fingerprint: OutputFingerprint(inputSHA256: inputHash, outputSHA256: nil, settings: configuration.settings))
 
+        switch finding {
+        case .usable(let usable)?:
+            switch EarlierOutput.settle(report, with: usable) {
+            case .keepWhole(let kept):
+                var outcome = Outcome(report: kept, bytes: nil)
+                outcome.keptWhole = true
+                return outcome
+            case .keepCaption(let entry): return finished(entry, usable.caption)
+            case .remake: break
+            }
+        case .unusable(let why, let actions)?:
+            if EarlierOutput.loses(report, actions) { report.replaced = why }
+        case .none?, nil:
+            break
+        }
         do {
             // Text whose encoding is a guess is written only as it came: converted, it would be mojibake for good.
             if !document.source.encodingIsKnown,
@@ -252,8 +291,8 @@ public struct FileProcessor: Sendable {
     func failedActions(_ reason: String) -> [ActionReport] {
         let settings = configuration.settings
         let notAsked = Self.notRequestedReason(settings.actions, configuration.settingNames)
-        return ActionReport.ID.allCases.map {
-            settings.asks(for: $0.assistantAction) ? ActionReport(id: $0, state: .failed, reason: reason) : .notRequested($0, reason: notAsked)
+        return AssistantAction.allCases.map {
+            settings.asks(for: $0) ? ActionReport(id: $0, state: .failed, reason: reason) : .notRequested($0, reason: notAsked)
         }
     }
 

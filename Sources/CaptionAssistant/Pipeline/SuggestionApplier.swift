@@ -3,10 +3,18 @@ import Captions
 
 /// Turns validated suggestions into caption edits and the report's three action entries.
 ///
-/// Only the actions the run asked for are applied; for one the model gave
-/// nothing usable for, the fallback's content is used when the run has a
-/// fallback (the action then says `"source": "fallback"`, and keeps the
-/// model's reason when the model answered).
+/// Each action's content is resolved once, the same way for all three
+/// (`resolve`): from the first of its sources that gives something usable,
+/// in this order:
+/// 1. this run's model, when it is a real one (not the fake, a test double);
+/// 2. an earlier run's result from a real model for this output
+///    (`Request.earlier`, see `EarlierOutput`): only a real model's result
+///    replaces a real model's, so it is kept over what comes after;
+/// 3. this run's model, when it is the fake;
+/// 4. the fallback, when the run has one.
+/// An action the run did not ask for takes only the earlier result. The
+/// action records where its content came from (`"source"`), and the reasons
+/// of the sources that gave nothing usable before it.
 ///
 /// Only text already in the captions is emphasised; the one emoji is the only
 /// text the model can add, one space after the last visible character of the
@@ -26,10 +34,10 @@ enum SuggestionApplier {
     static let notInPlainText = "not found as a whole word in caption text that is not already bold"
 
     /// What a run asks of the applier besides the model's suggestions: which
-    /// actions, how densely keywords are emphasised, and the fallback content
-    /// for actions the model gave nothing usable for.
+    /// actions, how densely keywords are emphasised, and the other sources of
+    /// content for actions the model gave nothing usable for.
     struct Request {
-        /// The actions asked for; the others are `notRequested` with `notRequestedReason`.
+        /// The actions asked for; the others are `notRequested` with `notRequestedReason` (or keep an earlier result).
         var actions: [AssistantAction] = AssistantAction.allCases
         /// Which keyword occurrences are emphasised.
         var emphasis = EmphasisDensity.all
@@ -37,172 +45,175 @@ enum SuggestionApplier {
         var notRequestedReason = "not requested"
         /// How the settings the reasons name are spelled (the front end's words).
         var names = SettingNames.plain
+        /// Whether this run's model is a test double (the fake), whose results never replace a real model's.
+        var modelIsTestDouble = false
         /// The fallback's suggestions, made (once, when first needed) only
-        /// when an action asked for has nothing usable from the model; nil: no fallback.
+        /// when an action has nothing usable from the sources before it; nil: no fallback.
         var fallback: (() -> Suggestions)?
+        /// An earlier run's results from a real model for this output, by
+        /// action (asked once, when first needed); nil: none to keep.
+        var earlier: (() -> [AssistantAction: ActionReport]?)?
     }
 
-    /// What the model gave for one action: a value, a failure with its reason, or nothing (no model).
-    private enum FromModel<Value: Sendable & Hashable> {
-        case value(Value)
-        case failed(String)
-        case none
+    /// One action's content, whichever source gave it.
+    private enum Content: Sendable, Hashable {
+        case keywords([String]), titles([String]), emoji(String)
+    }
 
-        init(_ outcome: ActionOutcome<Value>?) {
-            switch outcome {
-            case .applied(let v)?: self = .value(v)
-            case .failed(let reason)?: self = .failed(reason)
-            case nil: self = .none
-            }
-        }
-
-        /// The model's reason, when it failed.
-        var reason: String? { if case .failed(let r) = self { return r }; return nil }
+    /// What using a source's content for an action gave.
+    private enum Use {
+        /// The action, applied (its edits already made).
+        case applied(ActionReport)
+        /// This content cannot be used; the next source may do better.
+        case unusable(String)
+        /// The action fails whatever the content (the file cannot take it): no other source is tried.
+        case refused(String)
     }
 
     /// Applies `suggestions` (nil when no model was available: every action
-    /// disabled, unless the fallback gives it) to `document`. `convertTo` is
+    /// disabled, unless another source gives it) to `document`. `convertTo` is
     /// the format being written when converting (the output is then UTF-8, so
     /// any emoji fits; `--to` the file's own format writes it as without
     /// `--to`), and `options` how it is written (`--encoding utf-8` makes any
-    /// emoji fit too). An action not in `request.actions` is not applied, even
-    /// when the model gave it.
+    /// emoji fit too). An action not in `request.actions` takes no content
+    /// from this run, even when the model gave it.
     static func apply(_ suggestions: Suggestions?, to document: CaptionDocument,
                       convertTo: CaptionFormat? = nil, options: WriteOptions = WriteOptions(),
                       request: Request = Request()) -> Applied {
         var edits: [Int: CueEdit] = [:]
-        var actions: [ActionReport] = []
-        var made: Suggestions?
-        /// The fallback's suggestions, made at most once; nil when the run has no fallback.
+        var fallbackMade: Suggestions??
+        var earlierMade: [AssistantAction: ActionReport]??
         func fallback() -> Suggestions? {
-            guard let make = request.fallback else { return nil }
-            if made == nil { made = make() }
-            return made
+            if fallbackMade == nil { fallbackMade = .some(request.fallback?()) }
+            return fallbackMade ?? nil
         }
-        /// Why content from the fallback could not be used either, after the model's reason (if it gave one).
-        func bothFailed(_ model: String?, _ fallback: String) -> String {
-            (model.map { $0 + "; " } ?? "") + "the fallback: " + fallback
+        func earlier() -> [AssistantAction: ActionReport]? {
+            if earlierMade == nil { earlierMade = .some(request.earlier?()) }
+            return earlierMade ?? nil
+        }
+        // Keywords whose own source dropped them (validation, or not found in the captions).
+        var dropped = suggestions?.droppedKeywords ?? []
+
+        /// The content `source` gives for `action`: nil when it gives nothing (no model, no fallback, no earlier result).
+        func content(_ action: AssistantAction, from source: ActionReport.Source) -> ActionOutcome<Content>? {
+            switch source {
+            case .model: return suggestions.map { Self.content(action, of: $0) }
+            case .fallback: return fallback().map { Self.content(action, of: $0) }
+            case .earlier:
+                guard let kept = earlier()?[action] else { return nil }
+                switch action {
+                case .keywords: return .applied(.keywords(kept.keywords ?? []))
+                case .titles: return .applied(.titles(kept.titles ?? []))
+                case .emoji: return .applied(.emoji(kept.emoji ?? ""))
+                }
+            }
         }
 
-        // Keyword emphasis.
-        if !request.actions.contains(.keywords) {
-            actions.append(.notRequested(.keywordEmphasis, reason: request.notRequestedReason))
-        } else {
-            let model = FromModel(suggestions?.keywords)
-            var dropped = suggestions?.droppedKeywords ?? []
-            var action: ActionReport
-            var modelReason = model.reason
-            switch model {
-            case .value(let keywords):
+        /// Uses `content` for its action: makes its edits (keeping them only when applied) and its entry.
+        func use(_ content: Content, from source: ActionReport.Source) -> Use {
+            switch content {
+            case .keywords(let keywords):
                 let (result, found, notFound) = emphasise(keywords, in: document, request.emphasis)
                 dropped += notFound
-                if found.isEmpty {
-                    action = ActionReport(id: .keywordEmphasis, state: .failed, reason: Self.noneFound)
-                    modelReason = Self.noneFound
-                } else {
-                    edits = result.edits
-                    action = emphasised(found, result, request.emphasis)
-                }
-            case .failed(let reason): action = ActionReport(id: .keywordEmphasis, state: .failed, reason: reason)
-            case .none: action = .disabled(.keywordEmphasis)
-            }
-            if action.state != .applied, let fallback = fallback() {
-                switch fallback.keywords {
-                case .applied(let keywords):
-                    let (result, found, notFound) = emphasise(keywords, in: document, request.emphasis)
-                    dropped += notFound
-                    if found.isEmpty {
-                        action = ActionReport(id: .keywordEmphasis, state: .failed, reason: bothFailed(modelReason, Self.noneFound))
-                    } else {
-                        edits = result.edits
-                        action = emphasised(found, result, request.emphasis)
-                        action.reason = modelReason
-                    }
-                case .failed(let reason):
-                    action = ActionReport(id: .keywordEmphasis, state: .failed, reason: bothFailed(modelReason, reason))
-                }
-                action.source = .fallback
-            }
-            if action.state != .disabled, !dropped.isEmpty || action.state == .applied { action.dropped = dropped }
-            actions.append(action)
-        }
-
-        // Titles.
-        if !request.actions.contains(.titles) {
-            actions.append(.notRequested(.titles, reason: request.notRequestedReason))
-        } else {
-            let model = FromModel(suggestions?.titles)
-            var action: ActionReport
-            switch model {
-            case .value(let titles):
-                action = ActionReport(id: .titles, state: .applied)
+                if source == .earlier, let kept = earlier()?[.keywords]?.dropped { dropped += kept }
+                guard !found.isEmpty else { return .unusable(Self.noneFound) }
+                edits = result.edits
+                return .applied(emphasised(found, result, request.emphasis))
+            case .titles(let titles):
+                var action = ActionReport(id: .titles, state: .applied)
                 action.titles = titles
-            case .failed(let reason): action = ActionReport(id: .titles, state: .failed, reason: reason)
-            case .none: action = .disabled(.titles)
+                return .applied(action)
+            case .emoji(let emoji):
+                let appended = " " + emoji
+                if document.cues.isEmpty { return .refused("the file has no cue to add it to") }
+                let encoding = document.outputEncoding(convertingTo: convertTo, options: options)
+                // Written in its own format, a file keeps its own encoding unless --encoding utf-8 is given.
+                if !encoding.canEncode(appended) { return .refused(Self.unencodableReason(emoji, encoding, names: request.names)) }
+                let last = lastShown(document.cues)
+                var edit = edits[last] ?? CueEdit()
+                edit.appendedText = appended
+                edits[last] = edit
+                var action = ActionReport(id: .emoji, state: .applied)
+                action.emoji = emoji
+                action.cue = last + 1
+                return .applied(action)
             }
-            if action.state != .applied, let fallback = fallback() {
-                switch fallback.titles {
-                case .applied(let titles):
-                    action = ActionReport(id: .titles, state: .applied, reason: model.reason)
-                    action.titles = titles
-                case .failed(let reason):
-                    action = ActionReport(id: .titles, state: .failed, reason: bothFailed(model.reason, reason))
-                }
-                action.source = .fallback
-            }
-            actions.append(action)
         }
 
-        // The emoji.
-        if !request.actions.contains(.emoji) {
-            actions.append(.notRequested(.emoji, reason: request.notRequestedReason))
-        } else {
-            let model = FromModel(suggestions?.emoji)
-            var emoji: String?
-            var source = ActionReport.Source.model
-            var action: ActionReport?
-            switch model {
-            case .value(let e): emoji = e
-            case .failed(let reason): action = ActionReport(id: .emoji, state: .failed, reason: reason)
-            case .none: action = .disabled(.emoji)
-            }
-            if emoji == nil, let fallback = fallback() {
-                source = .fallback
-                switch fallback.emoji {
-                case .applied(let e): emoji = e
-                case .failed(let reason): action = ActionReport(id: .emoji, state: .failed, reason: bothFailed(model.reason, reason))
-                }
-            }
-            if let emoji {
-                let appended = " " + emoji
-                if document.cues.isEmpty {
-                    action = ActionReport(id: .emoji, state: .failed, reason: "the file has no cue to add it to")
-                } else if case let encoding = document.outputEncoding(convertingTo: convertTo, options: options), !encoding.canEncode(appended) {
-                    // Written in its own format, a file keeps its own encoding unless --encoding utf-8 is given.
-                    action = ActionReport(id: .emoji, state: .failed, reason: Self.unencodableReason(emoji, encoding, names: request.names))
-                } else {
-                    let last = lastShown(document.cues)
-                    var edit = edits[last] ?? CueEdit()
-                    edit.appendedText = appended
-                    edits[last] = edit
-                    var applied = ActionReport(id: .emoji, state: .applied, reason: source == .fallback ? model.reason : nil)
-                    applied.emoji = emoji
-                    applied.cue = last + 1
-                    action = applied
-                }
-            }
-            if var action {
-                if source == .fallback { action.source = .fallback }
-                actions.append(action)
-            }
-        }
-        // An action applied from the repair request's answer says so.
-        for (i, field) in AssistantAction.allCases.enumerated()
-        where suggestions?.repaired.contains(field.rawValue) == true && i < actions.count && actions[i].state == .applied
-            && actions[i].source == .model {
-            actions[i].repaired = true
+        var actions: [ActionReport] = []
+        for action in AssistantAction.allCases {
+            let asked = request.actions.contains(action)
+            let sources: [ActionReport.Source] = !asked ? [.earlier]
+                : request.modelIsTestDouble ? [.earlier, .model, .fallback] : [.model, .earlier, .fallback]
+            var entry = resolve(action, sources, content: { content(action, from: $0) }, use: use)
+            if !asked, entry.state != .applied { entry = .notRequested(action, reason: request.notRequestedReason) }
+            if !asked, entry.state == .applied { entry.reason = request.notRequestedReason }
+            if action == .keywords, entry.state == .applied || entry.state == .failed && !dropped.isEmpty { entry.dropped = dropped }
+            // An action applied from the repair request's answer says so.
+            if entry.state == .applied, entry.source == .model, suggestions?.repaired.contains(action.rawValue) == true { entry.repaired = true }
+            actions.append(entry)
         }
         return Applied(edits: edits, actions: actions)
+    }
+
+    /// The entry of `action` from the first of `sources` whose content can be
+    /// used: applied, with that source and the reasons of those before it that
+    /// gave something unusable; failed, with every reason, when none could
+    /// (its source the last one that gave anything), or with the one reason
+    /// the file refuses any content for; disabled when none gave anything.
+    private static func resolve(_ action: AssistantAction, _ sources: [ActionReport.Source],
+                                content: (ActionReport.Source) -> ActionOutcome<Content>?,
+                                use: (Content, ActionReport.Source) -> Use) -> ActionReport {
+        var reasons: [String] = []
+        var last: ActionReport.Source?
+        /// The reasons so far, each marked with the source it is of (this run's model's unmarked).
+        func joined() -> String? { reasons.isEmpty ? nil : reasons.joined(separator: "; ") }
+        func note(_ source: ActionReport.Source, _ reason: String) {
+            switch source {
+            case .model: reasons.append(reason)
+            case .fallback: reasons.append("the fallback: " + reason)
+            case .earlier: reasons.append("the earlier run's result: " + reason)
+            }
+        }
+        for source in sources {
+            guard let outcome = content(source) else { continue }
+            last = source
+            switch outcome {
+            case .failed(let reason): note(source, reason)
+            case .applied(let value):
+                switch use(value, source) {
+                case .applied(var entry):
+                    entry.source = source
+                    entry.reason = joined()
+                    return entry
+                case .unusable(let reason): note(source, reason)
+                case .refused(let reason):
+                    // About the file, not the content: the reasons of other sources do not matter.
+                    var entry = ActionReport(id: action, state: .failed, reason: reason)
+                    entry.source = source
+                    return entry
+                }
+            }
+        }
+        guard let last else { return .disabled(action) }
+        var entry = ActionReport(id: action, state: .failed, reason: joined())
+        entry.source = last
+        return entry
+    }
+
+    /// The content `suggestions` give for `action`.
+    private static func content(_ action: AssistantAction, of suggestions: Suggestions) -> ActionOutcome<Content> {
+        func map<V>(_ outcome: ActionOutcome<V>, _ make: (V) -> Content) -> ActionOutcome<Content> {
+            switch outcome {
+            case .applied(let v): return .applied(make(v))
+            case .failed(let reason): return .failed(reason)
+            }
+        }
+        switch action {
+        case .keywords: return map(suggestions.keywords, Content.keywords)
+        case .titles: return map(suggestions.titles, Content.titles)
+        case .emoji: return map(suggestions.emoji, Content.emoji)
+        }
     }
 
     /// Why keywords that all passed validation are still not emphasised.
@@ -222,7 +233,7 @@ enum SuggestionApplier {
     /// The applied keyword action for the keywords `found`: the occurrences
     /// emphasised and, under a density that can leave some, those left plain.
     private static func emphasised(_ found: [String], _ result: KeywordEmphasis.Result, _ density: EmphasisDensity) -> ActionReport {
-        var action = ActionReport(id: .keywordEmphasis, state: .applied)
+        var action = ActionReport(id: .keywords, state: .applied)
         action.keywords = found
         action.occurrences = result.occurrences
         if !density.keepsEverything { action.occurrencesLeft = result.occurrencesLeft }

@@ -2,34 +2,6 @@ import Assistant
 
 /// One of the three actions as the report lists it.
 public struct ActionReport: Sendable, Equatable {
-    /// Which action, in report order.
-    public enum ID: String, Sendable, CaseIterable, ReportName {
-        /// Emphasise the keywords in the captions.
-        case keywordEmphasis
-        /// Suggest three titles (in the report only).
-        case titles
-        /// Append one emoji to the cue shown last.
-        case emoji
-
-        /// The label shown for the action.
-        public var label: String {
-            switch self {
-            case .keywordEmphasis: return "Emphasize keywords"
-            case .titles: return "Suggest titles"
-            case .emoji: return "Add emoji"
-            }
-        }
-
-        /// The action as the assistant (and a front end's list of actions) names it.
-        public var assistantAction: AssistantAction {
-            switch self {
-            case .keywordEmphasis: return .keywords
-            case .titles: return .titles
-            case .emoji: return .emoji
-            }
-        }
-    }
-
     /// What happened to the action.
     public enum State: String, Sendable, CaseIterable, ReportName {
         /// The model's suggestion was validated and used.
@@ -48,16 +20,23 @@ public struct ActionReport: Sendable, Equatable {
         case model
         /// The transcript itself, taken when no model answered (the fallback the run asked for).
         case fallback
+        /// An earlier run's result from a real model, kept in this output:
+        /// this run's model gave nothing usable for the action, or the run did
+        /// not ask for it (`reason` says which), and only a real model's result
+        /// replaces a real model's (see `EarlierOutput`).
+        case earlier
     }
 
-    /// Which action.
-    public var id: ID
+    /// Which action (`id` in the report: `AssistantAction.reportName`).
+    public var id: AssistantAction
     /// What happened.
     public var state: State
-    /// Where the content came from: the model, or the fallback (`"source": "fallback"`, written only then).
+    /// Where the content came from: the model, the fallback, or an earlier
+    /// run's model (`"source": "fallback"` or `"earlier"`, written only then).
     public var source = Source.model
-    /// Why it failed, or was not requested; for content from the fallback,
-    /// why the model's was not used (when the model answered, but not usably).
+    /// Why it failed, or was not requested; for content from the fallback or
+    /// an earlier run, why this run's model's was not used (when the model
+    /// answered, but not usably, or the run did not ask for the action).
     public var reason: String?
     /// The keywords emphasised (keyword emphasis, applied).
     public var keywords: [String]?
@@ -79,15 +58,15 @@ public struct ActionReport: Sendable, Equatable {
     public var repaired = false
 
     /// Creates an action entry.
-    public init(id: ID, state: State, reason: String? = nil) {
+    public init(id: AssistantAction, state: State, reason: String? = nil) {
         self.id = id; self.state = state; self.reason = reason
     }
 
     /// A disabled action.
-    public static func disabled(_ id: ID) -> ActionReport { ActionReport(id: id, state: .disabled) }
+    public static func disabled(_ id: AssistantAction) -> ActionReport { ActionReport(id: id, state: .disabled) }
 
     /// An action the run did not ask for; `reason` says so (and which were asked for).
-    public static func notRequested(_ id: ID, reason: String) -> ActionReport {
+    public static func notRequested(_ id: AssistantAction, reason: String) -> ActionReport {
         ActionReport(id: id, state: .notRequested, reason: reason)
     }
 
@@ -96,11 +75,11 @@ public struct ActionReport: Sendable, Equatable {
 }
 
 extension ActionReport: ReportObject {
-    package static let blank = ActionReport(id: .keywordEmphasis, state: .failed)
+    package static let blank = ActionReport(id: .keywords, state: .failed)
 
     /// An action's entry: the one table of its keys.
     package static let keys: [ReportKey<ActionReport>] = [
-        .value(.id, \.id),
+        .value(.id, get: { AssistantAction.ReportedID($0.id) }, set: { $0.id = $1.action }),
         .derived(.label) { .string($0.id.label) },
         .value(.state, \.state),
         .value(.source, \.source, writtenIf: { $0.source != .model }),
@@ -117,7 +96,7 @@ extension ActionReport: ReportObject {
 
     /// Read leniently, an action is kept only when its id and state can be read (without them it says nothing).
     package static func lenient(_ json: JSONValue, problems: inout [ReportError]) -> ActionReport? {
-        guard let id = json[ReportKeyName.id.rawValue], (try? ID(reportJSON: id)) != nil,
+        guard let id = json[ReportKeyName.id.rawValue], (try? AssistantAction.ReportedID(reportJSON: id)) != nil,
               let state = json[ReportKeyName.state.rawValue], (try? State(reportJSON: state)) != nil else {
             problems.append(ReportError("has no id or state that can be read, so it is left out"))
             return nil

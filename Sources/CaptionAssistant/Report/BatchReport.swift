@@ -68,13 +68,14 @@ public struct BatchReport: Sendable {
             }
             if case .unavailable? = file.model.availability { t.modelUnavailable += 1 }
             for (i, a) in file.actions.enumerated() {
-                t.actions.count(a)
-                if a.id == .keywordEmphasis, let n = a.occurrences {
+                // An output kept whole is the earlier run's: what it applied, this run kept.
+                t.actions.count(a, keptWhole: file.outcome == .kept)
+                if a.id == .keywords, let n = a.occurrences {
                     do { t.keywordOccurrences = try t.keywordOccurrences.adding(n) } catch {
                         throw error.under(.occurrences).at(i).under(.actions)
                     }
                 }
-                if a.id == .keywordEmphasis, let n = a.occurrencesLeft {
+                if a.id == .keywords, let n = a.occurrencesLeft {
                     do { t.keywordOccurrencesLeft = try (t.keywordOccurrencesLeft ?? 0).adding(n) } catch {
                         throw error.under(.occurrencesLeft).at(i).under(.actions)
                     }
@@ -99,8 +100,8 @@ public struct BatchReport: Sendable {
         }
     }
 
-    /// Actions by state, with the content from the fallback counted apart
-    /// from the model's.
+    /// Actions by state, with the content from the fallback, and that kept
+    /// from an earlier run's model, counted apart from this run's model's.
     public struct ActionCounts: Sendable, Equatable {
         /// Actions applied with the model's content.
         public var applied = 0
@@ -113,14 +114,20 @@ public struct BatchReport: Sendable {
         /// Actions applied with content from the fallback (the transcript
         /// itself), not counted in `applied` (written only when there are any).
         public var fallback = 0
+        /// Actions whose content an earlier run's model gave, kept by this run
+        /// (`"source": "earlier"`, or an output kept whole), not counted in
+        /// `applied` (written only when there are any).
+        public var kept = 0
 
         /// None yet.
         public init() {}
 
-        /// Counts `action` in, by its state and, when applied, its source.
-        mutating func count(_ action: ActionReport) {
+        /// Counts `action` in, by its state and, when applied, its source
+        /// (`keptWhole`: it is in an output this run kept whole).
+        mutating func count(_ action: ActionReport, keptWhole: Bool = false) {
             switch action.state {
-            case .applied: if action.source == .fallback { fallback += 1 } else { applied += 1 }
+            case .applied:
+                if keptWhole || action.source == .earlier { kept += 1 } else if action.source == .fallback { fallback += 1 } else { applied += 1 }
             case .failed: failed += 1
             case .disabled: disabled += 1
             case .notRequested: notRequested += 1
@@ -128,10 +135,11 @@ public struct BatchReport: Sendable {
         }
 
         /// The counts in words, as the summaries print them: `9 applied, 0 failed, 0 disabled`,
-        /// then `3 from the fallback` and `2 not requested` when there are any.
+        /// then `3 from the fallback`, `6 kept from an earlier run` and `2 not requested` when there are any.
         package var summary: String {
             var text = "\(applied) applied, \(failed) failed, \(disabled) disabled"
             if fallback > 0 { text += ", \(fallback) from the fallback" }
+            if kept > 0 { text += ", \(kept) kept from an earlier run" }
             if notRequested > 0 { text += ", \(notRequested) not requested" }
             return text
         }
@@ -260,5 +268,6 @@ extension BatchReport.ActionCounts: ReportObject {
         // Written only when there are any, so reports of runs without --actions or --fallback are as they were.
         .value(.notRequested, \.notRequested, writtenIf: { $0.notRequested > 0 }),
         .value(.fallback, \.fallback, writtenIf: { $0.fallback > 0 }),
+        .value(.kept, \.kept, writtenIf: { $0.kept > 0 }),
     ]
 }

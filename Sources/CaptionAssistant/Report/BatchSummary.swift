@@ -1,3 +1,5 @@
+import Assistant
+
 /// What the command line says about a batch once it has run: the totals,
 /// the distinct reasons a model was unavailable, and the files that failed.
 ///
@@ -38,6 +40,17 @@ public struct BatchSummary: Sendable, Equatable {
     public var keptOutputs: [Kept] = []
     /// Each output an earlier run made with the model that this run replaced by one made without, in the order added.
     public var replacedOutputs: [Replaced] = []
+    /// Each output this run wrote that keeps some results an earlier run's
+    /// real model gave (`"source": "earlier"`), in the order added.
+    public var keptResults: [KeptResults] = []
+
+    /// An output written with results kept from an earlier run: the input, and which actions.
+    public struct KeptResults: Sendable, Equatable {
+        /// The input as the user named it.
+        public var input: String
+        /// The actions whose results were kept, in report order.
+        public var actions: [AssistantAction]
+    }
 
     /// An output kept: the input, and why (`KeptOutput`).
     public struct Kept: Sendable, Equatable {
@@ -143,7 +156,10 @@ public struct BatchSummary: Sendable, Equatable {
             failures.append(Failure(input: file.input, error: file.error ?? "it was not written"))
         case .kept:
             if let kept = file.kept { keptOutputs.append(Kept(input: file.input, record: kept)) }
-        case .written, .notProcessed:
+        case .written:
+            let kept = file.actions.filter { $0.state == .applied && $0.source == .earlier }.map(\.id)
+            if !kept.isEmpty { keptResults.append(KeptResults(input: file.input, actions: kept)) }
+        case .notProcessed:
             break
         }
         if let replaced = file.replaced { replacedOutputs.append(Replaced(input: file.input, record: replaced)) }

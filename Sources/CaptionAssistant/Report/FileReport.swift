@@ -30,6 +30,15 @@ public struct FileReport: Sendable, Equatable {
         public init(backend: String, availability: Availability?, cost: ReportCost? = nil) {
             self.backend = backend; self.availability = availability; self.cost = cost
         }
+
+        /// Whether the backend is a real model (HTTP, Foundation Models),
+        /// whose results a later run keeps; not the fake, a test double.
+        public var isReal: Bool { Self.isReal(backend) }
+
+        /// Whether the backend a report names `backend` is a real model.
+        public static func isReal(_ backend: String) -> Bool {
+            backend == BackendSelection.Kind.http.rawValue || backend == BackendSelection.Kind.foundation.rawValue
+        }
     }
 
     /// The input as the user named it (plus the path inside a folder they named); `-` for standard input.
@@ -106,10 +115,27 @@ public struct FileReport: Sendable, Equatable {
         return kept == nil ? .written : .kept
     }
 
-    /// Whether the output holds something the model gave: an action applied
-    /// from the model's answer (content from the fallback is not the model's).
-    /// A run whose model gave nothing never replaces an output that does (see `EarlierOutput`).
-    public var hasModelResults: Bool { actions.contains { $0.state == .applied && $0.source == .model } }
+    /// The results a real model gave the output, by action: each action
+    /// applied from the answer of a real model (`Model.isReal`), or kept from
+    /// an earlier run's (`"source": "earlier"`), with its content. Content from
+    /// the fallback or the fake is not among them. Only a real model's result
+    /// for the same action replaces one of them (see `EarlierOutput`).
+    public var modelResults: [AssistantAction: ActionReport] {
+        var results: [AssistantAction: ActionReport] = [:]
+        for action in actions where action.state == .applied && (action.source == .earlier || action.source == .model && model.isReal) {
+            let content: Bool
+            switch action.id {
+            case .keywords: content = !(action.keywords ?? []).isEmpty
+            case .titles: content = !(action.titles ?? []).isEmpty
+            case .emoji: content = !(action.emoji ?? "").isEmpty
+            }
+            if content { results[action.id] = action }
+        }
+        return results
+    }
+
+    /// Whether the output holds a result a real model gave (`modelResults`).
+    public var hasModelResults: Bool { !modelResults.isEmpty }
 
     /// The sidecar's content, keys in the documented order.
     public var json: JSONValue { reportJSON }

@@ -13,6 +13,8 @@ package enum ReportKeyName: String, Sendable {
     case input, output, format, convertedTo, cues, warnings, losses, transcript, model, actions, reasonRow, error, fingerprint
     // Only in `report.json`'s entries: a sidecar not written, an earlier output kept or replaced.
     case sidecarWritten, kept, replaced, because, detail
+    // The `--json` summary: outputs written that kept some results of an earlier run's model.
+    case keptResults
     // A reader warning.
     case line, message
     // The transcript's figures.

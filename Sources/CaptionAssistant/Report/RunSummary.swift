@@ -40,6 +40,8 @@ package struct RunSummary: Sendable, Equatable {
     package var kept: [OutputNote]?
     /// Outputs an earlier run made with the model that this run replaced by ones made without, and why.
     package var replaced: [OutputNote]?
+    /// Outputs this run wrote that kept some results an earlier run's model gave: `{"input", "actions"}`.
+    package var keptResults: [BatchSummary.KeptResults]?
     /// Files a stopped run did not process.
     package var notProcessed: Int?
     /// `review`: the index pages written.
@@ -149,6 +151,7 @@ package struct RunSummary: Sendable, Equatable {
         if showsSkipped { skipped = counts.skipped }
         if !summary.keptOutputs.isEmpty { kept = summary.keptOutputs.map(OutputNote.init) }
         if !summary.replacedOutputs.isEmpty { replaced = summary.replacedOutputs.map(OutputNote.init) }
+        if !summary.keptResults.isEmpty { keptResults = summary.keptResults }
         if counts.notProcessed > 0 || stopped { notProcessed = counts.notProcessed }
         self.report = .some(report)
         self.exitStatus = exitStatus
@@ -197,7 +200,8 @@ extension RunSummary: ReportObject {
         .ifPresent(.transcriptsCut, \.transcriptsCut),
         .ifPresent(.unavailableReasons, \.unavailableReasons), .ifPresent(.modelErrors, \.modelErrors), .ifPresent(.model, \.model),
         .ifPresent(.earlierModel, \.earlierModel),
-        .ifPresent(.skipped, \.skipped), .ifPresent(.kept, \.kept), .ifPresent(.replaced, \.replaced), .ifPresent(.notProcessed, \.notProcessed),
+        .ifPresent(.skipped, \.skipped), .ifPresent(.kept, \.kept), .ifPresent(.replaced, \.replaced),
+        .ifPresent(.keptResults, \.keptResults), .ifPresent(.notProcessed, \.notProcessed),
         .ifPresent(.indexPages, \.indexPages), .ifPresent(.index, \.index),
         .ifPresent(.report, \.report), .ifPresent(.exitStatus, \.exitStatus),
     ]
@@ -217,6 +221,12 @@ extension BatchSummary.CutTranscripts: ReportObject {
     package static let keys: [ReportKey<BatchSummary.CutTranscripts>] = [
         .value(.files, \.files), .value(.sentCharacters, \.sentCharacters), .value(.characters, \.characters),
     ]
+}
+
+extension BatchSummary.KeptResults: ReportObject {
+    package static let blank = BatchSummary.KeptResults(input: "", actions: [])
+
+    package static let keys: [ReportKey<BatchSummary.KeptResults>] = [.value(.input, \.input), .value(.actions, \.actions)]
 }
 
 extension RunSummary.OutputNote: ReportObject {

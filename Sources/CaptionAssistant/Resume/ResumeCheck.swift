@@ -11,19 +11,48 @@ import Darwin
 /// Decides whether `--resume` may skip a file because an earlier run already
 /// wrote it completely, with the same input and options.
 ///
-/// A file is skipped only when all of these hold:
+/// A file is skipped when it is complete for the options given: `rule` says
+/// so in words (`--help` shows it), `isComplete` decides it from the sidecar,
+/// and `check` adds what only the output folder can tell:
 /// - its caption and its sidecar are regular files in the output folder
 ///   (not links), both modified no earlier than the input;
 /// - the sidecar is complete: it reads back as a report and prints back to
 ///   exactly its own bytes;
-/// - the sidecar is for this input and output, records no error and an
-///   available model (a file whose model failed or was unavailable is
-///   processed again: the model may answer now), and records the same
-///   options (`OutputSettings`);
+/// - `isComplete`: the sidecar is for this input and output, records no
+///   error and the same options (`OutputSettings`), and a model that answered
+///   or that cannot answer under these options (`--model none`, a forced
+///   availability, or a permanent reason such as no on-device model on this
+///   system), whatever the fallback gave: a re-run with the same options
+///   would do the same. A file whose model failed, or was unavailable for a
+///   reason that may pass (a server down, a model still downloading), is
+///   processed again: the model may answer now;
 /// - the SHA-256 of the input and of the caption in the output folder are
 ///   those the sidecar records. The times alone never decide: a copy or a
 ///   checkout changes them, and a coarse clock can miss an edit.
-enum ResumeCheck {
+package enum ResumeCheck {
+    /// The rule, in the words the front end's help gives for resuming, its settings spelled by `names`.
+    package static func rule(_ names: SettingNames) -> String {
+        let advice: Advice = "A file is complete when its caption and sidecar are there as that run wrote them (the SHA-256 of the input and of the caption match the sidecar), with the same options and no error, and its model answered or cannot answer with these options (\(.backend, .literal("none")), \(.simulatedAvailability), or a permanent reason such as no on-device model on this system), fallback runs included; a file whose model failed, or was unreachable or not ready, is redone, since it may answer now."
+        return advice.rendered(names)
+    }
+
+    /// Whether `report`, a sidecar read strictly, records the output of
+    /// `input` at `output` complete for the options `settings` (see `rule`;
+    /// `check` compares the hashes).
+    static func isComplete(_ report: FileReport, input: String, output: String, settings: OutputSettings) -> Bool {
+        guard report.input.utf8.elementsEqual(input.utf8), report.output?.utf8.elementsEqual(output.utf8) == true,
+              report.error == nil, report.fingerprint.settings == settings,
+              report.fingerprint.inputSHA256 != nil, report.fingerprint.outputSHA256 != nil else { return false }
+        switch report.model.availability {
+        case .available?: return true
+        case .unavailable(let unavailable)?:
+            // Nothing a re-run with these options could change: no model asked, an availability forced, or one that will not change.
+            return settings.backend == BackendSelection.Kind.none.rawValue || settings.simulatedAvailability != nil
+                || unavailable.permanence == .permanent
+        case nil: return false
+        }
+    }
+
     /// What the check found: the report to reuse and its sidecar's bytes
     /// (when the file can be skipped), and the input's bytes when it had to
     /// read them (so they are not read twice).
@@ -43,9 +72,7 @@ enum ResumeCheck {
               let sidecarInfo = folder.regularFileStatus(OwnedNames.sidecar(of: item.output)),
               !isEarlier(captionInfo, than: inputInfo), !isEarlier(sidecarInfo, than: inputInfo),
               case .read(let report, let json) = folder.readSidecar(of: item.output),
-              report.input.utf8.elementsEqual(item.input.utf8), report.output?.utf8.elementsEqual(item.output.utf8) == true,
-              report.error == nil,
-              report.model.availability == .available, report.fingerprint.settings == settings,
+              isComplete(report, input: item.input, output: item.output, settings: settings),
               let inputHash = report.fingerprint.inputSHA256, let outputHash = report.fingerprint.outputSHA256
         else { return Finding(report: nil, input: nil) }
         guard let input = try? FileInput.read(descriptor: input, limit: FileInput.maximumSize) else { return Finding(report: nil, input: nil) }

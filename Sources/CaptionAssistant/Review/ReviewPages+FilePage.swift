@@ -206,7 +206,7 @@ extension ReviewPages {
             case .notRequested: w.raw("<li class=\"action notRequested\" aria-disabled=\"true\"")
             }
             w.raw(" data-action=\"")
-            w.text(action.id.rawValue)
+            w.text(action.id.reportName)
             w.raw("\"><div class=\"head\"><span class=\"label\">")
             w.text(action.id.label)
             w.raw("</span><span class=\"state\">")
@@ -217,8 +217,10 @@ extension ReviewPages {
             case .notRequested: w.raw("Not requested")
             }
             w.raw("</span></div>\n")
-            if action.source == .fallback {
-                w.raw("<p class=\"source\">From the transcript itself (the fallback), not from the model</p>\n")
+            switch action.source {
+            case .fallback: w.raw("<p class=\"source\">From the transcript itself (the fallback), not from the model</p>\n")
+            case .earlier: w.raw("<p class=\"source\">Kept from an earlier run's model, not from this run's</p>\n")
+            case .model: break
             }
             if action.state == .applied { appliedDetails(&w, action) }
             if action.state == .failed {

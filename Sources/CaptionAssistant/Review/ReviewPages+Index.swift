@@ -51,7 +51,7 @@ extension ReviewPages {
             case (.notRequested, _): w.raw("<span class=\"badge notRequested\"><span aria-hidden=\"true\">· </span>")
             }
             switch action.id {
-            case .keywordEmphasis: w.raw("Keywords")
+            case .keywords: w.raw("Keywords")
             case .titles: w.raw("Titles")
             case .emoji: w.raw("Emoji")
             }
@@ -89,6 +89,7 @@ extension ReviewPages {
     static func stateWords(_ action: ActionReport) -> String {
         switch (action.state, action.source) {
         case (.applied, .fallback): return "applied from the fallback"
+        case (.applied, .earlier): return "kept from an earlier run"
         case (.notRequested, _): return "not requested"
         default: return action.state.rawValue
         }

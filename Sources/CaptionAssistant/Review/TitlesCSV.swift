@@ -1,3 +1,5 @@
+import Assistant
+
 /// `review/titles.csv`: one row per file, in plan order, with what a
 /// producer copies into a spreadsheet: the file, the three titles, the emoji
 /// and the keywords.
@@ -21,14 +23,14 @@ enum TitlesCSV {
 
     /// The row of `report`, whose input is shown as `input`.
     static func row(_ report: FileReport, input: String) -> [UInt8] {
-        func applied(_ id: ActionReport.ID) -> ActionReport? {
+        func applied(_ id: AssistantAction) -> ActionReport? {
             report.actions.first { $0.id == id && $0.state == .applied }
         }
         let titles = applied(.titles)?.titles ?? []
         var cells = [input]
         for i in 0..<3 { cells.append(i < titles.count ? titles[i] : "") }
         cells.append(applied(.emoji)?.emoji ?? "")
-        cells.append((applied(.keywordEmphasis)?.keywords ?? []).joined(separator: "; "))
+        cells.append((applied(.keywords)?.keywords ?? []).joined(separator: "; "))
         return line(cells)
     }
 

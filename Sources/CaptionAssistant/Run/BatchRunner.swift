@@ -33,9 +33,10 @@ public struct BatchRunner: Sendable {
     public var keepsReports: Bool
     /// For a shard (`--shard`): its report part, written instead of `report.json`.
     package var part: ReportPart?
-    /// Replace an output an earlier run made with the model by one made
-    /// without it (the model unavailable or failed); without this, such an
-    /// output is kept (see `EarlierOutput`).
+    /// Replace the results a real model gave an output an earlier run made
+    /// by this run's, whatever they are (none, the fake's, the fallback's);
+    /// without this, each is kept until a real model gives one for its
+    /// action (see `EarlierOutput`).
     public var replaceModelResults = false
     /// Where the batch report (`report.json`'s content, by the same writer)
     /// is also written, atomically, wherever the captions go: the report of a
@@ -207,7 +208,7 @@ public struct BatchRunner: Sendable {
         /// The first entry whose numbers could not be added to the totals.
         private var uncounted: ReportError?
         /// The plan index of each entry of `summary.failures`, `keptOutputs` and `replacedOutputs`.
-        private var failureIndices: [Int] = [], keptIndices: [Int] = [], replacedIndices: [Int] = []
+        private var failureIndices: [Int] = [], keptIndices: [Int] = [], replacedIndices: [Int] = [], keptResultIndices: [Int] = []
         private let keepsReports: Bool
         private let progress: (@Sendable (Int) -> Void)?
         private let failed: (@Sendable (BatchSummary.Failure) -> Void)?
@@ -223,6 +224,7 @@ public struct BatchRunner: Sendable {
             lock.withLock {
                 let failuresBefore = summary.failures.count
                 let keptBefore = summary.keptOutputs.count, replacedBefore = summary.replacedOutputs.count
+                let keptResultsBefore = summary.keptResults.count
                 do throws(ReportError) { try summary.add(handled.report, skipped: handled.skipped) } catch { uncounted = uncounted ?? error.inFile(handled.report.input) }
                 if summary.failures.count > failuresBefore, let failure = summary.failures.last {
                     failureIndices.append(index)
@@ -230,6 +232,7 @@ public struct BatchRunner: Sendable {
                 }
                 if summary.keptOutputs.count > keptBefore { keptIndices.append(index) }
                 if summary.replacedOutputs.count > replacedBefore { replacedIndices.append(index) }
+                if summary.keptResults.count > keptResultsBefore { keptResultIndices.append(index) }
                 if keepsReports { files[index] = handled.report }
                 started[index] = true
                 if handled.skipped { skipped += 1 }
@@ -247,6 +250,7 @@ public struct BatchRunner: Sendable {
                 ordered.failures = zip(failureIndices, summary.failures).sorted { $0.0 < $1.0 }.map(\.1)
                 ordered.keptOutputs = zip(keptIndices, summary.keptOutputs).sorted { $0.0 < $1.0 }.map(\.1)
                 ordered.replacedOutputs = zip(replacedIndices, summary.replacedOutputs).sorted { $0.0 < $1.0 }.map(\.1)
+                ordered.keptResults = zip(keptResultIndices, summary.keptResults).sorted { $0.0 < $1.0 }.map(\.1)
                 return (ordered, files, skipped, started, uncounted)
             }
         }
@@ -278,19 +282,17 @@ public struct BatchRunner: Sendable {
             }
         }
         let isStandardInput = item.location == .standardInput
-        let outcome = await processor.process(data, input: item.input, hint: item.hint) { format in
+        // A real model's results in the output an earlier run left are kept per action (see EarlierOutput).
+        let replace = replaceModelResults
+        let earlier: ((String) -> EarlierOutput.Finding)? = isStandardInput ? nil : folder.map { folder in
+            { EarlierOutput.find(output: item.output, in: folder, inputSHA256: $0, replaceRequested: replace) }
+        }
+        let outcome = await processor.process(data, input: item.input, hint: item.hint, earlier: earlier) { format in
             isStandardInput ? "stdin." + format.fileExtension : item.output
         }
         if outcome.interrupted { return Handled(report: outcome.report, interrupted: true) }
+        if outcome.keptWhole { return Handled(report: outcome.report) }
         var report = outcome.report
-        // A new output with nothing from the model never silently replaces one an earlier run made with it.
-        if case .folder = destination, let folder, outcome.bytes != nil, let output = report.output, !report.hasModelResults {
-            switch EarlierOutput.decide(for: report, output: output, in: folder, replaceRequested: replaceModelResults) {
-            case .none: break
-            case .keep(let kept): return Handled(report: kept)
-            case .replace(let why): report.replaced = why
-            }
-        }
         if let caption = outcome.bytes, let output = report.output {
             switch destination {
             case .standardOutput:

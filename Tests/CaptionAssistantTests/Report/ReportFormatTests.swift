@@ -15,7 +15,7 @@ import Testing
         let unavailable = ModelUnavailability(reason: "modelMissing", remedy: "Load it.", permanence: .userFixable, offersSettings: true)
         var cost = ReportCost()
         cost.requests = 3; cost.promptTokens = 1200; cost.completionTokens = 90; cost.milliseconds = 1500
-        var actions = ActionReport.ID.allCases.map { ActionReport(id: $0, state: .applied, reason: "why \($0.rawValue)") }
+        var actions = AssistantAction.allCases.map { ActionReport(id: $0, state: .applied, reason: "why \($0.reportName)") }
         for i in actions.indices {
             actions[i].keywords = ["rocket", "é\"q\""]
             actions[i].occurrences = 7
@@ -171,7 +171,7 @@ import Testing
     static func withCues(_ cues: Int, input: String = "a.srt") -> FileReport {
         var report = FileReport(input: input, output: input, format: .srt, cues: cues, warnings: [], transcript: nil,
                                 model: .init(backend: "none", availability: nil),
-                                actions: ActionReport.ID.allCases.map(ActionReport.disabled), reasonRow: nil, error: nil)
+                                actions: AssistantAction.allCases.map(ActionReport.disabled), reasonRow: nil, error: nil)
         report.fingerprint.settings = OutputSettings(backend: "fake")
         return report
     }

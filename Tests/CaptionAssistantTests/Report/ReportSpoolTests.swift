@@ -13,16 +13,16 @@ import Testing
                             warnings: [.init(line: 2, message: "tab\there\u{1}"), .init(line: nil, message: "two\nlines")],
                             transcript: TranscriptStats(characters: 5, sentCharacters: 5, truncated: false),
                             model: .init(backend: "fake", availability: .available),
-                            actions: [ActionReport.applied(.keywordEmphasis, keywords: ["é", "b\\"], occurrences: 4),
+                            actions: [ActionReport.applied(.keywords, keywords: ["é", "b\\"], occurrences: 4),
                                       ActionReport.applied(.titles, titles: ["x", "y", "z"]),
                                       ActionReport(id: .emoji, state: .failed, reason: "r")],
                             reasonRow: nil, error: nil)
         let unavailable = FileReport(input: "b", output: "b", format: .vtt, cues: 0, warnings: [], transcript: nil,
                                      model: .init(backend: "none", availability: .unavailable(ModelUnavailability(info))),
-                                     actions: ActionReport.ID.allCases.map(ActionReport.disabled), reasonRow: info.reasonRow, error: nil)
+                                     actions: AssistantAction.allCases.map(ActionReport.disabled), reasonRow: info.reasonRow, error: nil)
         let bad = FileReport(input: "c", output: nil, format: nil, cues: nil, warnings: [], transcript: nil,
                              model: .init(backend: "fake", availability: nil),
-                             actions: ActionReport.ID.allCases.map { ActionReport(id: $0, state: .failed, reason: "x") },
+                             actions: AssistantAction.allCases.map { ActionReport(id: $0, state: .failed, reason: "x") },
                              reasonRow: "r", error: "e")
         return [ok, unavailable, bad]
     }()

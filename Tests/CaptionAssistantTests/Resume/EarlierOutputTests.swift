@@ -2,12 +2,14 @@ import Assistant
 import Captions
 import Foundation
 import Testing
+import TestSupport
 @testable import CaptionAssistant
 
 /// A re-run whose model gives nothing (unavailable, turned off, failing)
-/// never replaces what an earlier run got from the model (`EarlierOutput`),
+/// never replaces what an earlier run got from a real model (`EarlierOutput`),
 /// and says which files it kept and why; it replaces them when the input
-/// changed, when the earlier files cannot be trusted, or when asked.
+/// changed, when the earlier files cannot be trusted, or when asked. Per
+/// action: fewer actions, or a partial answer, keep the others' results.
 @Suite struct EarlierOutputTests {
     /// A model that always throws, as a server answering 500 would.
     struct FailingModel: AssistantModel {
@@ -26,7 +28,7 @@ import Testing
             for name in Self.names { try dir.write("in/" + name, sampleSRT) }
         }
 
-        func run(_ configuration: PipelineConfiguration = fakeConfiguration(), replace: Bool = false,
+        func run(_ configuration: PipelineConfiguration = realModelConfiguration(), replace: Bool = false,
                  resume: Bool = false) async throws -> BatchRunner.Result {
             let plan = try InputPlan.make(inputs: [input], outputFolder: output, convertTo: configuration.convertTo)
             var runner = BatchRunner(processor: FileProcessor(configuration: configuration), destination: .folder(output), jobs: 2,
@@ -194,7 +196,82 @@ import Testing
         let kept = try await setup.run(Self.unavailable)
         #expect(kept.summary.totals.kept == 3)
         let model = ResumeTests.CountingModel()
-        let resumed = try await setup.run(fakeConfiguration(model: model), resume: true)
+        let resumed = try await setup.run(realModelConfiguration(model: model), resume: true)
         #expect(resumed.skipped == 3 && model.calls == 0)
+    }
+    /// A valid answer's three titles, other than the fake's.
+    static let otherTitles = #"["Waiting for the launch", "Countdown on hold", "Crew on the pad"]"#
+
+    /// A re-run with fewer `--actions` keeps the earlier emphasis and emoji in the caption
+    /// (its bytes untouched) and takes this run's titles; each kept action says so.
+    @Test func aRerunWithFewerActionsKeepsTheEarlierEmphasisAndEmoji() async throws {
+        let setup = try Setup()
+        _ = try await setup.run()
+        let caption = try setup.read("a.srt")
+        #expect(String(decoding: caption, as: UTF8.self).contains("<b>rocket</b>"))
+        var titlesOnly = realModelConfiguration(model: ScriptedAssistantModel(answers: [#"{"keywords": [], "titles": \#(Self.otherTitles), "emoji": ""}"#]))
+        titlesOnly.settings.actions = [.titles]
+        let result = try await setup.run(titlesOnly)
+        #expect(try setup.read("a.srt") == caption)
+        let (files, totals) = try setup.report()
+        for file in files {
+            #expect(file.outcome == .written && file.kept == nil)
+            #expect(file.actions.map(\.source) == [.earlier, .model, .earlier])
+            #expect(file.actions.map(\.state) == [.applied, .applied, .applied])
+            #expect(file.actions[0].reason?.hasPrefix("not requested") == true)
+            #expect(file.actions[1].titles == ["Waiting for the launch", "Countdown on hold", "Crew on the pad"])
+            #expect(file.actions[2].emoji == "🎬")
+        }
+        #expect(totals.actions.kept == 6 && totals.actions.applied == 3)
+        #expect(result.summary.keptResults.map(\.actions) == Array(repeating: [.keywords, .emoji], count: 3))
+        // A later run with every action and the real model replaces them, as any run does.
+        _ = try await setup.run()
+        #expect(try setup.report().0.allSatisfy { $0.actions.allSatisfy { $0.source == .model } })
+    }
+
+    /// A partial answer (titles fine, keywords and emoji unusable) keeps the earlier emphasis and emoji.
+    @Test func aPartialAnswerKeepsTheEarlierResultsOfTheActionsItFailed() async throws {
+        let setup = try Setup()
+        _ = try await setup.run()
+        let caption = try setup.read("a.srt")
+        let partial = realModelConfiguration(model: ScriptedAssistantModel(answers: [#"{"keywords": ["submarine"], "titles": \#(Self.otherTitles), "emoji": "no"}"#]))
+        _ = try await setup.run(partial)
+        #expect(try setup.read("a.srt") == caption)
+        let (files, _) = try setup.report()
+        for file in files {
+            #expect(file.actions.map(\.source) == [.earlier, .model, .earlier])
+            #expect(file.actions.map(\.state) == [.applied, .applied, .applied])
+            #expect(file.actions[0].reason != nil && file.actions[2].reason != nil, "why this run's model's was not used")
+            #expect(file.actions[0].keywords == ["rocket", "launch"] || file.actions[0].keywords == ["launch", "rocket"])
+        }
+    }
+
+    /// New emphasis with the earlier emoji kept: the caption is made again from the input, with
+    /// the new keywords and the earlier emoji (the rule `EarlierOutput` documents).
+    @Test func newEmphasisWithTheEarlierEmojiIsMadeFromTheInput() async throws {
+        let setup = try Setup()
+        _ = try await setup.run()
+        let answer = realModelConfiguration(model: ScriptedAssistantModel(answers: [#"{"keywords": ["ready"], "titles": \#(Self.otherTitles), "emoji": "no"}"#]))
+        _ = try await setup.run(answer)
+        let caption = String(decoding: try setup.read("a.srt"), as: UTF8.self)
+        #expect(caption == sampleSRT.replacingOccurrences(of: "is ready for launch.", with: "is <b>ready</b> for launch. 🎬"), "\(caption)")
+        let (files, _) = try setup.report()
+        #expect(files.allSatisfy { $0.actions.map(\.source) == [.model, .model, .earlier] && $0.actions[2].cue == 2 })
+    }
+
+    /// The fake is a test double: its results are not kept (the README's order: the fake job,
+    /// then the first command, writes every caption as it came), nor do they replace a real model's.
+    @Test func theFakesResultsAreNeitherKeptNorReplaceARealModels() async throws {
+        let setup = try Setup()
+        _ = try await setup.run(fakeConfiguration())
+        let plain = try await setup.run(Self.unavailable)
+        #expect(try setup.read("a.srt") == Data(sampleSRT.utf8))
+        #expect(plain.summary.keptOutputs.isEmpty && plain.summary.replacedOutputs.isEmpty && plain.summary.keptResults.isEmpty)
+
+        _ = try await setup.run()
+        let before = try setup.outputs()
+        let fake = try await setup.run(fakeConfiguration())
+        #expect(try setup.outputs() == before)
+        #expect(fake.summary.totals.kept == 3)
     }
 }

@@ -163,6 +163,50 @@ import Testing
         #expect(model.calls == 6)
     }
 
+    /// A finished batch whose model cannot answer under its options (`--model none`, with
+    /// `--fallback local` or not) is complete: `--resume` skips every file instead of redoing it.
+    @Test func aFinishedFallbackBatchIsSkippedByResume() async throws {
+        let setup = try Setup()
+        let plan = try InputPlan.make(inputs: [setup.input], outputFolder: setup.output, convertTo: nil)
+        let service = AssistantService(backendName: "none", model: FakeAssistantModel(), availability: FixedAvailability(.unavailable(.modelTurnedOff)))
+        let configuration = PipelineConfiguration(backend: "none", source: service,
+                                                  settings: OutputSettings(backend: "none", fallback: .local))
+        let runner = BatchRunner(processor: FileProcessor(configuration: configuration), destination: .folder(setup.output), jobs: 2, resume: true)
+        let first = await runner.run(plan)
+        #expect(first.skipped == 0 && first.summary.totals.written == 6)
+        let report = try setup.read("report.json")
+        let again = await runner.run(plan)
+        #expect(again.skipped == 6)  // the broken file is redone: it has an error
+        #expect(try setup.read("report.json") == report)
+    }
+
+    /// The one rule for "complete": a model that answered, or one that cannot answer under
+    /// the options given; never a file with an error, other options, or a reason that may pass.
+    @Test func completeMeansNothingTheSameOptionsCouldChange() {
+        func report(_ availability: ModelAvailability?, error: String? = nil, settings: OutputSettings) -> FileReport {
+            FileReport(input: "in/a.srt", output: "a.srt", format: .srt, cues: 1, warnings: [], transcript: nil,
+                       model: .init(backend: settings.backend, availability: availability), actions: [], reasonRow: nil, error: error,
+                       fingerprint: OutputFingerprint(inputSHA256: String(repeating: "a", count: 64), outputSHA256: String(repeating: "b", count: 64),
+                                                      settings: settings))
+        }
+        func unavailable(_ reason: UnavailableReason) -> ModelAvailability { .unavailable(ModelUnavailability(Diagnostics(reason))) }
+        func complete(_ r: FileReport, _ settings: OutputSettings) -> Bool {
+            ResumeCheck.isComplete(r, input: "in/a.srt", output: "a.srt", settings: settings)
+        }
+        let http = OutputSettings(backend: "http", endpoint: "http://127.0.0.1:8080")
+        let none = OutputSettings(backend: "none", fallback: .local)
+        let forced = OutputSettings(backend: "fake", simulatedAvailability: "modelNotReady")
+        #expect(complete(report(.available, settings: http), http))
+        #expect(!complete(report(.available, error: "HTTP 500", settings: http), http))
+        #expect(!complete(report(.available, settings: http), none))
+        #expect(!complete(report(unavailable(.serverUnreachable), settings: http), http))
+        #expect(!complete(report(unavailable(.modelMissing), settings: http), http))
+        #expect(complete(report(unavailable(.modelTurnedOff), settings: none), none))
+        #expect(complete(report(unavailable(.unsupportedPlatform), settings: OutputSettings(backend: "foundation")), OutputSettings(backend: "foundation")))
+        #expect(complete(report(unavailable(.modelNotReady), settings: forced), forced))
+        #expect(!complete(report(nil, settings: none), none))
+    }
+
     /// `--encoding` and `--language` are options that shape the output: a run
     /// with another value redoes the file. They are recorded only when given,
     /// and read back exactly or not at all.

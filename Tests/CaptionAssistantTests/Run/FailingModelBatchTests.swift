@@ -100,7 +100,7 @@ import TestSupport
             #expect(sidecar == Data(file.json.rendered().utf8), "\(name): the sidecar differs from its report entry")
             #expect(file.output == name)
             let states = file.actions.map(\.state)
-            #expect(file.actions.map(\.id) == ActionReport.ID.allCases)
+            #expect(file.actions.map(\.id) == AssistantAction.allCases)
 
             if case .unavailable(let info)? = file.model.availability {
                 #expect(info.reason == "serverUnreachable")
