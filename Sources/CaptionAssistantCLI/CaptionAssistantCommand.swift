@@ -240,15 +240,25 @@ public enum CaptionAssistantCommand {
             backend: backend.selection.reportName, source: backend.service, diagnosticsContext: backend.diagnosticsContext,
             convertTo: options.convertTo, writeOptions: options.writeOptions, settings: backend.settings(options))
         pipeline.recordsCost = backend.selection.callsRealModel
+        pipeline.readAs = options.readAs
         let processor = FileProcessor(configuration: pipeline)
         var runner = BatchRunner(processor: processor, destination: destination, jobs: options.jobs, resume: options.resume)
         runner.part = part
         runner.replaceModelResults = options.replaceModelResults
         runner.reportFile = options.reportFile
-        let progress = ProgressLine.wanted(quiet: options.quiet, json: options.json) && !plan.items.isEmpty
-            ? ProgressLine(total: plan.items.count) : nil
+        let progress = plan.items.isEmpty ? nil : ProgressLine.mode(quiet: options.quiet, json: options.json)
+            .map { ProgressLine(total: plan.items.count, mode: $0) }
         var callback: (@Sendable (Int) -> Void)?
         if let progress { callback = { done in progress.update(done: done) } }
+        // -v: each file's titles and emoji as it finishes, above the progress line.
+        var finished: (@Sendable (FileReport) -> Void)?
+        if options.verbose {
+            finished = { file in
+                guard let line = verboseLine(file) else { return }
+                let text = "caption-assistant: " + TerminalText.escaped(line)
+                if let progress { progress.printAbove(text) } else { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+            }
+        }
         // Each failure is said when it happens (above the progress line), even under --quiet.
         let failed: @Sendable (BatchSummary.Failure) -> Void = { failure in
             let line = "caption-assistant: " + TerminalText.escaped("\(failure.input): \(failure.error)")
@@ -257,7 +267,10 @@ public enum CaptionAssistantCommand {
         let signals = early ?? InterruptSignals()
         if options.announceStop { signals.firstStop.announce() }
         signals.takePending()
-        let result = await runner.run(plan, progress: callback, stop: signals.stop, failed: failed)
+        progress?.start()
+        let clock = ContinuousClock.now
+        let result = await runner.run(plan, progress: callback, stop: signals.stop, failed: failed, finished: finished)
+        let wall = clock.duration(to: .now)
         signals.uninstall()
         progress?.finish()
 
@@ -282,6 +295,12 @@ public enum CaptionAssistantCommand {
                 FileHandle.standardError.write(Data(("  " + TerminalText.escaped("\(failure.input): \(failure.error)") + "\n").utf8))
             }
         }
+        // Which files were written without all their actions, and why (the report says the rest; the review shows them).
+        if !options.quiet {
+            let lines = notAppliedLines(result.summary, report: reportWritten(destination: destination, run: result, shard: part))
+            if let heading = lines.first { printError(heading) }
+            for line in lines.dropFirst() { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        }
         // Outputs kept or replaced are warnings: the run did not do what it was asked for them, or lost an earlier answer.
         for line in earlierOutputWarnings(result.summary) { printError(line) }
         if let error = result.reportError { printError(error) }
@@ -300,7 +319,7 @@ public enum CaptionAssistantCommand {
         }
         if !options.quiet {
             printError(summary(result.summary, destination: destination, run: result, resume: options.resume, shard: part,
-                               reportFile: options.reportFile)
+                               reportFile: options.reportFile, wallSeconds: seconds(wall))
                        + reviewNote(review))
         }
         if options.json {
@@ -309,6 +328,7 @@ public enum CaptionAssistantCommand {
                                   report: reportWritten(destination: destination, run: result, shard: part, reportFile: options.reportFile),
                                   exitStatus: Int(status))
             if case .rebuilt(let made) = review { json.index = made.index }
+            if json.model != nil { json.wallMilliseconds = Int((seconds(wall) * 1000).rounded()) }
             print(json.json.rendered(), terminator: "")
         }
         return status
@@ -367,10 +387,12 @@ public enum CaptionAssistantCommand {
     /// their text was sent; the model's error text is given when actions failed.
     /// The model's cost is this run's; what earlier runs spent on the files
     /// `--resume` skipped is said apart.
+    /// With `wallSeconds` (the batch's wall time), the model's time is that,
+    /// beside the time summed over its requests, which is more when several are in flight.
     /// For a shard, it starts `shard 1/4 (1250 of 5000 files, from file 1250): ` and names the shard's report part.
     static func summary(_ report: BatchSummary, destination: OutputDestination,
                                run: BatchRunner.Result? = nil, resume: Bool = false, shard: ReportPart? = nil,
-                               reportFile: String? = nil) -> String {
+                               reportFile: String? = nil, wallSeconds: Double? = nil) -> String {
         let t = report.totals
         let counts = fileCounts(report, run: run, resume: resume)
         var line = shard.map(shardPrefix) ?? ""
@@ -396,10 +418,65 @@ public enum CaptionAssistantCommand {
             line += "; interrupted\(signal > 0 ? " by " + signalName(signal) : "") (run the same command with --resume to finish)"
         }
         // After --resume, this run's cost; what the earlier runs spent on the files skipped is said apart.
-        if let cost = report.runCost, cost.requests > 0 { line += "; model: \(cost.summary)" }
-        if let cost = report.earlierCost, cost.requests > 0 { line += "; earlier runs' model: \(cost.summary)" }
+        if let cost = report.runCost, cost.requests > 0 { line += "; model: \(cost.summary(wallSeconds: wallSeconds))" }
+        if let cost = report.earlierCost, cost.requests > 0 { line += "; earlier runs' model: \(cost.summary())" }
         if case .folder(let folder) = destination, run?.reportError == nil { line += "; report in \(folder)/\(shard?.name ?? "report.json")" }
         if let reportFile, run != nil, run?.reportError == nil { line += (destination == .standardOutput ? "; report in " : " and ") + reportFile }
+        return line
+    }
+
+    /// A duration in seconds.
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// The lines that say which files were written without all their actions:
+    /// one per file (the first `BatchSummary.notAppliedListed`), each action
+    /// failed or disabled with why, the remedy beside a reason that has one
+    /// (the first time it is given), then how many more and where they are
+    /// (`report`, when one was written), and the review that shows them all.
+    static func notAppliedLines(_ summary: BatchSummary, report: String?) -> [String] {
+        guard summary.notAppliedFiles > 0 else { return [] }
+        let n = summary.notAppliedFiles
+        var lines = ["\(n) file\(n == 1 ? "" : "s") written without all \(n == 1 ? "its" : "their") actions:"]
+        var remedies: Set<String> = []
+        for file in summary.notApplied {
+            let parts = file.groups.map { group in
+                let names = group.actions.map(\.rawValue)
+                let listed = names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+                var text = "\(listed) \(group.state.rawValue): \(group.reason)"
+                if let remedy = group.remedy, remedies.insert(remedy).inserted { text += " (remedy: \(remedy))" }
+                return text
+            }
+            lines.append("  " + TerminalText.escaped(file.input + ": " + parts.joined(separator: "; ")))
+        }
+        let more = n - summary.notApplied.count
+        if more > 0 { lines.append("  and \(more) more" + (report.map { ": " + TerminalText.escaped($0) } ?? "")) }
+        if let report, report.hasSuffix("/report.json") {
+            let folder = String(report.dropLast("/report.json".count))
+            lines.append("  to see every file: caption-assistant review \(TerminalText.escaped(shellWord(folder)))")
+        }
+        return lines
+    }
+
+    /// `word` as a shell reads it back: as it is when it holds only letters,
+    /// digits and `_ . / , : + @ % -`, else in single quotes (a `'` in it as `'\''`).
+    static func shellWord(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_./,:+@%-".unicodeScalars.contains($0))
+        }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// `-v`'s line for a file that finished: its input, emoji and three
+    /// titles (nil when it has neither: the file failed, or the model gave none).
+    static func verboseLine(_ file: FileReport) -> String? {
+        let titles = file.actions.first { $0.id == .titles && $0.state == .applied }?.titles ?? []
+        let emoji = file.actions.first { $0.id == .emoji && $0.state == .applied }?.emoji
+        guard !titles.isEmpty || emoji != nil else { return nil }
+        var line = file.input + ":"
+        if let emoji { line += " " + emoji }
+        if !titles.isEmpty { line += " " + titles.map { "\"" + $0 + "\"" }.joined(separator: " | ") }
         return line
     }
 
@@ -491,6 +568,7 @@ extension AssistantBackend {
         settings.emphasis = options.emphasis
         settings.fallback = options.fallback
         settings.inputEncoding = options.inputEncoding?.rawValue
+        settings.readAs = options.readAs
         return settings
     }
 }

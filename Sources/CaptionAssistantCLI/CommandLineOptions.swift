@@ -27,8 +27,12 @@ struct ProcessOptions: Sendable, Equatable {
     var emphasis = EmphasisDensity.all
     /// `--fallback local`: content from the transcript when no model answers.
     var fallback: FallbackKind?
+    /// `--from FORMAT`: read every input as this format, whatever its extension or content.
+    var readAs: CaptionFormat?
     /// `--quiet`: no progress line and no summary.
     var quiet = false
+    /// `-v`: each file's titles and emoji as it finishes.
+    var verbose = false
     /// `--json`: a machine-readable summary on standard output.
     var json = false
     /// `--report FILE`: the batch report also written there (the only one with `-o -`).

@@ -117,6 +117,10 @@ struct CommandOption: Sendable {
                 "Convert the captions to this format while writing (\(CommandLineParser.formatSpellingsHelp)); the report lists what could not be carried over.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.convertTo = try CommandLineParser.choice(name, v, among: CommandLineParser.formatSpellings, listed: CommandLineParser.formatChoices)
         },
+        .valued(["--from"], CaptionFormat.allCases.map(\.fileExtension).joined(separator: "|"), [.process], .process, setting: .readFormat,
+                "Read every input as this format (\(CommandLineParser.formatSpellingsHelp)), whatever its extension and its first lines say: a cue list in a .vtt file without its WEBVTT line is read with --from srt. Its output keeps the input's name (with --to, the new extension).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            a.process.readAs = try CommandLineParser.choice(name, v, among: CommandLineParser.formatSpellings, listed: CommandLineParser.formatChoices)
+        },
         .valued(["--encoding"], "keep|utf-8", [.process], .process, setting: .outputEncoding,
                 "Write each caption file in its own encoding (keep, the default: what is not edited stays byte for byte as it came) or in UTF-8 (utf-8: a file in a legacy encoding such as Windows-1252 or Shift_JIS, which cannot hold an emoji, or in UTF-16 or UTF-32 is written as UTF-8, converted from the encoding it is in, without a byte-order mark, a TTML file's XML declaration saying so; the report lists the change among its losses). Files converted to another format (--to) are always UTF-8.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.writeOptions.encoding = try CommandLineParser.choice(name, v, among: ["keep": .keep, "utf-8": .utf8, "utf8": .utf8], listed: ["keep", "utf-8"])
@@ -187,8 +191,10 @@ struct CommandOption: Sendable {
         },
         .flag(["--quiet"], [.process, .merge, .review], .process,
               "Print no progress line and no summary on standard error; errors and warnings are still printed.") { $0.process.quiet = true },
+        .flag(["-v", "--verbose"], [.process], .process,
+              "Print each file's three titles and emoji on standard error as it finishes (even with --quiet).") { $0.process.verbose = true },
         .flag(["--json"], [.process, .check, .merge, .review], .process,
-              "Print a machine-readable summary of the run on standard output (with the reasons the model was unavailable and its errors), and no progress line. Not with -o -, whose standard output is the captions: use --report FILE there.") { $0.process.json = true },
+              "Print a machine-readable summary of the run on standard output (with the reasons the model was unavailable, its errors and the files written without all their actions), and no progress line on a terminal (in a log it still goes to standard error). Not with -o -, whose standard output is the captions: use --report FILE there.") { $0.process.json = true },
         .valued(["--report"], "FILE", [.process], .process,
                 "Also write the run's report (report.json's format: every file's actions, titles, emoji, reasons and errors) to FILE, atomically, wherever the captions go: with -o - it is the only report. FILE must not be an input or lie inside an input folder; not with --shard (merge writes the shards' report).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.reportFile = try CommandLineParser.nonEmpty(name, v)

@@ -31,8 +31,13 @@ enum HelpText {
     A folder in which no caption file is found is said on standard error, with the
     extensions looked for; when no input holds any caption file, nothing is done and
     the exit status is 66, unless --allow-empty is given (a file named on its own is
-    read whatever its extension). Each file that fails is said on standard error when
-    it fails, and listed again at the end. Option names, commands and values of a fixed
+    read whatever its extension; --from reads every input as the format named). Each
+    file that fails is said on standard error when it fails, and listed again at the
+    end; so is each file written with an action failed or disabled, with why and the
+    remedy (the first 20; report.json has them all, and caption-assistant review shows
+    them). On a terminal a progress line is rewritten in place; where standard error is
+    not a terminal (a CI log), a plain progress line is written every 30 seconds
+    (neither with --quiet). Option names, commands and values of a fixed
     set (--to, --encoding, --model, --server-kind, --simulate-availability) are checked
     before any work, values ignoring case, and a near miss is answered with "did you mean".
 
@@ -66,7 +71,8 @@ enum HelpText {
     REVIEW:
       caption-assistant review OUTPUT_DIR reads OUTPUT_DIR/report.json, the sidecars and the
       written captions and writes a static HTML site under OUTPUT_DIR/review/ (and nowhere
-      else): index.html with the totals, why the model was unavailable and one row per file,
+      else): index.html with the totals, the model that made the outputs (backend, model name
+      and endpoint, never a key), why the model was unavailable and one row per file,
       with lists of the failed, disabled and with-warnings files; and one page per file with
       its three actions as the assistant menu shows them, its warnings and its captions.
       The pages run no script and load nothing from the network. It exits 0, 65 when

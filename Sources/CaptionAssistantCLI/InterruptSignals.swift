@@ -37,10 +37,24 @@ final class InterruptSignals: @unchecked Sendable {
     /// The exit status for a run ended by `signal`: 128 plus its number (130 for SIGINT, 143 for SIGTERM).
     static func exitStatus(for signal: Int32) -> Int32 { 128 + signal }
 
+    /// Ends the process at once for a second `signal`, with its exit status.
+    ///
+    /// `_exit`, not `exit`: this runs on the thread that took the signal while
+    /// the batch's threads still work, and `exit` would run the atexit
+    /// handlers and library destructors under them (libxml2's
+    /// `xmlCleanupParser`, ICU's and the Swift runtime's teardown), which a
+    /// thread still parsing or writing can touch after they are freed: once
+    /// seen as the process dying of SIGSEGV instead of exiting 130. Nothing is
+    /// lost: every output is written atomically, standard error is unbuffered,
+    /// and a run stopped this way writes neither report.json nor a summary.
+    @Sendable static func endAtOnce(_ signal: Int32) {
+        _exit(exitStatus(for: signal))
+    }
+
     /// Starts watching; `stop` is asked when a signal comes. `onRepeat` is
     /// called for a second signal (by default it exits at once).
     convenience init(stop: BatchStop = BatchStop(),
-                            onRepeat: @escaping @Sendable (Int32) -> Void = { exit(InterruptSignals.exitStatus(for: $0)) }) {
+                            onRepeat: @escaping @Sendable (Int32) -> Void = InterruptSignals.endAtOnce) {
         self.init(stop: stop, earlyPipe: -1, onRepeat: onRepeat)
     }
 
@@ -50,7 +64,7 @@ final class InterruptSignals: @unchecked Sendable {
     /// that came before this call is waiting there, and is taken as a stop)
     /// instead of with dispatch sources.
     init(stop: BatchStop = BatchStop(), earlyPipe: Int32,
-                onRepeat: @escaping @Sendable (Int32) -> Void = { exit(InterruptSignals.exitStatus(for: $0)) }) {
+                onRepeat: @escaping @Sendable (Int32) -> Void = InterruptSignals.endAtOnce) {
         self.stop = stop
         if earlyPipe >= 0 {
             waiter = SignalWaiter(pipe: earlyPipe, stop: stop, firstStop: firstStop, onRepeat: onRepeat)

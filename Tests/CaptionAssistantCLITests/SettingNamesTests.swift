@@ -109,8 +109,15 @@ import Testing
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if trimmed.hasPrefix("//") { continue }
-                for spelling in spellings
-                where trimmed.hasPrefix(spelling) || ["\"", " ", "(", "'", "`", "="].contains(where: { line.contains($0 + spelling) }) {
+                // A spelling counts as a whole name: `-v` is not spelled by `-value`.
+                func spells(_ spelling: String) -> Bool {
+                    let starts = ["\"", " ", "(", "'", "`", "="].map { $0 + spelling } + (trimmed.hasPrefix(spelling) ? [""] : [])
+                    return starts.contains { start in
+                        (start.isEmpty ? [Substring(trimmed.dropFirst(spelling.count))] : line.components(separatedBy: start).dropFirst().map { Substring($0) })
+                            .contains { after in !(after.first.map { $0.isLetter || $0.isNumber || $0 == "-" } ?? false) }
+                    }
+                }
+                for spelling in spellings where spells(spelling) {
                     Issue.record("\(module)/\(file):\(number + 1) spells \(spelling): \(line)")
                 }
             }

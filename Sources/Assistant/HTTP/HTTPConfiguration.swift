@@ -204,6 +204,14 @@ public struct HTTPConfiguration: Sendable, CustomStringConvertible, CustomDebugS
         return components.string ?? "(endpoint)"
     }
 
+    /// An endpoint read back from elsewhere (a report, which may have been
+    /// edited by hand) as safe to show: as `displayEndpoint` shows one, and
+    /// text that is not a URL with any `user:password@` part removed.
+    public static func displayEndpoint(_ text: String) -> String {
+        if let url = URL(string: text), url.scheme != nil { return display(url) }
+        return redactedForError(text)
+    }
+
     /// Removes a `user:password@` part from text that failed to parse as an endpoint.
     static func redactedForError(_ text: String) -> String {
         guard let at = text.firstIndex(of: "@") else { return text }

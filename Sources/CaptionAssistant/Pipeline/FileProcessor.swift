@@ -18,6 +18,8 @@ public struct PipelineConfiguration: Sendable {
     public var settings: OutputSettings
     /// Whether sidecars record the model's cost (requests, tokens, seconds): for real models, not the fake.
     public var recordsCost: Bool = false
+    /// The format every input is read as (`--from`), whatever its extension and content; nil: detected from content.
+    public var readAs: CaptionFormat?
     /// How reports name settings (`resume`, `outputEncoding`): the front end's
     /// spellings, the ones its diagnostics use (`AssistantBackend.make`'s `names`).
     public var settingNames: SettingNames { diagnosticsContext.settingNames }
@@ -87,11 +89,12 @@ public struct FileProcessor: Sendable {
         var source: SourceText?
         do {
             source = try SourceText.decode(bytes: bytes, declared: configuration.settings.inputEncoding.map(TextEncoding.init(rawValue:)))
-            document = try CaptionDocument.read(source ?? SourceText(utf8: ""), hint: hint)
+            let text = source ?? SourceText(utf8: "")
+            document = try configuration.readAs.map { try CaptionDocument.read(text, as: $0) } ?? CaptionDocument.read(text, hint: hint)
         } catch {
             // The format, when it can be told, helps the report of a file that failed later in reading.
-            let format = source.flatMap { try? CaptionFormat.detect($0.bytes, hint: hint) }
-            var report = failure(input: input, error: Self.describe(error), format: format)
+            let format = configuration.readAs ?? source.flatMap { try? CaptionFormat.detect($0.bytes, hint: hint) }
+            var report = failure(input: input, error: Self.describe(error) + readAdvice(error, source: source), format: format)
             report.fingerprint.inputSHA256 = SHA256.hex(bytes)
             return Outcome(report: report, bytes: nil)
         }
@@ -294,6 +297,22 @@ public struct FileProcessor: Sendable {
         return AssistantAction.allCases.map {
             settings.asks(for: $0) ? ActionReport(id: $0, state: .failed, reason: reason) : .notRequested($0, reason: notAsked)
         }
+    }
+
+    /// What a file that could not be read as the format its name or content
+    /// suggested may be read as instead (`--from`), after the reader's error:
+    /// empty unless the error is one of a format not recognised, and the run
+    /// does not already name the format.
+    func readAdvice(_ error: any Error, source: SourceText?) -> String {
+        guard configuration.readAs == nil, let error = error as? CaptionError,
+              error.code == .badSignature || error.code == .unrecognizedFormat else { return "" }
+        // What the content alone says, without the extension's hint (a cue list in a .vtt file without its WEBVTT line: SRT).
+        let advice: Advice = if let likely = source.flatMap({ try? CaptionFormat.detect($0.bytes, hint: nil) }) {
+            " (\(.readFormat, .literal(likely.fileExtension)) reads it as \(likely.name), whatever its extension)"
+        } else {
+            " (\(.readFormat, .placeholder) reads it as the format named, whatever its extension)"
+        }
+        return advice.rendered(configuration.settingNames)
     }
 
     /// An error's text for a report: its `LocalizedError` description.

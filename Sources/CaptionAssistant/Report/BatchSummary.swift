@@ -36,6 +36,12 @@ public struct BatchSummary: Sendable, Equatable {
     /// The most distinct model error texts kept.
     static let maxModelErrors = 16
 
+    /// The first files (`notAppliedListed`) that were written with an action
+    /// failed or disabled, with each such action and why; in plan order once the batch is done.
+    public var notApplied: [NotApplied] = []
+    /// How many files were written with an action failed or disabled (listed in `notApplied` or not).
+    public var notAppliedFiles = 0
+
     /// Each output an earlier run made with the model that this run kept, in the order added.
     public var keptOutputs: [Kept] = []
     /// Each output an earlier run made with the model that this run replaced by one made without, in the order added.
@@ -163,5 +169,6 @@ public struct BatchSummary: Sendable, Equatable {
             break
         }
         if let replaced = file.replaced { replacedOutputs.append(Replaced(input: file.input, record: replaced)) }
+        _ = noteNotApplied(file)
     }
 }

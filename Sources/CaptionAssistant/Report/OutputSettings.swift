@@ -8,7 +8,7 @@ import Captions
 /// model it asks (the HTTP server's address, without any user name, password
 /// or query, and the model name and server kind), a forced availability, the
 /// transcript cap, the format converted to, `--encoding`, `--language` and `--input-encoding`,
-/// the actions asked for, the emphasis density and the fallback (each of
+/// the actions asked for, the emphasis density, the fallback and `--from` (each of
 /// these recorded only when given, so sidecars of runs without them are as
 /// they were). Options that only change how
 /// the run goes (`--jobs`, `--quiet`, `--json`, timeouts, waiting) are left
@@ -41,16 +41,20 @@ public struct OutputSettings: Sendable, Equatable {
     public var emphasis: EmphasisDensity
     /// Where content comes from when no model answers; nil: nowhere (the actions are disabled or failed).
     public var fallback: FallbackKind?
+    /// `--from`: the format every input was read as, whatever its extension and content.
+    public var readAs: CaptionFormat?
 
     /// Creates settings.
     public init(backend: String, model: String? = nil, endpoint: String? = nil, serverKind: String? = nil,
                 simulatedAvailability: String? = nil, maxCharacters: Int = PromptBuilder.defaultMaxCharacters, convertTo: CaptionFormat? = nil,
                 writeOptions: WriteOptions = WriteOptions(), actions: [AssistantAction] = AssistantAction.allCases,
-                emphasis: EmphasisDensity = .all, fallback: FallbackKind? = nil, inputEncoding: String? = nil) {
+                emphasis: EmphasisDensity = .all, fallback: FallbackKind? = nil, inputEncoding: String? = nil,
+                readAs: CaptionFormat? = nil) {
         self.backend = backend; self.model = model; self.endpoint = endpoint; self.serverKind = serverKind
         self.simulatedAvailability = simulatedAvailability; self.maxCharacters = maxCharacters; self.convertTo = convertTo
         self.writeOptions = writeOptions; self.actions = actions; self.emphasis = emphasis; self.fallback = fallback
         self.inputEncoding = inputEncoding
+        self.readAs = readAs
     }
 
     /// Whether the run asked for `action`.
@@ -82,5 +86,6 @@ extension OutputSettings: ReportObject {
         .value(.emphasisPerCue, get: \.emphasis.perCue, set: { $0.emphasis.perCue = $1 }, writtenIf: { $0.emphasis.perCue != nil },
                check: { ($0 ?? 1) >= 1 ? nil : "is not a number of occurrences from 1 up" }),
         .ifPresent(.fallback, \.fallback),
+        .ifPresent(.from, \.readAs),
     ]
 }

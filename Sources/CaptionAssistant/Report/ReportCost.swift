@@ -39,13 +39,19 @@ public struct ReportCost: Sendable, Equatable {
         do { milliseconds = try milliseconds.adding(other.milliseconds) } catch { throw error.under(.milliseconds) }
     }
 
-    /// "3 requests, 1,200 prompt + 90 completion tokens, 12.3 s".
-    package var summary: String {
+    /// "3 requests, 1200 prompt + 90 completion tokens, 12.3 s summed over requests": the time is
+    /// each request's added up, which requests in flight together make more than the time that passed.
+    /// With `wallSeconds` (the batch's wall time), that comes first: "…, 7.5 s wall time (12.3 s summed over requests)".
+    package func summary(wallSeconds: Double? = nil) -> String {
         var parts = ["\(requests) request\(requests == 1 ? "" : "s")"]
         if promptTokens != nil || completionTokens != nil {
             parts.append("\(promptTokens ?? 0) prompt + \(completionTokens ?? 0) completion tokens")
         }
-        parts.append(seconds)
+        if let wallSeconds, wallSeconds.isFinite, wallSeconds >= 0 {
+            parts.append("\((wallSeconds * 10).rounded() / 10) s wall time (\(seconds) summed over requests)")
+        } else {
+            parts.append(seconds + " summed over requests")
+        }
         return parts.joined(separator: ", ")
     }
 

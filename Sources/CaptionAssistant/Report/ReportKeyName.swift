@@ -29,7 +29,7 @@ package enum ReportKeyName: String, Sendable {
     case keyword
     // What the output was made from, and the options that shape it.
     case inputSHA256, outputSHA256, options, endpoint, serverKind, simulatedAvailability, maxCharacters, to, encoding, language, inputEncoding,
-         emphasis, emphasisPerCue, fallback
+         emphasis, emphasisPerCue, fallback, from
 
     // Totals.
     case written, failed, notProcessed, modelUnavailable, applied, disabled, notRequested, keywordOccurrences, keywordOccurrencesLeft
@@ -40,7 +40,8 @@ package enum ReportKeyName: String, Sendable {
     case entriesSHA256
 
     // The `--json` summaries.
-    case shards, missing, stopped, unavailableReasons, modelErrors, skipped, indexPages, report, exitStatus, transcriptsCut, earlierModel
+    case shards, missing, stopped, unavailableReasons, modelErrors, skipped, indexPages, report, exitStatus, transcriptsCut, earlierModel,
+         notApplied, notAppliedFiles, wallMilliseconds
     // `check --json`.
     case serverModels, retryPolicy, proxy
 }

@@ -30,8 +30,15 @@ package struct RunSummary: Sendable, Equatable {
     package var unavailableReasons: [ReasonRow]?
     /// Each distinct error a model gave, with how many files had it, the most frequent first.
     package var modelErrors: [ModelError]?
+    /// The files written with an action failed or disabled (the first
+    /// `BatchSummary.notAppliedListed`), each action with why, and how many such files there were.
+    package var notApplied: [NotAppliedFile]?
+    /// How many files were written with an action failed or disabled (when there are any).
+    package var notAppliedFiles: Int?
     /// What this run's model calls cost (after `--resume`, not those of the files skipped).
     package var model: ReportCost?
+    /// The batch's wall time in milliseconds, beside the model's cost (whose time is summed over requests in flight together).
+    package var wallMilliseconds: Int?
     /// What the model calls of the files `--resume` skipped cost the earlier runs.
     package var earlierModel: ReportCost?
     /// Files `--resume` skipped.
@@ -77,6 +84,36 @@ package struct RunSummary: Sendable, Equatable {
         package var error = ""
         /// How many files had it.
         package var files = 0
+    }
+
+    /// A file written with an action failed or disabled: `{"input", "actions"}`.
+    package struct NotAppliedFile: Sendable, Equatable {
+        /// The input as named.
+        package var input = ""
+        /// Each action that failed or was disabled.
+        package var actions: [NotAppliedAction] = []
+
+        /// The file as the summary lists it, one action at a time.
+        package init(_ file: BatchSummary.NotApplied) {
+            input = file.input
+            actions = file.groups.flatMap { group in
+                group.actions.map { NotAppliedAction(id: $0, state: group.state, reason: group.reason, remedy: group.remedy) }
+            }
+        }
+
+        init() {}
+    }
+
+    /// An action not applied: `{"id", "state", "reason"}`, and `remedy` when the report gives one.
+    package struct NotAppliedAction: Sendable, Equatable {
+        /// Which action, as the report names it.
+        package var id = AssistantAction.keywords
+        /// `failed` or `disabled`.
+        package var state = ActionReport.State.failed
+        /// Why.
+        package var reason = ""
+        /// What the person can do.
+        package var remedy: String?
     }
 
     /// An output kept or replaced: `{"input", "because"}`, where `because` is
@@ -146,6 +183,10 @@ package struct RunSummary: Sendable, Equatable {
         unavailableReasons = summary.unavailableReasons.sorted { $0.key < $1.key }.map { ReasonRow(reason: $0.key, reasonRow: $0.value) }
         modelErrors = summary.modelErrors.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { ModelError(error: $0.key, files: $0.value) }
         if summary.cutTranscripts.files > 0 { transcriptsCut = summary.cutTranscripts }
+        if summary.notAppliedFiles > 0 {
+            notApplied = summary.notApplied.map(NotAppliedFile.init)
+            notAppliedFiles = summary.notAppliedFiles
+        }
         model = summary.runCost.flatMap { $0.requests > 0 ? $0 : nil }
         earlierModel = summary.earlierCost.flatMap { $0.requests > 0 ? $0 : nil }
         if showsSkipped { skipped = counts.skipped }
@@ -198,7 +239,9 @@ extension RunSummary: ReportObject {
         .ifPresent(.files, \.files), .ifPresent(.written, \.written), .ifPresent(.failed, \.failed),
         .ifPresent(.modelUnavailable, \.modelUnavailable), .ifPresent(.actions, \.actions), .ifPresent(.warnings, \.warnings),
         .ifPresent(.transcriptsCut, \.transcriptsCut),
-        .ifPresent(.unavailableReasons, \.unavailableReasons), .ifPresent(.modelErrors, \.modelErrors), .ifPresent(.model, \.model),
+        .ifPresent(.unavailableReasons, \.unavailableReasons), .ifPresent(.modelErrors, \.modelErrors),
+        .ifPresent(.notApplied, \.notApplied), .ifPresent(.notAppliedFiles, \.notAppliedFiles),
+        .ifPresent(.model, \.model), .ifPresent(.wallMilliseconds, \.wallMilliseconds),
         .ifPresent(.earlierModel, \.earlierModel),
         .ifPresent(.skipped, \.skipped), .ifPresent(.kept, \.kept), .ifPresent(.replaced, \.replaced),
         .ifPresent(.keptResults, \.keptResults), .ifPresent(.notProcessed, \.notProcessed),
@@ -233,6 +276,21 @@ extension RunSummary.OutputNote: ReportObject {
     package static let blank = RunSummary.OutputNote()
 
     package static let keys: [ReportKey<RunSummary.OutputNote>] = [.value(.input, \.input), .value(.because, \.because)]
+}
+
+extension RunSummary.NotAppliedFile: ReportObject {
+    package static let blank = RunSummary.NotAppliedFile()
+
+    package static let keys: [ReportKey<RunSummary.NotAppliedFile>] = [.value(.input, \.input), .value(.actions, \.actions)]
+}
+
+extension RunSummary.NotAppliedAction: ReportObject {
+    package static let blank = RunSummary.NotAppliedAction()
+
+    package static let keys: [ReportKey<RunSummary.NotAppliedAction>] = [
+        .value(.id, get: { AssistantAction.ReportedID($0.id) }, set: { $0.id = $1.action }), .value(.state, \.state), .value(.reason, \.reason),
+        .ifPresent(.remedy, \.remedy),
+    ]
 }
 
 extension RunSummary.ReasonRow: ReportObject {

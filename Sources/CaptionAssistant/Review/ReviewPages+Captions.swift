@@ -195,11 +195,5 @@ extension ReviewPages {
     })
 
     /// The name a format is shown by.
-    static func formatName(_ format: CaptionFormat) -> String {
-        switch format {
-        case .srt: return "SRT"
-        case .vtt: return "WebVTT"
-        case .ttml: return "TTML"
-        }
-    }
+    static func formatName(_ format: CaptionFormat) -> String { format.name }
 }

@@ -44,7 +44,7 @@ extension ReviewPages {
             w.raw(cues == 1 ? " cue" : " cues")
         }
         w.raw(" · model: ")
-        w.text(r.model.backend.isEmpty ? "unknown" : r.model.backend)
+        Provenance(r).write(&w)
         w.raw(" (")
         switch r.model.availability {
         case nil: w.raw("not checked")
@@ -90,7 +90,7 @@ extension ReviewPages {
         }
         if let cost = r.model.cost {
             w.raw("<li>Model cost: ")
-            w.text(cost.summary)
+            w.text(cost.summary())
             w.raw("</li>\n")
         }
         if let t = r.transcript {
@@ -292,6 +292,7 @@ extension ReviewPages {
         if let emoji = action.emoji {
             w.raw("<p class=\"big-emoji\">")
             w.text(emoji)
+            emojiName(&w, emoji)
             if let cue = action.cue {
                 w.raw(" <span class=\"muted\">added to the end of cue ")
                 w.number(cue)

@@ -72,6 +72,7 @@ extension ReviewPages {
         w.raw("</td><td class=\"emoji\" data-label=\"Emoji\">")
         if let emoji = r.actions.first(where: { $0.id == .emoji && $0.state == .applied })?.emoji {
             w.text(shortened(emoji, to: 16))
+            emojiName(&w, emoji)
         }
         w.raw("</td>")
         if let error = r.error {
@@ -152,7 +153,7 @@ extension ReviewPages {
 
     /// One page of the index.
     static func indexPage(filter: Filter, page: Int, pages: Int, rows: ArraySlice<[UInt8]>, counts: [Filter: Int],
-                          totals: BatchReport.Totals, reasons: [Reason], folderName: String) -> [UInt8] {
+                          totals: BatchReport.Totals, reasons: [Reason], models: Provenance.Tally, folderName: String) -> [UInt8] {
         var w = HTMLWriter(capacity: rows.reduce(8 << 10) { $0 + $1.count })
         let titleText = "Caption review: " + folderName + (page > 1 ? " (page \(page))" : "")
         open(&w, title: titleText, sheet: ReviewStyle.index)
@@ -161,6 +162,7 @@ extension ReviewPages {
         w.raw(" · ")
         w.number(totals.files)
         w.raw(totals.files == 1 ? " file" : " files")
+        models.write(&w)
         w.raw("</p>\n</div></header>\n<main id=\"main\" class=\"wrap\">\n<h2 id=\"totals-h\">Totals</h2>\n<dl class=\"stats\" aria-labelledby=\"totals-h\">")
         func stat(_ w: inout HTMLWriter, _ label: StaticString, _ n: Int) {
             w.raw("<div><dt>")
@@ -183,7 +185,7 @@ extension ReviewPages {
         if let cost = totals.cost, cost.requests > 0 {
             stat(&w, "Model requests", cost.requests)
             if let tokens = cost.tokens { stat(&w, "Model tokens", tokens) }
-            w.raw("<div><dt>Model time</dt><dd>")
+            w.raw("<div><dt>Model time, summed over requests</dt><dd>")
             w.text(cost.seconds)
             w.raw("</dd></div>")
         }

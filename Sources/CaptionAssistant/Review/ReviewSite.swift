@@ -176,6 +176,8 @@ public enum ReviewSite {
         var titles = TitlesCSV.header
         var failed: [Int] = [], disabled: [Int] = [], warned: [Int] = []
         var reasons: [ReviewPages.Reason] = []
+        /// The models that made the outputs shown.
+        var models = ReviewPages.Provenance.Tally()
         /// Totals counted from the entries (`BatchReport.Totals.add`, as every total is).
         var totals = BatchReport.Totals()
         /// Entries whose pages are not written yet: they are written a group at
@@ -231,6 +233,7 @@ public enum ReviewSite {
         }
 
         private mutating func tally(_ e: Entry) throws(Failure) {
+            models.add(ReviewPages.Provenance(e.report))
             do { try totals.add(e.report) } catch {
                 throw Failure(kind: .unreadable, message: error.at(e.index).under(.files).inFile("report.json").localizedDescription)
             }
@@ -274,8 +277,13 @@ public enum ReviewSite {
                 if let bytes = folder.read(output, limit: FileInput.maximumSize) {
                     do {
                         let source = try SourceText.decode(bytes: bytes)
-                        let hint = CaptionFormat(fileExtension: (output as NSString).pathExtension)
-                        captions = .read(try CaptionDocument.read(source, hint: hint))
+                        // A file read with --from is written in that format whatever its name says (converted: in the format converted to).
+                        if let written = e.report.convertedTo ?? e.report.fingerprint.settings.readAs {
+                            captions = .read(try CaptionDocument.read(source, as: written))
+                        } else {
+                            let hint = CaptionFormat(fileExtension: (output as NSString).pathExtension)
+                            captions = .read(try CaptionDocument.read(source, hint: hint))
+                        }
                     } catch {
                         captions = .unreadable(error.localizedDescription)
                     }
@@ -333,7 +341,7 @@ public enum ReviewSite {
                 for page in 1...pageCount {
                     let slice = members.dropFirst((page - 1) * pageSize).prefix(pageSize).map { rows[$0] }
                     let bytes = ReviewPages.indexPage(filter: filter, page: page, pages: pageCount, rows: slice[...], counts: counts,
-                                                      totals: totals, reasons: reasons, folderName: folderName)
+                                                      totals: totals, reasons: reasons, models: models, folderName: folderName)
                     let name = filter.pageName(page)
                     try write(bytes, to: "review/" + name)
                     written.insert(name)

@@ -30,6 +30,7 @@ enum ReviewStyle {
     h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
     .sub,.muted{color:var(--muted)}
     .sub{margin:0;overflow-wrap:anywhere}
+    .emoji-name{font-size:.8rem;font-weight:normal}
     nav.crumbs{display:flex;flex-wrap:wrap;gap:.25rem 1rem;font-size:.95rem}
     .card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:.75rem 1rem;margin:.75rem 0}
     .card p{margin:.3rem 0}

@@ -22,7 +22,9 @@ extension AssistantSetting {
     public static let shard = AssistantSetting(rawValue: "shard")
     /// How many shards there are, for an array job that gives only the index.
     public static let shardCount = AssistantSetting(rawValue: "shardCount")
+    /// The format every input is read as, whatever its extension (values: `srt`, `vtt`, `ttml`).
+    public static let readFormat = AssistantSetting(rawValue: "readFormat")
 
     /// The run settings this module's words name.
-    public static let runSettings: [AssistantSetting] = [.outputFolder, .outputEncoding, .inputEncoding, .resume, .shard, .shardCount]
+    public static let runSettings: [AssistantSetting] = [.outputFolder, .outputEncoding, .inputEncoding, .resume, .shard, .shardCount, .readFormat]
 }

@@ -85,7 +85,8 @@ public struct BatchRunner: Sendable {
     /// time) with the number of files done after each file. `stop`, when asked
     /// for, ends the batch early. `failed` is called (on one task at a time)
     /// with each file that was not written, as soon as it is known, so a long
-    /// batch can say so at once rather than at the end.
+    /// batch can say so at once rather than at the end. `finished` is called
+    /// (on one task at a time) with each file's report as it is done (`-v`).
     ///
     /// `jobs` workers each take the next item not yet started until none is
     /// left (or a stop is asked for): a worker that is not waiting on the
@@ -94,7 +95,8 @@ public struct BatchRunner: Sendable {
     /// `ReportSpool`; `report.json` is written from that at the end, so memory
     /// does not grow with the batch.
     public func run(_ plan: InputPlan, progress: (@Sendable (Int) -> Void)? = nil, stop: BatchStop? = nil,
-                    failed: (@Sendable (BatchSummary.Failure) -> Void)? = nil) async -> Result {
+                    failed: (@Sendable (BatchSummary.Failure) -> Void)? = nil,
+                    finished: (@Sendable (FileReport) -> Void)? = nil) async -> Result {
         let items = plan.items
         var opened: OutputFolder?
         var openingError: String?
@@ -112,7 +114,7 @@ public struct BatchRunner: Sendable {
         }
         // With no folder (standard output), the entries are kept in memory for `reportFile`.
         let spool = folder != nil || (reportFile != nil && part == nil) ? ReportSpool(count: items.count, folder: folder) : nil
-        let collector = Collector(count: items.count, keepsReports: keepsReports, progress: progress, failed: failed)
+        let collector = Collector(count: items.count, keepsReports: keepsReports, progress: progress, failed: failed, finished: finished)
         let cursor = Cursor(count: items.count, stop: stop)
         let workers = Task {
             await withTaskGroup(of: Void.self) { group in
@@ -209,23 +211,36 @@ public struct BatchRunner: Sendable {
         private var uncounted: ReportError?
         /// The plan index of each entry of `summary.failures`, `keptOutputs` and `replacedOutputs`.
         private var failureIndices: [Int] = [], keptIndices: [Int] = [], replacedIndices: [Int] = [], keptResultIndices: [Int] = []
+        /// The plan index of each entry of `summary.notApplied`.
+        private var notAppliedIndices: [Int] = []
         private let keepsReports: Bool
         private let progress: (@Sendable (Int) -> Void)?
         private let failed: (@Sendable (BatchSummary.Failure) -> Void)?
+        private let finished: (@Sendable (FileReport) -> Void)?
 
         init(count: Int, keepsReports: Bool, progress: (@Sendable (Int) -> Void)?,
-             failed: (@Sendable (BatchSummary.Failure) -> Void)? = nil) {
+             failed: (@Sendable (BatchSummary.Failure) -> Void)? = nil, finished: (@Sendable (FileReport) -> Void)? = nil) {
             files = keepsReports ? [FileReport?](repeating: nil, count: count) : []
             started = [Bool](repeating: false, count: count)
             self.keepsReports = keepsReports; self.progress = progress; self.failed = failed
+            self.finished = finished
         }
 
         func record(_ handled: Handled, at index: Int) {
             lock.withLock {
                 let failuresBefore = summary.failures.count
                 let keptBefore = summary.keptOutputs.count, replacedBefore = summary.replacedOutputs.count
+                let notAppliedBefore = (listed: summary.notApplied.count, files: summary.notAppliedFiles)
                 let keptResultsBefore = summary.keptResults.count
                 do throws(ReportError) { try summary.add(handled.report, skipped: handled.skipped) } catch { uncounted = uncounted ?? error.inFile(handled.report.input) }
+                if summary.notApplied.count > notAppliedBefore.listed {
+                    notAppliedIndices.append(index)
+                } else if summary.notAppliedFiles > notAppliedBefore.files, let latest = notAppliedIndices.indices.max(by: { notAppliedIndices[$0] < notAppliedIndices[$1] }),
+                          notAppliedIndices[latest] > index, let entry = BatchSummary.NotApplied(handled.report) {
+                    // The list is full: it keeps the files that come first in the plan, whatever order they finished in.
+                    notAppliedIndices[latest] = index
+                    summary.notApplied[latest] = entry
+                }
                 if summary.failures.count > failuresBefore, let failure = summary.failures.last {
                     failureIndices.append(index)
                     failed?(failure)
@@ -234,6 +249,7 @@ public struct BatchRunner: Sendable {
                 if summary.replacedOutputs.count > replacedBefore { replacedIndices.append(index) }
                 if summary.keptResults.count > keptResultsBefore { keptResultIndices.append(index) }
                 if keepsReports { files[index] = handled.report }
+                finished?(handled.report)
                 started[index] = true
                 if handled.skipped { skipped += 1 }
                 done += 1
@@ -250,6 +266,7 @@ public struct BatchRunner: Sendable {
                 ordered.failures = zip(failureIndices, summary.failures).sorted { $0.0 < $1.0 }.map(\.1)
                 ordered.keptOutputs = zip(keptIndices, summary.keptOutputs).sorted { $0.0 < $1.0 }.map(\.1)
                 ordered.replacedOutputs = zip(replacedIndices, summary.replacedOutputs).sorted { $0.0 < $1.0 }.map(\.1)
+                ordered.notApplied = zip(notAppliedIndices, summary.notApplied).sorted { $0.0 < $1.0 }.map(\.1)
                 ordered.keptResults = zip(keptResultIndices, summary.keptResults).sorted { $0.0 < $1.0 }.map(\.1)
                 return (ordered, files, skipped, started, uncounted)
             }

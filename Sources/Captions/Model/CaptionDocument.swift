@@ -37,7 +37,14 @@ public struct CaptionDocument: Sendable {
 
     /// Reads decoded text, detecting the format.
     public static func read(_ source: SourceText, hint: CaptionFormat? = nil) throws -> CaptionDocument {
-        switch try CaptionFormat.detect(source.bytes, hint: hint) {
+        try read(source, as: CaptionFormat.detect(source.bytes, hint: hint))
+    }
+
+    /// Reads decoded text as `format`, whatever its content suggests (a
+    /// cue list without its `WEBVTT` line read as SRT): that format's reader
+    /// says what does not fit it.
+    public static func read(_ source: SourceText, as format: CaptionFormat) throws -> CaptionDocument {
+        switch format {
         case .srt: return try SRTReader.read(source)
         case .vtt: return try WebVTTReader.read(source)
         case .ttml: return try TTMLReader.read(source)

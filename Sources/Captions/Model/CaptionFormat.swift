@@ -13,6 +13,15 @@ public enum CaptionFormat: String, Sendable, CaseIterable, Codable {
     /// TTML, DFXP and IMSC1 (text profile).
     case ttml
 
+    /// The format's name in prose: `SRT`, `WebVTT`, `TTML`.
+    public var name: String {
+        switch self {
+        case .srt: return "SRT"
+        case .vtt: return "WebVTT"
+        case .ttml: return "TTML"
+        }
+    }
+
     /// The usual file extension, without the dot (the table's first entry for the format).
     public var fileExtension: String { CaptionFileExtension.all.first { $0.format == self }?.name ?? rawValue }
 

@@ -17,13 +17,7 @@ struct SRTRenderLosses {
 
     init(format: CaptionFormat) { self.format = format }
 
-    private var formatName: String {
-        switch format {
-        case .srt: return "SRT"
-        case .vtt: return "WebVTT"
-        case .ttml: return "TTML"
-        }
-    }
+    private var formatName: String { format.name }
 
     /// Whether `raw` is a `<b>`, `<i>`, `<u>` or `<s>` tag (opening or closing, any
     /// case): these are carried by run styles, so dropping the raw tag loses nothing.

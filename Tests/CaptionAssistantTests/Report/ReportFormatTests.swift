@@ -41,7 +41,7 @@ import Testing
                                                                     maxCharacters: 200, convertTo: .vtt,
                                                                     writeOptions: WriteOptions(encoding: .utf8, language: "en-GB"),
                                                                     actions: [.keywords, .emoji], emphasis: EmphasisDensity(mode: .firstInCue, perCue: 2),
-                                                                    fallback: .local, inputEncoding: "Shift_JIS")),
+                                                                    fallback: .local, inputEncoding: "Shift_JIS", readAs: .srt)),
             sidecarWritten: false,
             kept: KeptOutput(model: FileReport.Model(backend: "none", availability: .unavailable(unavailable)), reasonRow: "No model",
                              error: "HTTP 500", options: OutputSettings(backend: "none", maxCharacters: 10)),

@@ -84,7 +84,12 @@ import Testing
         #expect(ProgressLine.fitted(line, columns: 30) == String(line.prefix(29)))
         #expect(ProgressLine.fitted(line, columns: 200) == line)
         #expect(ProgressLine.fitted(line, columns: nil) == line)
-        #expect(!ProgressLine.wanted(quiet: false, json: true))
-        #expect(!ProgressLine.wanted(quiet: true, json: false))
+        #expect(ProgressLine.mode(quiet: false, json: true, terminal: true) == nil)
+        #expect(ProgressLine.mode(quiet: true, json: false, terminal: true) == nil)
+        #expect(ProgressLine.mode(quiet: false, json: false, terminal: true) == .terminal)
+        // In a log the line is written every so often, with --json too (which writes standard output), never with --quiet.
+        #expect(ProgressLine.mode(quiet: false, json: false, terminal: false) == .log(interval: ProgressLine.logInterval))
+        #expect(ProgressLine.mode(quiet: false, json: true, terminal: false) == .log(interval: ProgressLine.logInterval))
+        #expect(ProgressLine.mode(quiet: true, json: true, terminal: false) == nil)
     }
 }

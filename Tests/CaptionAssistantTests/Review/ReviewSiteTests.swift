@@ -37,14 +37,19 @@ private final class HandMadeBatch {
     /// Adds a file: its captions (when `captions` is given), its sidecar and its report entry.
     func add(input: String, output: String?, captions: String? = nil, warnings: [(Int, String)] = [],
              model: JSONValue = .object([("backend", .string("fake")), ("availability", .string("available"))]),
-             actions: [JSONValue] = applied(), reasonRow: String? = nil, error: String? = nil, sidecar: Bool = true) throws {
-        let entry: JSONValue = .object([
+             actions: [JSONValue] = applied(), reasonRow: String? = nil, error: String? = nil, sidecar: Bool = true,
+             options: [(String, JSONValue)]? = nil) throws {
+        var fields: [(String, JSONValue)] = [
             ("schemaVersion", .int(1)), ("input", .string(input)), ("output", .string(output)), ("format", .string("srt")),
             ("cues", .int(2)),
             ("warnings", .array(warnings.map { .object([("line", .int($0.0)), ("message", .string($0.1))]) })),
             ("transcript", .null), ("model", model), ("actions", .array(actions)),
             ("reasonRow", .string(reasonRow)), ("error", .string(error)),
-        ])
+        ]
+        if let options {
+            fields.append(("fingerprint", .object([("inputSHA256", .null), ("outputSHA256", .null), ("options", .object(options))])))
+        }
+        let entry: JSONValue = .object(fields)
         entries.append(entry)
         if let output, let captions {
             let file = url.appendingPathComponent(output)
@@ -447,7 +452,7 @@ The <b>rocket</b> &amp; <script>alert(1)</script>
         try ReviewSite.build(outputFolder: batch.path)
         let index = try batch.page("index.html")
         #expect(index.contains("<th scope=\"col\">Titles</th><th scope=\"col\">Emoji</th>"))
-        #expect(index.contains("<td class=\"titles\" data-label=\"Titles\"><ol><li>&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</li><li>Second &lt;b&gt;title&lt;/b&gt;</li><li>Third &amp; last</li></ol></td><td class=\"emoji\" data-label=\"Emoji\">🎬</td>"))
+        #expect(index.contains("<td class=\"titles\" data-label=\"Titles\"><ol><li>&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</li><li>Second &lt;b&gt;title&lt;/b&gt;</li><li>Third &amp; last</li></ol></td><td class=\"emoji\" data-label=\"Emoji\">🎬 <span class=\"muted emoji-name\">(clapper board)</span></td>"))
         // A file whose actions were not applied has empty cells.
         #expect(index.contains("<td class=\"titles\" data-label=\"Titles\"></td><td class=\"emoji\" data-label=\"Emoji\"></td>"))
         #expect(!index.contains("<img"))
@@ -477,6 +482,44 @@ The <b>rocket</b> &amp; <script>alert(1)</script>
         #expect(try batch.page("disabled.html").contains("No file is in this list."))
     }
 
+    /// The options of an HTTP run, with the server's address as a hand-edited report might hold it.
+    static func httpOptions(model: String, endpoint: String) -> [(String, JSONValue)] {
+        [("backend", .string("http")), ("model", .string(model)), ("endpoint", .string(endpoint)), ("serverKind", .null),
+         ("simulatedAvailability", .null), ("maxCharacters", .int(3000)), ("to", .null)]
+    }
+
+    @Test func theIndexAndEveryPageNameTheModelAndTheEmojisName() throws {
+        let batch = try HandMadeBatch()
+        let http: JSONValue = .object([("backend", .string("http")), ("availability", .string("available"))])
+        // A key never reaches a page: the address is shown without user name, password, query or fragment.
+        let endpoint = "http://user:s3cret@127.0.0.1:8765/v1?api_key=k3y#frag"
+        try batch.add(input: "a.srt", output: "a.srt", captions: hostileSRT, model: http,
+                      options: Self.httpOptions(model: "smollm2", endpoint: endpoint))
+        try batch.add(input: "b.srt", output: "b.srt", captions: hostileSRT, model: http,
+                      options: Self.httpOptions(model: "smollm2", endpoint: endpoint))
+        try batch.writeReport()
+        try ReviewSite.build(outputFolder: batch.path)
+        let index = try batch.page("index.html")
+        #expect(index.contains(" · 2 files · model: http, smollm2 at http://127.0.0.1:8765/v1</p>"), "\(index)")
+        #expect(index.contains("🎬 <span class=\"muted emoji-name\">(clapper board)</span>"))
+        for name in ["files/00001.html", "files/00002.html"] {
+            let page = try batch.page(name)
+            #expect(page.contains(" · model: http, smollm2 at http://127.0.0.1:8765/v1 (available)</p>"), "\(name)")
+            #expect(page.contains("🎬 <span class=\"muted emoji-name\">(clapper board)</span>"), "\(name)")
+        }
+        for page in [index, try batch.page("files/00001.html")] {
+            #expect(!page.contains("s3cret") && !page.contains("k3y") && !page.contains("frag"))
+        }
+        // Two models (a resumed batch with another model): each is named, with its files.
+        let mixed = try HandMadeBatch()
+        try mixed.add(input: "a.srt", output: "a.srt", captions: hostileSRT, model: http,
+                      options: Self.httpOptions(model: "smollm2", endpoint: "http://127.0.0.1:8765"))
+        try mixed.add(input: "b.srt", output: "b.srt", captions: hostileSRT)
+        try mixed.writeReport()
+        try ReviewSite.build(outputFolder: mixed.path)
+        #expect(try mixed.page("index.html").contains(" · models: http, smollm2 at http://127.0.0.1:8765 (1 file); fake (1 file)</p>"))
+    }
+
     @Test func theModelsCostIsOnTheIndexAndTheFilePage() throws {
         let batch = try HandMadeBatch()
         let cost: JSONValue = .object([("requests", .int(3)), ("promptTokens", .int(1200)), ("completionTokens", .int(90)), ("milliseconds", .int(12345))])
@@ -486,9 +529,9 @@ The <b>rocket</b> &amp; <script>alert(1)</script>
         try batch.writeReport()
         try ReviewSite.build(outputFolder: batch.path)
         let index = try batch.page("index.html")
-        #expect(index.contains("<div><dt>Model requests</dt><dd>6</dd></div><div><dt>Model tokens</dt><dd>2580</dd></div><div><dt>Model time</dt><dd>24.7 s</dd></div>"))
+        #expect(index.contains("<div><dt>Model requests</dt><dd>6</dd></div><div><dt>Model tokens</dt><dd>2580</dd></div><div><dt>Model time, summed over requests</dt><dd>24.7 s</dd></div>"))
         let page = try batch.page("files/00001.html")
-        #expect(page.contains("<li>Model cost: 3 requests, 1200 prompt + 90 completion tokens, 12.3 s</li>"))
+        #expect(page.contains("<li>Model cost: 3 requests, 1200 prompt + 90 completion tokens, 12.3 s summed over requests</li>"))
         // The fake model records no cost, and nothing is said about one.
         let fake = try HandMadeBatch()
         try fake.add(input: "a.srt", output: "a.srt", captions: hostileSRT)
