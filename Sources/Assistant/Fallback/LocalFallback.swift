@@ -55,7 +55,8 @@ public enum LocalFallback {
         text.markContent(stop: stop)
         let counts = WordCounts(text)
 
-        let keywords = counts.keywords
+        // The gate the model's keywords pass (hidden characters, bytes): a word of the captions may fail it too.
+        let keywords = counts.keywords.filter { ServerTextGate.flaw($0, maxCharacters: SuggestionDecoder().maxKeywordLength) == nil }
         return Suggestions(
             keywords: keywords.isEmpty ? .failed("the transcript has no content word to emphasise (every word is short or a stop word)") : .applied(keywords),
             titles: titles(&text, counts: counts, stop: stop, keywords: keywords),
@@ -236,6 +237,13 @@ public enum LocalFallback {
 
     // MARK: Titles
 
+    /// Whether `title` may be one: the model's titles' form (`ServerTextGate.flaw`: no control or
+    /// hidden character, at most `titleLength.upperBound` characters and 16 bytes a character, so a
+    /// word with 100,000 combining marks is no "37-character" title) and length in characters.
+    static func isUsableTitle(_ title: String) -> Bool {
+        ServerTextGate.flaw(title, maxCharacters: titleLength.upperBound) == nil && titleLength.contains(title.count)
+    }
+
     /// A phrase that may be a title.
     struct TitleCandidate {
         var text: String
@@ -261,7 +269,7 @@ public enum LocalFallback {
         func consider(_ piece: Range<Int>, sentence: Int, fromLine: Bool) {
             guard let phrase = trimmed(piece, in: &text, stop: stop, counts: counts) else { return }
             let (title, key) = cleaned(phrase.text, words: phrase.words, in: text)
-            guard titleLength.contains(title.count) else { return }
+            guard isUsableTitle(title) else { return }
             candidates.append(TitleCandidate(text: title, key: key, score: phrase.score, sentence: sentence, position: candidates.count,
                                              copiesALine: wholeLines.contains(key), cut: phrase.cut, fromLine: fromLine))
         }
@@ -295,7 +303,7 @@ public enum LocalFallback {
         }
         if chosen.count < 3, keywords.count >= 2 {
             let joined = keywords.prefix(3).map(capitalised).joined(separator: " · ")
-            if titleLength.contains(joined.count), !seen.contains(normalised(joined[...])) { chosen.append(joined) }
+            if isUsableTitle(joined), !seen.contains(normalised(joined[...])) { chosen.append(joined) }
         }
         guard chosen.count == 3 else {
             return .failed("the transcript is too short to take three distinct titles of \(titleLength.lowerBound) to \(titleLength.upperBound) characters from (it gave \(chosen.count))")

@@ -22,7 +22,7 @@ enum LocalFallbackReference {
         let stop = StopWords.of(language) ?? StopWords.all
         let counts = WordCounts(lineWords.joined(), stop: stop)
 
-        let keywords = counts.keywords
+        let keywords = counts.keywords.filter { ServerTextGate.flaw($0, maxCharacters: SuggestionDecoder().maxKeywordLength) == nil }
         return Suggestions(
             keywords: keywords.isEmpty ? .failed("the transcript has no content word to emphasise (every word is short or a stop word)") : .applied(keywords),
             titles: titles(lines: lines, counts: counts, stop: stop, keywords: keywords),
@@ -195,7 +195,7 @@ enum LocalFallbackReference {
             for piece in pieces {
                 guard let phrase = trimmed(piece, stop: stop, counts: counts) else { continue }
                 let title = cleaned(phrase.text)
-                guard titleLength.contains(title.count) else { continue }
+                guard LocalFallback.isUsableTitle(title) else { continue }
                 candidates.append(TitleCandidate(text: title, score: phrase.score, sentence: sentence, position: candidates.count,
                                                  copiesALine: wholeLines.contains(normalised(title[...])), cut: phrase.cut))
             }
@@ -205,7 +205,7 @@ enum LocalFallbackReference {
         for (index, line) in lines.enumerated() {
             guard let phrase = trimmed(line, stop: stop, counts: counts) else { continue }
             let title = cleaned(phrase.text)
-            guard titleLength.contains(title.count) else { continue }
+            guard LocalFallback.isUsableTitle(title) else { continue }
             candidates.append(TitleCandidate(text: title, score: phrase.score, sentence: -1 - index, position: candidates.count,
                                              copiesALine: wholeLines.contains(normalised(title[...])), cut: phrase.cut, fromLine: true))
         }
@@ -230,7 +230,7 @@ enum LocalFallbackReference {
         }
         if chosen.count < 3, keywords.count >= 2 {
             let joined = keywords.prefix(3).map(capitalised).joined(separator: " · ")
-            if titleLength.contains(joined.count), !seen.contains(normalised(joined[...])) { chosen.append(joined) }
+            if LocalFallback.isUsableTitle(joined), !seen.contains(normalised(joined[...])) { chosen.append(joined) }
         }
         guard chosen.count == 3 else {
             return .failed("the transcript is too short to take three distinct titles of \(titleLength.lowerBound) to \(titleLength.upperBound) characters from (it gave \(chosen.count))")
