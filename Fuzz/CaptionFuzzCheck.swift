@@ -85,7 +85,7 @@ enum CaptionFuzzCheck {
 
     /// Whether `SourceText.decode` keeps every character of `data`: true unless it is
     /// UTF-16 or UTF-32 (by byte-order mark or the zero-byte guess) holding invalid
-    /// code units or a cut-off final character. Decides from the decoder's own
+    /// code units or a cut-off final character (a legacy set is taken only when it round-trips). Decides from the decoder's own
     /// verdict on the encoding, checked here independently.
     static func decodesLosslessly(_ data: Data) -> Bool {
         guard let source = try? SourceText.decode(data) else { return true }
@@ -121,6 +121,9 @@ enum CaptionFuzzCheck {
                 if Unicode.Scalar(v) == nil { return false }
                 i += 4
             }
+            return true
+        default:
+            // A legacy set (Shift_JIS, GB18030, KOI8-R, …) is taken only when converting the text back gives the input's bytes.
             return true
         }
     }
