@@ -56,7 +56,11 @@ package enum AtomicFileWriter {
         guard lstat(path, &own) == 0, (own.st_mode & S_IFMT) != S_IFREG else { return try write(to: path, fill: fill) }
         var target = stat()
         guard stat(path, &target) == 0 else {
-            throw WriteError(path: path, reason: "it is a symbolic link to nothing (\(String(cString: strerror(errno))))")
+            // A link to a file not made yet: the file it names is made.
+            guard errno == ENOENT, (own.st_mode & S_IFMT) == S_IFLNK, let named = linkTarget(path) else {
+                throw WriteError(path: path, reason: String(cString: strerror(errno)))
+            }
+            return try write(to: named, fill: fill)
         }
         switch target.st_mode & S_IFMT {
         case S_IFDIR:
@@ -71,6 +75,15 @@ package enum AtomicFileWriter {
             defer { close(fd) }
             guard fill(fd) else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         }
+    }
+
+    /// The path the symbolic link `path` names (relative to the link's folder when the link is relative).
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let named = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return named.hasPrefix("/") ? named : (PathText.parent(of: path) ?? ".") + "/" + named
     }
 
     /// Runs `body` with the folder `path` lies in, open (created first when missing).
