@@ -26,12 +26,11 @@ let package = Package(
         .target(name: "Captions", dependencies: ["CLibXML2", "Words"], linkerSettings: [
             .linkedLibrary("_FoundationICU", .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
         ]),
-        // HTTP on Linux: Debian's libcurl (Apple platforms use URLSession).
-        .systemLibrary(
-            name: "CLibCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
+        // HTTP on Linux: the system's libcurl (Apple platforms use URLSession),
+        // declared by us (Sources/CLibCurl/curl_api.h) and linked by its soname,
+        // libcurl.so.4: the runtime package (Debian's libcurl4) is all it needs,
+        // no headers.
+        .systemLibrary(name: "CLibCurl"),
         .target(name: "Assistant", dependencies: [
             "Words",
             .target(name: "CLibCurl", condition: .when(platforms: [.linux])),

@@ -10,7 +10,7 @@
 #   - the README's main job:  caption-assistant Samples -o out
 #   - the fake-model job:     caption-assistant Samples -o out -test-fake-assistant
 #   - --help and check
-#   - HTTP (FoundationNetworking, linked in, over Debian's libcurl): check, and a
+#   - HTTP (through Debian's libcurl, Sources/CLibCurl): check, and a
 #     job with every action applied, through a stub OpenAI-compatible server on
 #     127.0.0.1 (that job's captions and report totals; its sidecars record
 #     milliseconds)
@@ -27,8 +27,7 @@
 #                 the unpacked binary to scripts/slurm-e2e.sh); default: a
 #                 temporary folder, removed
 #
-# Needs root (mount namespaces). Installs libcurl4-openssl-dev from Debian when
-# it is missing (the static link needs it). CAPTION_ASSISTANT_REFERENCE: the
+# Needs root (mount namespaces). CAPTION_ASSISTANT_REFERENCE: the
 # normal build to compare with (default: the debug build, built when not up to
 # date).
 set -euo pipefail
@@ -45,11 +44,6 @@ done
 [ "$(id -u)" = 0 ] || { echo "package-e2e: needs root (a mount namespace hides the toolchain)" >&2; exit 77; }
 fail() { echo "package-e2e: FAILED: $*" >&2; exit 1; }
 elapsed() { awk "BEGIN{printf \"%.1f\", $(date +%s.%N) - $1}"; }
-
-if ! pkg-config --exists libcurl 2>/dev/null; then
-    apt-get update
-    DEBIAN_FRONTEND=noninteractive apt-get install -y libcurl4-openssl-dev
-fi
 
 WORK=$(mktemp -d /tmp/package-e2e.XXXXXX)
 STUB_PID=""
@@ -85,9 +79,11 @@ mkdir -p "$PREFIX/opt"
 tar -xzf "$ARCHIVE" -C "$PREFIX/opt"
 UNPACKED=$PREFIX/opt/$NAME
 [ "$(ls "$UNPACKED")" = "$(printf '%s\n' INSTALL RUNTIME-PACKAGES bin licenses)" ] || fail "the archive holds $(ls "$UNPACKED")"
-for f in NOTICE Swift-Apache-2.0-with-Runtime-Library-Exception.txt ICU-LICENSE.txt Unicode-DFS-2016.txt; do
+for f in NOTICE CaptionAssistant-LICENSE.txt Swift-Apache-2.0-with-Runtime-Library-Exception.txt ICU-LICENSE.txt Unicode-DFS-2016.txt; do
     [ -s "$UNPACKED/licenses/$f" ] || fail "licenses/$f is missing"
 done
+cmp -s LICENSE "$UNPACKED/licenses/CaptionAssistant-LICENSE.txt" || fail "licenses/CaptionAssistant-LICENSE.txt is not the project's LICENSE"
+grep -q 'CaptionAssistant-LICENSE.txt' "$UNPACKED/licenses/NOTICE" || fail "licenses/NOTICE does not name the project's licence"
 grep -q 'Runtime Library Exception' "$UNPACKED/licenses/Swift-Apache-2.0-with-Runtime-Library-Exception.txt" || fail "the Swift licence has no Runtime Library Exception"
 install -D -m 755 "$UNPACKED/bin/caption-assistant" "$PREFIX/bin/caption-assistant"
 if [ -n "$OUTPUT" ]; then rm -rf "${OUTPUT:?}/$NAME"; tar -xzf "$ARCHIVE" -C "$OUTPUT"; fi
@@ -131,8 +127,8 @@ grep -q '"state": "applied"' "$WORK/run-fake/out/report.json" || fail "the fake 
 compare help --help
 compare check check
 
-# HTTP, which the packed binary does through the statically linked FoundationNetworking
-# and Debian's libcurl: a stub OpenAI-compatible server on 127.0.0.1 (its models, and
+# HTTP, which the packed binary does through Debian's libcurl (Sources/CLibCurl,
+# linked by its soname): a stub OpenAI-compatible server on 127.0.0.1 (its models, and
 # one fixed answer). `check` against it, byte for byte; then a job whose every action
 # must be applied (its sidecars record milliseconds, so it is not compared).
 python3 - "$WORK/stub.port" <<'PY' &

@@ -1,4 +1,5 @@
-#include <curl/curl.h>
+/* libcurl, declared by us (curl_api.h): building needs no curl headers. */
+#include "curl_api.h"
 
 /* curl_easy_setopt and curl_easy_getinfo take their value as a C variadic
    argument, which Swift cannot pass: one typed wrapper per kind of value
@@ -20,6 +21,9 @@ static inline CURLcode ca_curl_set_data_callback(CURL *easy, CURLoption option, 
     return curl_easy_setopt(easy, option, callback);
 }
 static inline CURLcode ca_curl_get_long(CURL *easy, CURLINFO info, long *value) {
+    return curl_easy_getinfo(easy, info, value);
+}
+static inline CURLcode ca_curl_get_string(CURL *easy, CURLINFO info, char **value) {
     return curl_easy_getinfo(easy, info, value);
 }
 static inline CURLcode ca_curl_get_offset(CURL *easy, CURLINFO info, curl_off_t *value) {

@@ -60,8 +60,8 @@ public enum SettingValue: Sendable, Hashable {
 /// How a front end spells the settings advice names.
 ///
 /// `names[setting]` is the setting's name (`--endpoint`); a setting with no
-/// name here is written as its name in this library, in backticks
-/// (`` `endpoint` ``). A value follows the name after a space: a literal as
+/// name here is written as its name in this library with a backtick on each
+/// side (so `endpoint` is written as it is here). A value follows the name after a space: a literal as
 /// it is, a placeholder as `placeholders[setting]` (left out when there is none).
 public struct SettingNames: Sendable, Hashable {
     /// Each setting's name.
