@@ -3,7 +3,7 @@
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #
-# TARGETs: srt vtt ttml decoder job report (default: all). SECONDS_PER_TARGET defaults to 60.
+# TARGETs: srt vtt ttml decoder job report answer (default: all). SECONDS_PER_TARGET defaults to 60.
 # `job` runs the whole per-file job on any caption file (format from content):
 # read -> keyword emphasis with words taken from the file -> the emoji -> write,
 # and --to each format; each must write, and read back with the same cues.
@@ -11,6 +11,10 @@
 # shard's report part (merged), as report.json (streamed strictly and leniently,
 # and reviewed), and the entries that read strictly, written as a part, must merge
 # into exactly the report.json one run writes.
+# `answer` feeds any bytes as a hostile model's answer (to the first request and the
+# repair) through the whole file job and checks ServerTextGate's bounds on every
+# output: kept titles and keywords, the sidecar (bytes, hidden characters, bearer
+# tokens), the repair request's growth and the caption's.
 #
 # Targets are built under .build/fuzz/ with `swiftc -sanitize=fuzzer,address`
 # from their module's sources plus the entry files in Fuzz/ (rebuilt only when a
@@ -28,6 +32,7 @@
 #   .build/fuzz/decoder fuzz-out/decoder-crash-...
 #   .build/fuzz/job fuzz-out/job-crash-...
 #   .build/fuzz/report fuzz-out/report-crash-...
+#   .build/fuzz/answer fuzz-out/answer-crash-...
 #
 # Prints executions and findings per target; exits 1 if anything was found,
 # 2 on a build or usage error. Needs only the Swift toolchain, libxml2-dev and libssl-dev.
@@ -42,7 +47,7 @@ cd "$(dirname "$0")/.."
 seconds=60
 if [ $# -gt 0 ] && [[ $1 =~ ^[0-9]+$ ]]; then seconds=$1; shift; fi
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(srt vtt ttml decoder job report)
+[ ${#targets[@]} -eq 0 ] && targets=(srt vtt ttml decoder job report answer)
 
 build=.build/fuzz
 optimization=${FUZZ_OPTIMIZATION:--O}
@@ -63,13 +68,13 @@ fi
 curl_flags=(-I Sources/CLibCurl)   # its module map links libcurl.so.4 (no curl headers needed)
 
 # Per target: binary, module, entry files, seed extensions, max input length.
-binary_of() { case $1 in srt|vtt|ttml) echo captions ;; decoder) echo decoder ;; job) echo job ;; report) echo report ;; esac; }
-module_of() { case $1 in srt|vtt|ttml|job) echo Captions ;; decoder) echo Assistant ;; report) echo CaptionAssistant ;; esac; }
+binary_of() { case $1 in srt|vtt|ttml) echo captions ;; decoder) echo decoder ;; job) echo job ;; report) echo report ;; answer) echo answer ;; esac; }
+module_of() { case $1 in srt|vtt|ttml|job) echo Captions ;; decoder) echo Assistant ;; report|answer) echo CaptionAssistant ;; esac; }
 entries_of() { case $1 in srt|vtt|ttml) echo Fuzz/CaptionFuzzCheck.swift Fuzz/CaptionReaderFuzz.swift ;; decoder) echo Fuzz/SuggestionDecoderFuzz.swift ;;
-               job) echo Fuzz/CaptionJobFuzz.swift ;; report) echo Fuzz/ReportReaderFuzz.swift ;; esac; }
+               job) echo Fuzz/CaptionJobFuzz.swift ;; report) echo Fuzz/ReportReaderFuzz.swift ;; answer) echo Fuzz/HostileAnswerFuzz.swift ;; esac; }
 # The modules a target's module imports, compiled first (in this order) as modules of their own.
 deps_of() { case $1 in Captions|Assistant) echo Words ;; CaptionAssistant) echo Words Captions Assistant ;; esac; }
-exts_of() { case $1 in srt) echo "srt" ;; vtt) echo "vtt webvtt" ;; ttml) echo "ttml xml dfxp imsc" ;; decoder) echo "json txt" ;; job) echo "srt vtt webvtt ttml xml dfxp" ;; report) echo "json" ;; esac; }
+exts_of() { case $1 in srt) echo "srt" ;; vtt) echo "vtt webvtt" ;; ttml) echo "ttml xml dfxp imsc" ;; decoder) echo "json txt" ;; job) echo "srt vtt webvtt ttml xml dfxp" ;; report) echo "json" ;; answer) echo "answer" ;; esac; }
 maxlen_of() { case $1 in decoder) echo 16384 ;; *) echo 65536 ;; esac; }
 
 # Every Swift file of the module $1, subfolders included, in a stable order (NUL-separated).
@@ -154,6 +159,12 @@ seed_corpus() {
         ttml) printf '<?xml version="1.0" encoding="UTF-8"?>\n<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:frameRate="25" ttp:tickRate="10000000">\n<head><styling><style xml:id="s1" tts:fontStyle="italic"/></styling></head>\n<body><div begin="1s">\n<p xml:id="c1" begin="00:00:01.000" end="00:00:02:05">Hello <span style="s1">world</span><br/>again</p>\n<p begin="30000000t" dur="1.5s">two &amp; <span tts:fontWeight="bold">bold</span></p>\n</div></body></tt>\n' >"$dir/seed-builtin" ;;
         decoder) printf '{"keywords": ["weather", "forecast"], "titles": ["One", "Two", "Three"], "emoji": "\xf0\x9f\x8c\xa6\xef\xb8\x8f"}' >"$dir/seed-builtin"
                  printf 'Sure! Here it is:\n```json\n{"keywords":["rain"],"titles":["A","B","C","D"],"emoji":"\\ud83c\\udf27"}\n```\n' >"$dir/seed-builtin-fenced" ;;
+        answer) printf '{"keywords": ["rocket", "launch", "guidance computer"], "titles": ["Countdown at Dawn", "A Crew on Standby", "Guidance Checked"], "emoji": "\xf0\x9f\x9a\x80"}' >"$dir/seed-builtin"
+                # A title hiding TAG characters, one reversed by U+202E, a key echoed, a zero-width keyword.
+                printf '{"keywords": ["rock\xe2\x80\x8bet", "w1", "w2", "w3"], "titles": ["Countdown at Dawn\xf3\xa0\x81\x89\xf3\xa0\x81\xa7", "\xe2\x80\xaenwaD ta", "Incorrect API key provided: sk-proj-AbCdEfGhIjKlMnOpQr"], "emoji": "\xf0\x9f\x9a\x80\xf3\xa0\x81\x81"}' >"$dir/seed-builtin-hidden"
+                printf 'Incorrect API key provided: sk-live-4f3c2b1a0987654321. Authorization: Bearer abcdefghijklmnopqrstu' >"$dir/seed-builtin-echo"
+                { printf '{"keywords": ['; for i in $(seq 1500); do printf '"w%%d", ' "$i"; done; printf '"x"], "titles": ['
+                  for i in $(seq 1500); do printf '"T%%d", ' "$i"; done; printf '"y"], "emoji": "x"}'; } >"$dir/seed-builtin-lists" ;;
     esac
     echo "$found"
 }
@@ -161,7 +172,7 @@ seed_corpus() {
 status=0
 rows=()
 for t in "${targets[@]}"; do
-    if [ -z "$(module_of "$t")" ]; then echo "fuzz.sh: unknown target '$t' (srt vtt ttml decoder job report)" >&2; exit 2; fi
+    if [ -z "$(module_of "$t")" ]; then echo "fuzz.sh: unknown target '$t' (srt vtt ttml decoder job report answer)" >&2; exit 2; fi
     if ! build_target "$t"; then echo "fuzz.sh: building $t failed" >&2; status=2; rows+=("$t build-failed - - -"); continue; fi
     seed_corpus "$t" >/dev/null
     corpus=$build/corpus-$t
@@ -192,6 +203,6 @@ done
 printf '\n%-8s %12s %10s %6s %8s\n' target executions exec/s cov findings
 for r in "${rows[@]}"; do printf '%-8s %12s %10s %6s %8s\n' $r; done
 if [ $status -eq 1 ]; then
-    echo "findings are in $out/ (reproduce: CAPTION_FUZZ_READER=TARGET .build/fuzz/captions $out/FILE, or .build/fuzz/decoder|job|report $out/FILE)"
+    echo "findings are in $out/ (reproduce: CAPTION_FUZZ_READER=TARGET .build/fuzz/captions $out/FILE, or .build/fuzz/decoder|job|report|answer $out/FILE)"
 fi
 exit $status

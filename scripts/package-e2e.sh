@@ -15,6 +15,10 @@
 #     127.0.0.1 (that job's captions and report totals; its sidecars record
 #     milliseconds)
 #
+#   - HTTPS on a slim machine: RUNTIME-PACKAGES names ca-certificates; with the CA
+#     folder (/etc/ssl/certs) hidden too, an https:// endpoint is noCABundle (remedy:
+#     install ca-certificates), and to the plain stub it is notTLS
+#
 # and: `version` names the commit packed; packing left the tree as it was; a
 # missing library (libxml2 hidden as well) fails with the loader's message and
 # exit status 127; examples/container/Containerfile installs exactly the
@@ -170,6 +174,24 @@ requests = run.pop("model")["requests"]; ref.pop("model")
 assert ref == run and run["actions"]["applied"] == 3 * run["files"] and requests == run["files"], (ref, run, requests)
 PY
 echo "package-e2e: OK: http: check, and a job with every action applied, through a stub server on $ENDPOINT"
+
+# HTTPS on a slim machine (issue 31): RUNTIME-PACKAGES names ca-certificates (libcurl only
+# recommends it, and INSTALL installs without recommends); with the CA folder hidden under an
+# empty one in a private mount namespace, as on a machine without it, an https:// endpoint is
+# noCABundle with the remedy to install it, never "unknown". The stub speaks plain HTTP, which is
+# what the same check says with the CA certificates there (notTLS): each its own reason, exit 69.
+grep -qx ca-certificates "$UNPACKED/RUNTIME-PACKAGES" || fail "RUNTIME-PACKAGES does not name ca-certificates: $(cat "$UNPACKED/RUNTIME-PACKAGES")"
+mkdir -p "$WORK/no-ca"
+HTTPS_ENDPOINT=https://127.0.0.1:$(cat "$WORK/stub.port")
+status=0
+hidden unshare -m -- sh -c 'mount --bind "$1" /etc/ssl/certs && shift && exec "$@"' no-ca "$WORK/no-ca" \
+    caption-assistant check --json --endpoint "$HTTPS_ENDPOINT" >"$WORK/no-ca.json" 2>&1 || status=$?
+[ $status = 69 ] && grep -q '"reason": "noCABundle"' "$WORK/no-ca.json" && grep -q 'apt-get install ca-certificates' "$WORK/no-ca.json" ||
+    fail "https with the CA folder hidden: exit $status, $(cat "$WORK/no-ca.json")"
+status=0
+(cd "$WORK" && hidden caption-assistant check --json --endpoint "$HTTPS_ENDPOINT") >"$WORK/not-tls.json" 2>&1 || status=$?
+[ $status = 69 ] && grep -q '"reason": "notTLS"' "$WORK/not-tls.json" || fail "https to a plain server: exit $status, $(cat "$WORK/not-tls.json")"
+echo "package-e2e: OK: https: RUNTIME-PACKAGES names ca-certificates; without CA certificates noCABundle, to a plain server notTLS (exit 69)"
 
 # A missing library: libxml2 taken away (its folder's other entries are kept, by
 # links to a second view of it) says what is missing, before the program starts.

@@ -233,6 +233,10 @@ struct CommandOption: Sendable {
                 "Use the OpenAI-compatible HTTP server at URL (also CAPTION_ASSISTANT_ENDPOINT; an API key, if needed, comes from CAPTION_ASSISTANT_API_KEY and is never printed).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.model.endpoint = try CommandLineParser.nonEmpty(name, v)
         },
+        .valued(["--ca-file"], "FILE", [.process, .check], .model, setting: .caFile,
+                "Trust the CA certificates in FILE (PEM) for an https:// endpoint instead of the system's: a server with a private CA or a self-signed certificate.") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+            a.process.model.caFile = try CommandLineParser.nonEmpty(name, v)
+        },
         .valued(["--model-name"], "NAME", [.process, .check], .model, setting: .modelName,
                 "Ask the HTTP server for the model NAME (also CAPTION_ASSISTANT_MODEL).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.model.modelName = try CommandLineParser.nonEmpty(name, v)
@@ -252,7 +256,7 @@ struct CommandOption: Sendable {
             a.process.model.modelTimeLimit = try CommandLineParser.seconds(name, v, allowZero: false)
         },
         .valued(["--simulate-availability"], "REASON", [.process, .check], .model, setting: .simulatedAvailability,
-                "Force the model's availability, for previews and tests: available, deviceNotEligible, appleIntelligenceNotEnabled, modelNotReady, unsupportedPlatform, serverUnreachable, modelMissing, modelTurnedOff, unknown, or unknown:MESSAGE (an unknown reason with that text).") { (a: inout Arguments, _: String, v: String) throws(UsageError) in
+                "Force the model's availability, for previews and tests: available, \(UnavailableReason.acceptedNames.filter { $0 != "unknown:MESSAGE" }.joined(separator: ", ")), or unknown:MESSAGE (an unknown reason with that text).") { (a: inout Arguments, _: String, v: String) throws(UsageError) in
             a.process.model.simulatedAvailability = try CommandLineParser.availabilityName(v)
         },
         .valued(["--wait-for-model"], "SECONDS", [.process, .check], .model, setting: .waitForModel,

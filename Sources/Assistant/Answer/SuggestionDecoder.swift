@@ -14,7 +14,11 @@ import Words
 /// line, whole or three words or more of it, or a line of our own
 /// instructions). The emoji: one RGI
 /// emoji (`EmojiClassifier`). Every check does bounded work on a field
-/// however long it is.
+/// however long it is. The form of every field (hidden characters, bytes,
+/// secrets) and of every text quoted from the answer and every list of what
+/// was refused is `ServerTextGate`'s: at most `ServerTextGate.readItems` items
+/// of a list are read, and the messages (which a repair request re-sends)
+/// name at most `ServerTextGate.listedItems`.
 public struct SuggestionDecoder: Sendable {
     /// The most keywords kept; later ones are dropped.
     public var maxKeywords: Int
@@ -24,7 +28,7 @@ public struct SuggestionDecoder: Sendable {
     public static let markupCharacters: Set<Character> = ["<", ">", "&", "{", "}"]
     /// The most UTF-8 bytes one `Character` of a title or keyword is allowed
     /// before a field is refused as too long without counting its characters.
-    static let maximumBytesPerCharacter = 16
+    static let maximumBytesPerCharacter = ServerTextGate.maximumBytesPerCharacter
 
     /// Creates a decoder keeping at most `maxKeywords` keywords.
     public init(maxKeywords: Int = 10, maxKeywordLength: Int = 100) {
@@ -71,7 +75,8 @@ public struct SuggestionDecoder: Sendable {
         // transcript for all that pass them, then, in the answer's order:
         // repeats of a kept keyword, keywords not in the transcript, the cap.
         var checked: [(keyword: String, key: String, reason: String?)] = []
-        for item in items {
+        let notRead = max(0, items.count - ServerTextGate.readItems)
+        for item in items.prefix(ServerTextGate.readItems) {
             guard case .string(let raw) = item else {
                 checked.append((Self.describe(item), "", "not text"))
                 continue
@@ -96,6 +101,7 @@ public struct SuggestionDecoder: Sendable {
         for (k, index) in candidates.enumerated() { inTranscript[index] = found[k] }
         var kept: [String] = []
         var seen = FoldedSet()
+        var all: [DroppedKeyword] = []
         for (index, entry) in checked.enumerated() {
             var reason = entry.reason
             if reason == nil {
@@ -108,14 +114,20 @@ public struct SuggestionDecoder: Sendable {
                 }
             }
             if let reason {
-                dropped.append(DroppedKeyword(keyword: entry.keyword, reason: reason))
+                all.append(DroppedKeyword(keyword: ServerTextGate.shown(entry.keyword), reason: reason))
             } else {
                 kept.append(entry.keyword)
                 seen.insert(entry.key)
             }
         }
+        // What is dropped is listed up to the gate's bounds, the rest counted in one entry.
+        let (listed, leftOut) = ServerTextGate.bounded(all.map { "\($0.keyword)\u{0}\($0.reason)" })
+        dropped += all.prefix(listed.count)
+        if leftOut + notRead > 0 {
+            dropped.append(DroppedKeyword(keyword: "…", reason: "\(leftOut + notRead) more keyword\(leftOut + notRead == 1 ? "" : "s") dropped, not listed"))
+        }
         if kept.isEmpty {
-            let list = dropped.map { "\(Self.quote($0.keyword)) (\($0.reason))" }.joined(separator: ", ")
+            let list = ServerTextGate.list(all.map { "\(Self.quote($0.keyword)) (\($0.reason))" }, separator: ", ", notRead: notRead)
             return .failed("No suggested keyword is usable: \(list).")
         }
         return .applied(kept)
@@ -129,6 +141,7 @@ public struct SuggestionDecoder: Sendable {
         if keyword.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "contains control characters or line breaks"
         }
+        if let hidden = ServerTextGate.hiddenCharacter(in: keyword) { return ServerTextGate.hiddenReason(hidden) }
         if keyword.count > maxLength { return "longer than \(maxLength) characters" }
         return nil
     }
@@ -197,7 +210,8 @@ public struct SuggestionDecoder: Sendable {
         var skipped = 0
         var repeated = 0
         var seen = FoldedSet()
-        for item in items {
+        let notRead = max(0, items.count - ServerTextGate.readItems)
+        for item in items.prefix(ServerTextGate.readItems) {
             guard case .string(let raw) = item else {
                 skipped += 1
                 continue
@@ -210,8 +224,8 @@ public struct SuggestionDecoder: Sendable {
             let title = Self.trimmed(raw)
             if title.isEmpty {
                 skipped += 1
-            } else if title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                rejected.append("\(Self.quote(title)) contains control characters or line breaks")
+            } else if let flaw = ServerTextGate.flaw(title, maxCharacters: bounds.upperBound) {
+                rejected.append("\(Self.quote(title)) \(flaw.hasPrefix("longer") ? "is " + flaw : flaw)")
             } else if title.count < bounds.lowerBound {
                 rejected.append("\(Self.quote(title)) is shorter than \(bounds.lowerBound) characters")
             } else if title.count > bounds.upperBound {
@@ -246,16 +260,19 @@ public struct SuggestionDecoder: Sendable {
         if skipped > 0 {
             warnings.append("\(skipped) empty or non-text title\(skipped == 1 ? " was" : "s were") ignored.")
         }
+        if notRead > 0 {
+            warnings.append("\(notRead) more title\(notRead == 1 ? " was" : "s were") not read (an answer's list is read up to \(ServerTextGate.readItems) items).")
+        }
         if repeated > 0 {
             warnings.append("\(repeated) repeated title\(repeated == 1 ? " was" : "s were") ignored.")
         }
         let count = AnswerSchema.titleCount
         if titles.count < count {
-            let why = rejected.isEmpty ? "" : " Not usable: " + rejected.joined(separator: "; ") + "."
+            let why = rejected.isEmpty ? "" : " Not usable: " + ServerTextGate.list(rejected) + "."
             return .failed("The model gave \(titles.count) usable title\(titles.count == 1 ? "" : "s"); exactly three are needed.\(why)")
         }
         if !rejected.isEmpty {
-            warnings.append("Not usable: " + rejected.joined(separator: "; ") + ".")
+            warnings.append("Not usable: " + ServerTextGate.list(rejected) + ".")
         }
         if titles.count > count {
             warnings.append("The model gave \(titles.count) titles; the first three were kept.")
@@ -280,6 +297,9 @@ public struct SuggestionDecoder: Sendable {
             return .failed("Expected exactly one emoji, got \(emoji.count) characters: \(Self.quote(emoji)).")
         }
         guard EmojiClassifier.isEmoji(first) else {
+            if let hidden = ServerTextGate.hiddenCharacter(in: emoji) {
+                return .failed("\(Self.quote(emoji)) is not an emoji: it \(ServerTextGate.hiddenReason(hidden)).")
+            }
             return .failed("\(Self.quote(emoji)) is not an emoji.")
         }
         return .applied(emoji)
@@ -319,23 +339,13 @@ public struct SuggestionDecoder: Sendable {
             .joined(separator: " ")
     }
 
-    /// Quotes model text for a message, shortened so a report stays readable
-    /// (only the first few hundred bytes are read, however long the text).
-    static func quote(_ text: String) -> String {
-        let flat = singleLine(shortened(text)), limit = 80
-        let shown = flat.count > limit ? String(flat.prefix(limit)) + "…" : flat
-        return "“\(shown)”"
-    }
+    /// Quotes model text for a message (`ServerTextGate.quote`: bounded in
+    /// bytes and characters, on one line, hidden characters shown, secrets redacted).
+    static func quote(_ text: String) -> String { ServerTextGate.quote(text) }
 
-    /// `text`, or its first `Character`s within 400 bytes and "…" when it is longer.
+    /// `text`, or its first `Character`s within the gate's quote bytes and "…" when it is longer.
     static func shortened(_ text: String) -> String {
-        let bound = 400
-        guard text.utf8.count > bound else { return text }
-        let utf8 = text.utf8
-        var end = utf8.index(utf8.startIndex, offsetBy: bound)
-        // Back to the start of a scalar (UTF-8 continuation bytes are 0b10xxxxxx).
-        while end > utf8.startIndex, utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
-        return String(text.unicodeScalars[..<end]) + "…"
+        ServerTextGate.shown(text, characters: Int.max, bytes: ServerTextGate.quoteBytes)
     }
 
     /// A value that is not text, as the answer wrote it (compact JSON), for the report.

@@ -31,6 +31,14 @@ public enum UnavailableReason: Sendable, Hashable {
     case modelMissing
     /// The person chose to run without a model (`--model none`).
     case modelTurnedOff
+    /// The HTTP server's certificate is not signed by a trusted CA.
+    case untrustedCertificate
+    /// No CA certificates could be loaded to check an `https://` server.
+    case noCABundle
+    /// An `https://` endpoint answered in plain HTTP.
+    case notTLS
+    /// The HTTP server's response headers are over the limit.
+    case headerTooLarge
     /// Anything else, with the system's or server's own words; treated as permanent.
     case unknown(String)
 }

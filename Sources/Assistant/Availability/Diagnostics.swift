@@ -77,6 +77,22 @@ public struct Diagnostics: Sendable, Hashable {
             return ("modelTurnedOff", "No model was chosen (\(.backend, .literal("none")))",
                     "This run was asked to use no model, so captions are written unchanged and the actions are disabled. To get suggestions, leave out \(.backend, .literal("none")): use \(.backend, .literal("auto")), \(.backend, .literal("http")) with \(.endpoint, .placeholder), or \(.fakeModel).",
                     .userFixable, false)
+        case .untrustedCertificate:
+            return ("untrustedCertificate", "The model server's certificate is not trusted",
+                    "The server \(endpoint) presented a certificate signed by no CA this machine trusts (self-signed, or a private CA). Give that CA with \(.caFile, .placeholder) (a PEM file), or add it to the system's CAs (update-ca-certificates), then run again; check that \(.endpoint) is the server you mean.",
+                    .userFixable, false)
+        case .noCABundle:
+            return ("noCABundle", "No CA certificates are installed to check the server",
+                    "An https:// server \(endpoint) cannot be checked: no CA certificates could be loaded. Install them (Debian, Ubuntu: apt-get install ca-certificates) or give the server's CA with \(.caFile, .placeholder), then run again.",
+                    .userFixable, false)
+        case .notTLS:
+            return ("notTLS", "The server speaks plain HTTP at an https:// address",
+                    "The server \(endpoint) answered in plain HTTP, not TLS. Write \(.endpoint) with http:// (on a trusted network: the key and transcripts then travel in clear), or turn on TLS on the server.",
+                    .userFixable, false)
+        case .headerTooLarge:
+            return ("headerTooLarge", "The server's response headers are over the limit",
+                    "The server \(endpoint) sent more than \(HTTPTransport.maximumHeaderBytes / 1024) KiB of response headers, which no model server does; the answer was not read. Check that \(.endpoint) points to an OpenAI-compatible model server and not a proxy or web page.",
+                    .permanent, false)
         case .unknown(let message):
             let said = Self.nonEmpty(message)
             let row: String = said.map { "The model is unavailable: \($0)" } ?? "The model is unavailable for an unknown reason"
@@ -91,6 +107,7 @@ public struct Diagnostics: Sendable, Hashable {
     static let namedReasons: [UnavailableReason] = [
         .deviceNotEligible, .appleIntelligenceNotEnabled, .modelNotReady,
         .unsupportedPlatform, .serverUnreachable, .modelMissing, .modelTurnedOff,
+        .untrustedCertificate, .noCABundle, .notTLS, .headerTooLarge,
     ]
 
     private static func nonEmpty(_ text: String) -> String? {

@@ -44,7 +44,8 @@ public enum LocalFallback {
         let stop = StopWords.of(language) ?? StopWords.all
         let counts = WordCounts(lineWords.joined(), stop: stop)
 
-        let keywords = counts.keywords
+        // The gate the model's keywords pass (hidden characters, bytes): a word of the captions may fail it too.
+        let keywords = counts.keywords.filter { ServerTextGate.flaw($0, maxCharacters: SuggestionDecoder().maxKeywordLength) == nil }
         return Suggestions(
             keywords: keywords.isEmpty ? .failed("the transcript has no content word to emphasise (every word is short or a stop word)") : .applied(keywords),
             titles: titles(lines: lines, counts: counts, stop: stop, keywords: keywords),
@@ -209,6 +210,13 @@ public enum LocalFallback {
 
     // MARK: Titles
 
+    /// Whether `title` may be one: the model's titles' form (`ServerTextGate.flaw`: no control or
+    /// hidden character, at most `titleLength.upperBound` characters and 16 bytes a character, so a
+    /// word with 100,000 combining marks is no "37-character" title) and length in characters.
+    static func isUsableTitle(_ title: String) -> Bool {
+        ServerTextGate.flaw(title, maxCharacters: titleLength.upperBound) == nil && titleLength.contains(title.count)
+    }
+
     /// Characters a title leaves out: quotes and brackets.
     static let leftOut: Set<Character> = ["\"", "“", "”", "„", "«", "»", "‹", "›", "(", ")", "[", "]", "{", "}"]
     /// Where a sentence ends (when white space or the end follows).
@@ -242,7 +250,7 @@ public enum LocalFallback {
             for piece in pieces {
                 guard let phrase = trimmed(piece, stop: stop, counts: counts) else { continue }
                 let title = cleaned(phrase.text)
-                guard titleLength.contains(title.count) else { continue }
+                guard isUsableTitle(title) else { continue }
                 candidates.append(TitleCandidate(text: title, score: phrase.score, sentence: sentence, position: candidates.count,
                                                  copiesALine: wholeLines.contains(normalised(title[...])), cut: phrase.cut))
             }
@@ -252,7 +260,7 @@ public enum LocalFallback {
         for (index, line) in lines.enumerated() {
             guard let phrase = trimmed(line, stop: stop, counts: counts) else { continue }
             let title = cleaned(phrase.text)
-            guard titleLength.contains(title.count) else { continue }
+            guard isUsableTitle(title) else { continue }
             candidates.append(TitleCandidate(text: title, score: phrase.score, sentence: -1 - index, position: candidates.count,
                                              copiesALine: wholeLines.contains(normalised(title[...])), cut: phrase.cut, fromLine: true))
         }
@@ -277,7 +285,7 @@ public enum LocalFallback {
         }
         if chosen.count < 3, keywords.count >= 2 {
             let joined = keywords.prefix(3).map(capitalised).joined(separator: " · ")
-            if titleLength.contains(joined.count), !seen.contains(normalised(joined[...])) { chosen.append(joined) }
+            if isUsableTitle(joined), !seen.contains(normalised(joined[...])) { chosen.append(joined) }
         }
         guard chosen.count == 3 else {
             return .failed("the transcript is too short to take three distinct titles of \(titleLength.lowerBound) to \(titleLength.upperBound) characters from (it gave \(chosen.count))")

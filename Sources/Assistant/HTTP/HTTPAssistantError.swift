@@ -25,6 +25,14 @@ public struct HTTPAssistantError: LocalizedError, TemporaryError, Sendable, Equa
         case connectionLost
         /// Another transport failure, with the system's words.
         case transport(String)
+        /// The server's certificate is not signed by a CA this machine (or `--ca-file`) trusts.
+        case untrustedCertificate
+        /// No CA certificates could be loaded to check the server's (none installed, or `--ca-file` unreadable).
+        case noCABundle
+        /// An `https://` endpoint answered in plain HTTP.
+        case notTLS
+        /// The answer's headers are over `HTTPTransport.maximumHeaderBytes`.
+        case headerTooLarge
         /// The server answered with this non-success HTTP status.
         case status(Int)
         /// The server answered 2xx, but not with a chat completion (not JSON, or no
@@ -90,7 +98,8 @@ public struct HTTPAssistantError: LocalizedError, TemporaryError, Sendable, Equa
         switch kind {
         case .unreachable, .timedOut, .connectionLost: true
         case .status(let code): Self.temporaryStatuses.contains(code)
-        case .transport, .invalidResponse, .truncated, .redirected, .answerTooLarge: false
+        case .transport, .invalidResponse, .truncated, .redirected, .answerTooLarge,
+             .untrustedCertificate, .noCABundle, .notTLS, .headerTooLarge: false
         }
     }
 
@@ -114,6 +123,14 @@ public struct HTTPAssistantError: LocalizedError, TemporaryError, Sendable, Equa
             return "The connection to the model server at \(endpoint) dropped before the answer came\(said)."
         case .transport(let detail):
             return "The request to the model server at \(endpoint) failed: \(detail)\(said)."
+        case .untrustedCertificate:
+            return "The model server at \(endpoint) has a certificate this machine does not trust\(said)."
+        case .noCABundle:
+            return "No CA certificates could be loaded to check the certificate of the model server at \(endpoint)\(said)."
+        case .notTLS:
+            return "The model server at \(endpoint) answered in plain HTTP, not TLS, to an https:// address\(said)."
+        case .headerTooLarge:
+            return "The model server at \(endpoint) sent response headers over the \(HTTPTransport.maximumHeaderBytes / 1024) KiB limit; the answer was not read\(said)."
         case .status(let code):
             return "The model server at \(endpoint) answered HTTP \(code)\(said)."
         case .invalidResponse:
@@ -141,6 +158,14 @@ public struct HTTPAssistantError: LocalizedError, TemporaryError, Sendable, Equa
             return "Check that the server is still running."
         case .transport:
             return "Check \(.endpoint) and the network."
+        case .untrustedCertificate:
+            return "Give the CA that signed the server's certificate with \(.caFile, .placeholder) (a PEM file), or add it to the system's CAs (update-ca-certificates); check that \(.endpoint) is the server you mean."
+        case .noCABundle:
+            return "Install the system's CA certificates (Debian, Ubuntu: apt-get install ca-certificates), or give the server's CA with \(.caFile, .placeholder) (a readable PEM file)."
+        case .notTLS:
+            return "The server speaks plain HTTP: write \(.endpoint) with http:// (on a trusted network), or turn on TLS on the server."
+        case .headerTooLarge:
+            return "Check that \(.endpoint) points to an OpenAI-compatible model server (and not a proxy or page that sends oversized headers)."
         case .status(let code):
             switch code {
             case 401, 403: return "Check \(.apiKey)."

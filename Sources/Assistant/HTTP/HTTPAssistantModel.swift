@@ -11,7 +11,8 @@ import Foundation
 /// the prompt's text. The schema constrains the answer where the server
 /// honours it: the emoji is one of the schema's, and each keyword one of the
 /// transcript part's words and phrases. It returns
-/// `choices[0].message.content` untouched: callers decode and validate it.
+/// `choices[0].message.content` with the configured key redacted
+/// (`ServerTextGate`): callers decode and validate it.
 ///
 /// **Retries:** this type makes no retries of its own. Failures worth another try
 /// (timeouts, refused or dropped connections, 429, 503, …) are thrown as
@@ -91,7 +92,11 @@ public struct HTTPAssistantModel: AssistantModel {
             redacting: configuration.apiKey
         )
         let usage = HTTPResponseParser.usage(from: reply.body)
-        return ModelAnswer(text: text, promptTokens: usage.prompt, completionTokens: usage.completion)
+        // A gateway may echo the key inside a normal answer ("Incorrect API key provided: sk-…"):
+        // it is gone before the answer is decoded, quoted, stored or re-sent (bearer-shaped
+        // tokens are the gate's to redact wherever the answer's text is quoted or kept).
+        return ModelAnswer(text: ServerTextGate.redacted(text, key: configuration.apiKey?.secret, tokens: false),
+                           promptTokens: usage.prompt, completionTokens: usage.completion)
     }
 
     /// Whether an error is a server refusing `{"type": "json_schema", …}`

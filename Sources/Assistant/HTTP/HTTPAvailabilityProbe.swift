@@ -102,7 +102,11 @@ public struct HTTPAvailabilityProbe: AvailabilityProvider {
             return result(.unavailable(.unknown("GET /v1/models did not answer with a model list: \(snippet)")),
                           detail: "The server at \(configuration.displayEndpoint) does not look OpenAI-compatible.")
         }
-        let cleanIDs = ids.map { HTTPResponseParser.clean($0, redacting: configuration.apiKey) }
+        // The names shown and kept pass the gate (each one line, bounded, secrets redacted), and so
+        // does their list: a server listing 100,000 models gives the first ones and a count.
+        let allIDs = ids.map { HTTPResponseParser.clean($0, redacting: configuration.apiKey) }
+        let (shownIDs, leftOut) = ServerTextGate.bounded(allIDs)
+        let cleanIDs = shownIDs + (leftOut > 0 ? ["… and \(leftOut) more"] : [])
         guard let name = configuration.modelName else {
             return result(.available, served: cleanIDs, detail: "The server is ready; no model name is configured, so it uses its own.")
         }
@@ -129,6 +133,10 @@ public struct HTTPAvailabilityProbe: AvailabilityProvider {
             let why = error.serverMessage ?? "no answer"
             return result(.unavailable(.serverUnreachable),
                           detail: "No server answered at \(configuration.displayEndpoint) (\(why)).")
+        case .untrustedCertificate: return result(.unavailable(.untrustedCertificate), detail: error.errorDescription ?? "")
+        case .noCABundle: return result(.unavailable(.noCABundle), detail: error.errorDescription ?? "")
+        case .notTLS: return result(.unavailable(.notTLS), detail: error.errorDescription ?? "")
+        case .headerTooLarge: return result(.unavailable(.headerTooLarge), detail: error.errorDescription ?? "")
         case .transport, .status, .invalidResponse, .truncated, .redirected, .answerTooLarge:
             let text = error.errorDescription ?? "GET \(route) failed"
             return result(.unavailable(.unknown(text)), detail: text)

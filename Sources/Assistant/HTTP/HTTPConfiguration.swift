@@ -29,6 +29,8 @@ public struct HTTPConfiguration: Sendable, CustomStringConvertible, CustomDebugS
     let apiKey: APIKey?
     /// The proxy requests go through, or nil for none (`HTTPProxy` has the rules).
     public let proxy: HTTPProxy?
+    /// The CA certificates (a PEM file) trusted for an `https://` endpoint instead of the system's, or nil.
+    public let caFile: String?
 
     /// Checks and builds a configuration.
     ///
@@ -40,6 +42,7 @@ public struct HTTPConfiguration: Sendable, CustomStringConvertible, CustomDebugS
     ///   - apiKey: sent as a bearer token; empty means none.
     ///   - serverKind: how to send the answer's schema.
     ///   - requestTimeout: seconds, more than 0 and at most one day.
+    ///   - caFile: a readable PEM file of CA certificates to trust instead of the system's.
     ///   - environment: where the proxy variables are read (`HTTPProxy`); none by default, so
     ///     requests then go straight to the endpoint.
     /// - Throws: `HTTPConfigurationError` naming what is wrong.
@@ -49,9 +52,14 @@ public struct HTTPConfiguration: Sendable, CustomStringConvertible, CustomDebugS
         apiKey: String? = nil,
         serverKind: HTTPServerKind = .auto,
         requestTimeout: Double = HTTPConfiguration.defaultRequestTimeout,
+        caFile: String? = nil,
         environment: [String: String] = [:]
     ) throws {
         self.endpoint = try Self.validatedEndpoint(endpoint)
+        self.caFile = Self.nonEmpty(caFile)
+        if let file = self.caFile, !FileManager.default.isReadableFile(atPath: file) {
+            throw HTTPConfigurationError.unreadableCAFile(file)
+        }
         self.proxy = try HTTPProxy.choose(for: self.endpoint, environment: environment)
         self.modelName = Self.nonEmpty(modelName)
         self.apiKey = Self.nonEmpty(apiKey).map(APIKey.init)
@@ -75,6 +83,7 @@ public struct HTTPConfiguration: Sendable, CustomStringConvertible, CustomDebugS
         apiKey: String? = nil,
         serverKind: HTTPServerKind? = nil,
         requestTimeout: Double? = nil,
+        caFile: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> HTTPConfiguration? {
         guard let endpoint = nonEmpty(endpoint) ?? nonEmpty(environment[endpointVariable]) else {
@@ -86,6 +95,7 @@ public struct HTTPConfiguration: Sendable, CustomStringConvertible, CustomDebugS
             apiKey: nonEmpty(apiKey) ?? nonEmpty(environment[apiKeyVariable]),
             serverKind: serverKind ?? .auto,
             requestTimeout: requestTimeout ?? defaultRequestTimeout,
+            caFile: caFile,
             environment: environment
         )
     }
@@ -239,6 +249,8 @@ public enum HTTPConfigurationError: LocalizedError, Sendable, Equatable {
     case invalidTimeout(Double)
     /// `--server-kind` got a value it does not know.
     case unknownServerKind(String)
+    /// The `--ca-file` given cannot be read.
+    case unreadableCAFile(String)
     /// A proxy variable holds no URL of a scheme the client can use (`value` without any password).
     case invalidProxy(variable: String, value: String)
 
@@ -255,6 +267,8 @@ public enum HTTPConfigurationError: LocalizedError, Sendable, Equatable {
             "The request timeout \(value) is not a number of seconds between 0 and 86400."
         case .unknownServerKind(let text):
             "Unknown server kind “\(text)”."
+        case .unreadableCAFile(let path):
+            "The CA file “\(path)” cannot be read."
         case .invalidProxy(let variable, let value):
             "The proxy \(variable)=“\(value)” is not a URL of a proxy (http://, https://, socks4://, socks4a://, socks5:// or socks5h://, with a host)."
         }
@@ -272,6 +286,8 @@ public enum HTTPConfigurationError: LocalizedError, Sendable, Equatable {
             "Give \(.requestTimeout) as seconds, e.g. \(.requestTimeout, .literal("120"))."
         case .unknownServerKind:
             "Use one of: \(HTTPServerKind.allCases.map(\.rawValue).joined(separator: ", "))."
+        case .unreadableCAFile:
+            "Give \(.caFile) as a readable PEM file of CA certificates."
         case .invalidProxy(let variable, _):
             "Set \(variable) to the proxy's URL, e.g. http://proxy.example:3128, or unset it; add the endpoint's host to no_proxy to reach it directly."
         }

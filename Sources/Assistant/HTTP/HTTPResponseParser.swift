@@ -3,11 +3,12 @@ import Foundation
 /// Reads what OpenAI-compatible servers send back: chat completions, model lists
 /// and the three shapes of error body.
 ///
-/// Everything a server says is untrusted: text taken from it is cut to a short
-/// snippet, control characters become spaces, and an echoed API key is redacted.
+/// Everything a server says is untrusted: text taken from it passes
+/// `ServerTextGate` (cut to a short snippet on one line, control and hidden
+/// characters shown, an echoed API key or bearer token redacted).
 enum HTTPResponseParser {
-    /// The longest server text kept in an error, in characters.
-    static let snippetLength = 300
+    /// The longest server text kept in an error, in characters (the gate's bound).
+    static let snippetLength = ServerTextGate.messageCharacters
 
     /// The server's own error text from a body, or a snippet of the body when it is
     /// not one of the known shapes; `nil` for an empty body.
@@ -47,33 +48,12 @@ enum HTTPResponseParser {
         return cleaned.isEmpty ? nil : cleaned
     }
 
-    /// Makes untrusted text safe for one line of a report: control characters
-    /// become spaces, runs of spaces collapse, the key is redacted, and the text
-    /// is cut to `snippetLength` characters.
+    /// Makes untrusted text safe for one line of a report: `ServerTextGate.message`
+    /// (the key and bearer-shaped tokens redacted, control and hidden characters
+    /// shown as `\u{…}`, runs of white space as one space, at most
+    /// `snippetLength` characters and `ServerTextGate.messageBytes` bytes).
     static func clean(_ text: String, redacting key: HTTPConfiguration.APIKey?) -> String {
-        var text = text
-        if let secret = key?.secret, !secret.isEmpty {
-            text = text.replacingOccurrences(of: secret, with: "<redacted>")
-        }
-        var result = ""
-        var lastWasSpace = false
-        for scalar in text.unicodeScalars {
-            let isSpace = scalar.properties.generalCategory == .control
-                || scalar.properties.isWhitespace
-                || scalar.properties.generalCategory == .format && scalar.value != 0x200D
-            if isSpace {
-                if !lastWasSpace, !result.isEmpty { result.unicodeScalars.append(" ") }
-                lastWasSpace = true
-            } else {
-                result.unicodeScalars.append(scalar)
-                lastWasSpace = false
-            }
-        }
-        while result.hasSuffix(" ") { result.removeLast() }
-        if result.count > snippetLength {
-            result = String(result.prefix(snippetLength)) + "…"
-        }
-        return result
+        ServerTextGate.message(text, key: key?.secret)
     }
 
     /// `usage.prompt_tokens` and `usage.completion_tokens` of a chat completion, where the server reports them.

@@ -47,6 +47,9 @@ private final class CurlTransfer: @unchecked Sendable {
     /// announced over CURLOPT_MAXFILESIZE before it records the length.
     private var announcedLength: Int64?
     private var overLimit = false
+    /// The bytes of header lines received, and whether they went over `maximumHeaderBytes`.
+    private var headerBytes = 0
+    private var headersOverLimit = false
     /// curl's own words for a failure (CURLOPT_ERRORBUFFER).
     private let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
@@ -163,6 +166,7 @@ private final class CurlTransfer: @unchecked Sendable {
             ca_curl_set_pointer(easy, CURLOPT_PROXY, request.proxy?.url ?? ""),
             ca_curl_set_pointer(easy, CURLOPT_NOPROXY, ""),
         ]
+        if let caFile = request.caFile { codes.append(ca_curl_set_pointer(easy, CURLOPT_CAINFO, caFile)) }
         if let proxy = request.proxy, !proxy.seesRequests {
             // An https:// endpoint through an HTTP proxy goes by CONNECT: TLS runs end to end, the key inside it.
             codes.append(ca_curl_set_long(easy, CURLOPT_HTTPPROXYTUNNEL, 1))
@@ -195,17 +199,32 @@ private final class CurlTransfer: @unchecked Sendable {
     }
 
     /// Keeps the headers the backend reads, of the last response only (a
-    /// `100 Continue` or other interim response comes first).
-    fileprivate func received(headerLine bytes: UnsafeRawBufferPointer) {
+    /// `100 Continue` or other interim response comes first). False (the
+    /// transfer ends) once the headers are over `maximumHeaderBytes`.
+    fileprivate func received(headerLine bytes: UnsafeRawBufferPointer) -> Bool {
+        headerBytes += bytes.count
+        guard headerBytes <= HTTPTransport.maximumHeaderBytes else {
+            headersOverLimit = true
+            return false
+        }
         let line = String(decoding: bytes, as: UTF8.self)
-        if line.hasPrefix("HTTP/") { headers = [:]; announcedLength = nil; return }
-        guard let colon = line.firstIndex(of: ":") else { return }
+        if line.hasPrefix("HTTP/") { headers = [:]; announcedLength = nil; return true }
+        guard let colon = line.firstIndex(of: ":") else { return true }
         let name = line[..<colon].lowercased()
         if name == "content-length" {
             announcedLength = Int64(line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines))
         }
-        guard HTTPTransport.readHeaders.contains(name) else { return }
+        guard HTTPTransport.readHeaders.contains(name) else { return true }
         headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        return true
+    }
+
+    /// Whether OpenSSL's words for a failed handshake say the server spoke no TLS
+    /// (a plain HTTP answer read as a TLS record).
+    static func saysNotTLS(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return ["wrong version number", "packet length too long", "unknown protocol", "http request", "record layer failure"]
+            .contains { lower.contains($0) }
     }
 
     /// What a failed transfer was, by curl's code, the system's errno and the bytes that came.
@@ -221,6 +240,20 @@ private final class CurlTransfer: @unchecked Sendable {
         switch code {
         case CURLE_WRITE_ERROR where overLimit, CURLE_FILESIZE_EXCEEDED:
             return .tooLarge(announced: expected)
+        case CURLE_WRITE_ERROR where headersOverLimit:
+            return .headerTooLarge
+        // libcurl before 8.6 says "Out of memory" for a header line over its own 100 KB limit
+        // (CURLE_TOO_LARGE, 100, from 8.6): nothing of the body had come.
+        case CURLE_OUT_OF_MEMORY where received == 0, CURLcode(rawValue: 100):
+            return .headerTooLarge
+        case CURLE_PEER_FAILED_VERIFICATION:
+            return .untrustedCertificate(text)
+        case CURLE_SSL_CACERT_BADFILE:
+            return .noCABundle(text)
+        case CURLE_SSL_CONNECT_ERROR where Self.saysNotTLS(text):
+            return .notTLS(text)
+        case CURLE_RECV_ERROR where Self.saysNotTLS(text):
+            return .notTLS(text)
         case CURLE_COULDNT_CONNECT where osError == Int(ECONNREFUSED):
             return .refused
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
@@ -257,7 +290,7 @@ private func receiveBody(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ co
 private func receiveHeader(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?) -> Int {
     guard let context else { return 0 }
     let length = size * count
-    Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().received(headerLine: UnsafeRawBufferPointer(start: data, count: length))
-    return length
+    let kept = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().received(headerLine: UnsafeRawBufferPointer(start: data, count: length))
+    return kept ? length : 0
 }
 #endif

@@ -37,6 +37,11 @@ final class HTTPTransport: Sendable, CustomReflectable {
     /// runaway or hostile answer costs at most 4 MiB per request in flight.
     static let maximumAnswerBytes = 4 << 20
 
+    /// The most bytes of one answer's headers that are read: 64 KiB. Real
+    /// servers send well under 1 KB; past this the exchange ends as
+    /// `headerTooLarge` (libcurl itself gives up at 100 KB a line, as "Out of memory").
+    static let maximumHeaderBytes = 64 << 10
+
     /// The response headers the backend reads (names in lower case).
     static let readHeaders: Set<String> = ["location", "retry-after", "content-encoding"]
 
@@ -50,6 +55,8 @@ final class HTTPTransport: Sendable, CustomReflectable {
         let body: Data?
         /// The proxy to go through (`HTTPProxy`), or nil to go straight to `url`.
         var proxy: HTTPProxy? = nil
+        /// The CA certificates to trust instead of the system's (`--ca-file`), or nil.
+        var caFile: String? = nil
     }
 
     /// A server's answer as the platform's client received it.
@@ -81,7 +88,15 @@ final class HTTPTransport: Sendable, CustomReflectable {
         case dropped(String)
         /// The answer is over `maximumAnswerBytes` (`announced`: its Content-Length, when it had one).
         case tooLarge(announced: Int64?)
-        /// TLS could not be set up (a certificate that cannot be verified, a server that does not speak it).
+        /// The server's certificate could not be verified against the CAs trusted (self-signed, a private CA).
+        case untrustedCertificate(String)
+        /// No CA certificates could be loaded (no bundle on the machine, or an unreadable `--ca-file`).
+        case noCABundle(String)
+        /// The server answered in plain HTTP where TLS was expected (an `https://` URL to a plain server).
+        case notTLS(String)
+        /// The answer's headers are over `maximumHeaderBytes` (or libcurl's own limit on one).
+        case headerTooLarge
+        /// TLS could not be set up for another reason, in the client's words.
         case tls(String)
         /// Anything else, in the client's words.
         case other(String)
@@ -110,12 +125,16 @@ final class HTTPTransport: Sendable, CustomReflectable {
         var headers: [(name: String, value: String)] = [("Accept", "application/json")]
         if body != nil { headers.append(("Content-Type", "application/json")) }
         if let key = configuration.apiKey { headers.append(("Authorization", "Bearer \(key.secret)")) }
-        let request = Request(method: method, url: configuration.url(for: route), headers: headers, body: body, proxy: configuration.proxy)
+        var request = Request(method: method, url: configuration.url(for: route), headers: headers, body: body, proxy: configuration.proxy)
+        request.caFile = configuration.caFile
         let response: Response
         do {
             response = try await Self.exchange(request, timeout: timeout)
         } catch let failure as Failure {
             try Task.checkCancellation()
+            if case .tls(let detail) = failure, await speaksPlainHTTP() {
+                throw error(for: .notTLS(detail))
+            }
             throw error(for: failure)
         }
         let endpoint = configuration.displayEndpoint
@@ -137,6 +156,24 @@ final class HTTPTransport: Sendable, CustomReflectable {
             )
         }
         return Reply(status: response.status, body: response.body, retryAfter: response.headers["retry-after"].flatMap { Self.retryAfter($0) })
+    }
+
+    /// Whether the `https://` endpoint's host and port answer a plain HTTP request: asked after a
+    /// TLS handshake failed in words that do not say why (a server that closes on a TLS hello),
+    /// to tell a plain-HTTP server behind `https://` from other TLS failures. The request is a
+    /// bare `GET /` with no key and no body, to the address the person gave (never through a proxy).
+    private func speaksPlainHTTP() async -> Bool {
+        guard configuration.proxy == nil, configuration.endpoint.scheme?.lowercased() == "https",
+              var components = URLComponents(url: configuration.endpoint, resolvingAgainstBaseURL: false) else { return false }
+        components.scheme = "http"
+        components.port = configuration.endpoint.port ?? 443
+        components.path = "/"
+        components.user = nil
+        components.password = nil
+        guard let url = components.url else { return false }
+        let probe = Request(method: "GET", url: url, headers: [], body: nil)
+        guard let response = try? await Self.exchange(probe, timeout: min(timeout, 5)) else { return false }
+        return response.status >= 100
     }
 
     /// The pause a `Retry-After` value asks for: delay-seconds, or an HTTP date
@@ -184,6 +221,10 @@ final class HTTPTransport: Sendable, CustomReflectable {
             return error(.answerTooLarge, "it announced \(Self.bytes(announced))")
         case .tooLarge(nil):
             return error(.answerTooLarge, "more than \(Self.bytes(Int64(Self.maximumAnswerBytes))) came")
+        case .untrustedCertificate(let detail): return error(.untrustedCertificate, detail)
+        case .noCABundle(let detail): return error(.noCABundle, detail)
+        case .notTLS(let detail): return error(.notTLS, detail)
+        case .headerTooLarge: return error(.headerTooLarge, "more than \(Self.bytes(Int64(Self.maximumHeaderBytes))) of headers came")
         case .tls(let detail): return error(.transport(HTTPResponseParser.clean("TLS: \(detail)" + via, redacting: configuration.apiKey)), nil)
         case .other(let detail): return error(.transport(HTTPResponseParser.clean(detail + via, redacting: configuration.apiKey)), nil)
         }

@@ -23,6 +23,8 @@ public struct AssistantSetting: RawRepresentable, Sendable, Hashable, CaseIterab
     public static let modelName = AssistantSetting(rawValue: "modelName")
     /// The key sent to the server.
     public static let apiKey = AssistantSetting(rawValue: "apiKey")
+    /// The CA certificates trusted for an `https://` server instead of the system's.
+    public static let caFile = AssistantSetting(rawValue: "caFile")
     /// Which backend answers (named values: `auto`, `http`, `none`).
     public static let backend = AssistantSetting(rawValue: "backend")
     /// The deterministic test model.
@@ -44,7 +46,7 @@ public struct AssistantSetting: RawRepresentable, Sendable, Hashable, CaseIterab
 
     /// The settings this module's advice names (modules above add their own).
     public static let allCases: [AssistantSetting] = [
-        .endpoint, .modelName, .apiKey, .backend, .fakeModel, .simulatedAvailability, .waitForModel,
+        .endpoint, .modelName, .apiKey, .caFile, .backend, .fakeModel, .simulatedAvailability, .waitForModel,
         .requestTimeout, .modelTimeLimit, .maxCharacters, .concurrentRequests, .actions,
     ]
 }

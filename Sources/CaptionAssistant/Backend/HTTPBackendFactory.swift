@@ -37,7 +37,7 @@ enum HTTPBackendFactory {
             let kind = try options.serverKind.map { try HTTPServerKind(argument: $0) }
             guard let resolved = try HTTPConfiguration.resolve(
                 endpoint: options.endpoint, modelName: options.modelName, serverKind: kind,
-                requestTimeout: options.requestTimeout, environment: environment) else {
+                requestTimeout: options.requestTimeout, caFile: options.caFile, environment: environment) else {
                 let advice: Advice = "'\(.backend, .literal("http"))' needs a server address: add \(.endpoint, .placeholder) or set \(HTTPConfiguration.endpointVariable)"
                 throw SettingsError(advice.rendered(names))
             }

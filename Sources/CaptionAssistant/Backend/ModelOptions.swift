@@ -26,6 +26,8 @@ public struct ModelOptions: Sendable, Equatable {
     public var endpoint: String?
     /// `--model-name NAME`.
     public var modelName: String?
+    /// `--ca-file FILE`: the CA certificates trusted for an `https://` endpoint.
+    public var caFile: String?
     /// `--server-kind KIND`.
     public var serverKind: String?
     /// `--request-timeout SECONDS`.

@@ -164,10 +164,22 @@ import Words
                 seen.insert(folded)
             }
         }
-        if kept.isEmpty {
-            let list = dropped.map { "\(SuggestionDecoder.quote($0.keyword)) (\($0.reason))" }.joined(separator: ", ")
-            return (.failed("No suggested keyword is usable: \(list)."), dropped)
+        // Kept as the gate shows server text, and listed up to its bounds (the rest counted in one entry).
+        dropped = dropped.map { DroppedKeyword(keyword: ServerTextGate.shown($0.keyword), reason: $0.reason) }
+        var listed: [DroppedKeyword] = []
+        var bytes = 0
+        for entry in dropped.prefix(ServerTextGate.listedItems) {
+            let size = entry.keyword.utf8.count + 1 + entry.reason.utf8.count
+            guard bytes + size <= ServerTextGate.listBytes else { break }
+            listed.append(entry)
+            bytes += size
         }
-        return (.applied(kept), dropped)
+        let more = dropped.count - listed.count
+        if more > 0 { listed.append(DroppedKeyword(keyword: "…", reason: "\(more) more keyword\(more == 1 ? "" : "s") dropped, not listed")) }
+        if kept.isEmpty {
+            let list = ServerTextGate.list(dropped.map { "\(SuggestionDecoder.quote($0.keyword)) (\($0.reason))" }, separator: ", ")
+            return (.failed("No suggested keyword is usable: \(list)."), listed)
+        }
+        return (.applied(kept), listed)
     }
 }
