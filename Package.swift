@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "Captions", targets: ["Captions"]),
+        .library(name: "JSON", targets: ["JSON"]),
         .library(name: "Assistant", targets: ["Assistant"]),
         .library(name: "CaptionAssistant", targets: ["CaptionAssistant"]),
         .executable(name: "caption-assistant", targets: ["caption-assistant"]),
@@ -26,13 +27,17 @@ let package = Package(
         .target(name: "Captions", dependencies: ["CLibXML2", "Words"], linkerSettings: [
             .linkedLibrary("_FoundationICU", .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
         ]),
+        // The one JSON value with its parser and writer, and the one scan of
+        // JSON text (the answer finder, the report reader): reports, HTTP
+        // bodies and the model's answer all go through it.
+        .target(name: "JSON"),
         // HTTP on Linux: the system's libcurl (Apple platforms use URLSession),
         // declared by us (Sources/CLibCurl/curl_api.h) and linked by its soname,
         // libcurl.so.4: the runtime package (Debian's libcurl4) is all it needs,
         // no headers.
         .systemLibrary(name: "CLibCurl"),
         .target(name: "Assistant", dependencies: [
-            "Words",
+            "Words", "JSON",
             .target(name: "CLibCurl", condition: .when(platforms: [.linux])),
         ]),
         .systemLibrary(
@@ -42,18 +47,19 @@ let package = Package(
         ),
         .target(name: "CBuildInfo"),
         .target(name: "CaptionAssistant", dependencies: [
-            "Captions", "Assistant", "CBuildInfo",
+            "Captions", "Assistant", "JSON", "CBuildInfo",
             .target(name: "CLibCrypto", condition: .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
         ]),
-        .target(name: "CaptionAssistantCLI", dependencies: ["CaptionAssistant", "Captions", "Assistant"]),
+        .target(name: "CaptionAssistantCLI", dependencies: ["CaptionAssistant", "Captions", "Assistant", "JSON"]),
         .target(name: "CEarlySignals"),
         .executableTarget(name: "caption-assistant", dependencies: ["CaptionAssistantCLI", "CEarlySignals"]),
         .executableTarget(name: "caption-bench", dependencies: ["Captions", "CaptionAssistant", "TestSupport"]),
         .testTarget(name: "WordsTests", dependencies: ["Words"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TestSupport"], resources: [.copy("Fixtures")]),
         .target(name: "TestSupport", dependencies: ["Assistant"], path: "Tests/TestSupport"),
-        .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Captions", "Words", "TestSupport"]),
-        .testTarget(name: "CaptionAssistantTests", dependencies: ["CaptionAssistant", "CaptionAssistantCLI", "TestSupport"]),
+        .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Captions", "Words", "JSON", "TestSupport"]),
+        .testTarget(name: "CaptionAssistantTests", dependencies: ["CaptionAssistant", "CaptionAssistantCLI", "JSON", "TestSupport"]),
         .testTarget(name: "CaptionAssistantCLITests", dependencies: ["CaptionAssistantCLI", "CaptionAssistant", "Assistant", "Captions"]),
         .testTarget(name: "CaptionAssistantEndToEndTests", dependencies: ["caption-assistant", "TestSupport"]),
     ],

@@ -8,6 +8,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import JSON
 
 /// A scratch folder for the whole fuzzing run (one process), made once.
 private let scratch: String = {
@@ -51,10 +52,9 @@ public func fuzzReportReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     var allStrict = true
     let fd = open(report + "/report.json", O_RDONLY)
     if fd >= 0 {
-        var stream = ReportStream(descriptor: fd)
         var totals = BatchReport.Totals()
         var index = 0
-        _ = try? stream.read(entry: { json in
+        _ = try? ReportEnvelope.read(fd, name: "report.json", entry: { json in
             let entry = ReviewSite.Entry(json, index: index)
             _ = try? totals.add(entry.report)
             index += 1
@@ -73,13 +73,15 @@ public func fuzzReportReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     let part = ReportPart(shard: Shard(index: 0, count: 1), plan: "fuzz", planFiles: strict.count, first: 0, files: strict.count,
                           settings: OutputSettings(backend: "fake"))
     var hash = SHA256()
-    var written = part.opening()
+    var envelope = ReportEnvelope(shard: part, totals: totals)
+    var written = envelope.opening()
     for (i, file) in strict.enumerated() {
-        let entry = BatchReport.entry(file.json)
+        let entry = JSONStreamWriter.element(file.json)
         hash.update(entry)
-        written += BatchReport.separator(first: i == 0) + entry
+        written += JSONStreamWriter.separator(first: i == 0) + entry
     }
-    written += BatchReport.closing(totals, empty: false, entriesSHA256: hash.finalizeHex())
+    envelope.entriesSHA256 = hash.finalizeHex()
+    written += envelope.closing(empty: false)
     let whole = folder("whole", holding: part.name, written)
     do {
         let merged = try ReportMerge.merge(folder: whole)

@@ -22,9 +22,9 @@
 # picks the reader), `decoder` the suggestion decoder, `job` the per-file job
 # (Captions plus CaptionAssistant's keyword emphasis files, as one module), `report` the
 # CaptionAssistant module. The modules a target's module imports (Words, the one word
-# rule, for Captions and Assistant; Words, Captions and Assistant for CaptionAssistant,
-# with CBuildInfo's C file) are compiled first as modules of their own, as SwiftPM
-# builds them. A target's corpus lives
+# rule, for Captions; Words and JSON for Assistant; Words, JSON, Captions and Assistant
+# for CaptionAssistant, with CBuildInfo's C file) are compiled first as modules of their
+# own, as SwiftPM builds them. A target's corpus lives
 # in .build/fuzz/corpus-TARGET (seeded from the test fixtures and Samples/, and
 # kept between runs so it grows); the repo is not modified. A crash, timeout,
 # leak or out-of-memory input is left in fuzz-out/ for reproduction:
@@ -73,7 +73,7 @@ module_of() { case $1 in srt|vtt|ttml|job) echo Captions ;; decoder) echo Assist
 entries_of() { case $1 in srt|vtt|ttml) echo Fuzz/CaptionFuzzCheck.swift Fuzz/CaptionReaderFuzz.swift ;; decoder) echo Fuzz/SuggestionDecoderFuzz.swift ;;
                job) echo Fuzz/CaptionJobFuzz.swift ;; report) echo Fuzz/ReportReaderFuzz.swift ;; answer) echo Fuzz/HostileAnswerFuzz.swift ;; esac; }
 # The modules a target's module imports, compiled first (in this order) as modules of their own.
-deps_of() { case $1 in Captions|Assistant) echo Words ;; CaptionAssistant) echo Words Captions Assistant ;; esac; }
+deps_of() { case $1 in Captions) echo Words ;; Assistant) echo Words JSON ;; CaptionAssistant) echo Words JSON Captions Assistant ;; esac; }
 exts_of() { case $1 in srt) echo "srt" ;; vtt) echo "vtt webvtt" ;; ttml) echo "ttml xml dfxp imsc" ;; decoder) echo "json txt" ;; job) echo "srt vtt webvtt ttml xml dfxp" ;; report) echo "json" ;; answer) echo "answer" ;; esac; }
 maxlen_of() { case $1 in decoder) echo 16384 ;; *) echo 65536 ;; esac; }
 

@@ -2,6 +2,7 @@ import Assistant
 import CaptionAssistant
 import Captions
 import Foundation
+import JSON
 
 /// The whole `caption-assistant` command, as a library call: the executable
 /// only passes its arguments, environment and early signal pipe in and exits

@@ -236,7 +236,7 @@ enum Browser {
         try Data(#"{"schemaVersion": 1, "files": [{"input": "a.srt"}, 7]}"#.utf8).write(to: scratch.url.appendingPathComponent("out/report.json"))
         let garbled = try ExecutableRun.run(["review", "out"], in: scratch.url)
         #expect(garbled.status == 65)
-        #expect(garbled.stderrText.contains("a file entry that is not a JSON object"))
+        #expect(garbled.stderrText.contains("an element of \"files\" that is not a JSON object"))
         try Data(#"{"schemaVersion": 2, "files": []}"#.utf8).write(to: scratch.url.appendingPathComponent("out/report.json"))
         let newer = try ExecutableRun.run(["review", "out"], in: scratch.url)
         #expect(newer.status == 65)

@@ -1,5 +1,6 @@
 import Foundation
 import Words
+import JSON
 
 /// Turns a model's raw answer into validated `Suggestions`.
 ///

@@ -86,17 +86,12 @@ public struct HTTPAssistantModel: AssistantModel {
                 retryAfter: reply.retryAfter
             )
         }
-        let text = try HTTPResponseParser.chatContent(
-            from: reply.body,
-            endpoint: configuration.displayEndpoint,
-            redacting: configuration.apiKey
-        )
-        let usage = HTTPResponseParser.usage(from: reply.body)
+        var answer = try HTTPResponseParser.chatAnswer(from: reply.body, endpoint: configuration.displayEndpoint, redacting: configuration.apiKey)
         // A gateway may echo the key inside a normal answer ("Incorrect API key provided: sk-…"):
         // it is gone before the answer is decoded, quoted, stored or re-sent (bearer-shaped
         // tokens are the gate's to redact wherever the answer's text is quoted or kept).
-        return ModelAnswer(text: ServerTextGate.redacted(text, key: configuration.apiKey?.secret, tokens: false),
-                           promptTokens: usage.prompt, completionTokens: usage.completion)
+        answer.text = ServerTextGate.redacted(answer.text, key: configuration.apiKey?.secret, tokens: false)
+        return answer
     }
 
     /// Whether an error is a server refusing `{"type": "json_schema", …}`

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The body of one `POST /v1/chat/completions`, built from the prompt value:
 /// its instructions as the system message, its request as the user message,

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Reads what OpenAI-compatible servers send back: chat completions, model lists
 /// and the three shapes of error body.
@@ -17,7 +18,12 @@ enum HTTPResponseParser {
     /// (OpenAI, llama.cpp, llama-cpp-python, Ollama `/v1`), `{"object": "error",
     /// "message": "…"}` (older vLLM) and FastAPI's `{"detail": …}`.
     static func serverMessage(from body: Data, redacting key: HTTPConfiguration.APIKey?) -> String? {
-        if let object = JSONValue.parse(body), case .object = object {
+        serverMessage(in: JSONValue.parse(body), body: body, redacting: key)
+    }
+
+    /// `serverMessage(from:redacting:)` of a body already parsed (`root`: nil when it is not JSON).
+    private static func serverMessage(in root: JSONValue?, body: Data, redacting key: HTTPConfiguration.APIKey?) -> String? {
+        if let object = root, case .object = object {
             if case .string(let text)? = object["error"] {
                 return clean(text, redacting: key)
             }
@@ -56,23 +62,12 @@ enum HTTPResponseParser {
         ServerTextGate.message(text, key: key?.secret)
     }
 
-    /// `usage.prompt_tokens` and `usage.completion_tokens` of a chat completion, where the server reports them.
-    static func usage(from body: Data) -> (prompt: Int?, completion: Int?) {
-        guard let usage = JSONValue.parse(body)?["usage"] else { return (nil, nil) }
-        func count(_ key: String) -> Int? {
-            switch usage[key] {
-            case .int(let n)? where n >= 0: return n
-            case .number(let d)? where d >= 0 && d < 1e15: return Int(d)
-            default: return nil
-            }
-        }
-        return (count("prompt_tokens"), count("completion_tokens"))
-    }
-
-    /// `choices[0].message.content` of a chat completion.
+    /// The answer of a chat completion: `choices[0].message.content`, and
+    /// `usage.prompt_tokens` and `usage.completion_tokens` where the server
+    /// reports them; the body is parsed once.
     /// - Throws: `HTTPAssistantError` `.invalidResponse` (not JSON, or no content)
     ///   or `.truncated` (`finish_reason` is `length`).
-    static func chatContent(from body: Data, endpoint: String, redacting key: HTTPConfiguration.APIKey?) throws -> String {
+    static func chatAnswer(from body: Data, endpoint: String, redacting key: HTTPConfiguration.APIKey?) throws -> ModelAnswer {
         func invalid(_ what: String) -> HTTPAssistantError {
             let snippet = snippet(of: body, redacting: key) ?? "(empty body)"
             return HTTPAssistantError(kind: .invalidResponse, serverMessage: "\(what); the body began: \(snippet)", endpoint: endpoint)
@@ -87,7 +82,7 @@ enum HTTPResponseParser {
             if root["error"] != nil || root["object"] == .string("error") {
                 throw HTTPAssistantError(
                     kind: .invalidResponse,
-                    serverMessage: serverMessage(from: body, redacting: key),
+                    serverMessage: serverMessage(in: root, body: body, redacting: key),
                     endpoint: endpoint
                 )
             }
@@ -105,7 +100,14 @@ enum HTTPResponseParser {
         guard let content else {
             throw invalid("the answer has no choices[0].message.content")
         }
-        return content
+        func count(_ key: String) -> Int? {
+            switch root["usage"]?[key] {
+            case .int(let n)? where n >= 0: return n
+            case .number(let d)? where d >= 0 && d < 1e15: return Int(d)
+            default: return nil
+            }
+        }
+        return ModelAnswer(text: content, promptTokens: count("prompt_tokens"), completionTokens: count("completion_tokens"))
     }
 
     /// The `id`s listed by `GET /v1/models` (`{"data": [{"id": …}]}`), or by

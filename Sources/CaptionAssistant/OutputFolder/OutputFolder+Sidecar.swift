@@ -1,4 +1,5 @@
 import Assistant
+import JSON
 
 /// A sidecar an earlier run left in the output folder, as read back.
 enum SidecarRead {

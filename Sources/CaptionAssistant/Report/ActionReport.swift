@@ -1,4 +1,5 @@
 import Assistant
+import JSON
 
 /// One of the three actions as the report lists it.
 public struct ActionReport: Sendable, Equatable {

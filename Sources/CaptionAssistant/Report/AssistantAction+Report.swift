@@ -1,4 +1,5 @@
 import Assistant
+import JSON
 
 /// The one action value (`AssistantAction`) as reports and review pages show it.
 extension AssistantAction {

@@ -1,20 +1,16 @@
-import Assistant
+import JSON
 
 /// The batch report, `report.json`: every file's entry in input order, and totals.
 ///
-/// `{"schemaVersion": 1, "files": [...], "totals": {...}}`; a shard's report
-/// part has its `shard` object before `files`. It is written (and read) one
-/// entry at a time, so its own keys are the pieces `opening` and `closing`
-/// put around the entries.
+/// `{"schemaVersion": 1, "files": [...], "totals": {...}}`: the entries
+/// inside `ReportEnvelope`, which declares the keys around them (a shard's
+/// report part adds its own) and writes and reads them one entry at a time.
 public struct BatchReport: Sendable {
     /// One entry per input, in the order the inputs were listed and found.
     public var files: [FileReport]
 
     /// Creates a report.
     public init(files: [FileReport]) { self.files = files }
-
-    /// The schema version every report of this tool writes and reads.
-    static let schemaVersion = 1
 
     /// Figures for the whole batch, every one counted from the entries (`add`).
     public struct Totals: Sendable, Equatable {
@@ -150,83 +146,25 @@ public struct BatchReport: Sendable {
         get throws(ReportError) { try Totals(files) }
     }
 
-    /// `{"schemaVersion": 1, "files": [...], "totals": {...}}`.
+    /// `report.json` as one JSON tree: its envelope with the entries in `files`.
     func json() throws(ReportError) -> JSONValue {
-        .object([(ReportKeyName.schemaVersion.rawValue, .int(Self.schemaVersion)), (ReportKeyName.files.rawValue, .array(files.map(\.json))),
-                 (ReportKeyName.totals.rawValue, try totals.reportJSON)])
+        guard case .object(let pairs) = ReportEnvelope(totals: try totals).reportJSON else { return .null }
+        return .object(pairs.map { $0.0 == ReportKeyName.files.rawValue ? ($0.0, .array(files.map(\.json))) : $0 })
     }
 
-    /// `json().renderedBytes()`, written one file entry at a time, so a large
-    /// batch never holds the JSON tree of every file at once.
+    /// `json().renderedBytes()`, written one file entry at a time (as the
+    /// batch runner and merge write it), so a large batch never holds the
+    /// JSON tree of every file at once.
     func renderedBytes() throws(ReportError) -> [UInt8] {
-        var out: [UInt8] = []
+        let envelope = ReportEnvelope(totals: try totals)
+        var out = envelope.opening()
         out.reserveCapacity(files.count * 1024 + 512)
-        out += Self.opening()
         for (i, file) in files.enumerated() {
-            out += Self.separator(first: i == 0)
-            file.json.write(to: &out, indent: 4)
+            out += JSONStreamWriter.separator(first: i == 0)
+            JSONStreamWriter.append(element: file.json, to: &out)
         }
-        out += Self.closing(try totals, empty: files.isEmpty)
+        out += envelope.closing(empty: files.isEmpty)
         return out
-    }
-
-    // The pieces of `report.json` around the entries, shared with the batch
-    // runner, which writes the file from entries spooled to disk, and merge.
-
-    /// Everything before the first entry: `schemaVersion`, a part's `shard` (when given), and the opening of `files`.
-    static func opening(shard: JSONValue? = nil) -> [UInt8] {
-        var out = Array("{".utf8)
-        func key(_ name: ReportKeyName) {
-            out += Array("\n  ".utf8)
-            JSONValue.string(name.rawValue).write(to: &out, indent: 0)
-            out += Array(": ".utf8)
-        }
-        key(.schemaVersion)
-        JSONValue.int(schemaVersion).write(to: &out, indent: 2)
-        out.append(UInt8(ascii: ","))
-        if let shard {
-            key(.shard)
-            shard.write(to: &out, indent: 2)
-            out.append(UInt8(ascii: ","))
-        }
-        key(.files)
-        out.append(UInt8(ascii: "["))
-        return out
-    }
-
-    /// What comes before an entry.
-    static func separator(first: Bool) -> [UInt8] { Array((first ? "\n    " : ",\n    ").utf8) }
-
-    /// Everything after the last entry: the end of `files`, then `totals`,
-    /// and for a shard's report part `entriesSHA256`, the SHA-256 of its
-    /// entries (`entry` of each, one after the other), which `merge` checks:
-    /// a part damaged inside a string still reads as JSON.
-    static func closing(_ totals: Totals, empty: Bool, entriesSHA256: String? = nil) -> [UInt8] {
-        var out = Array(((empty ? "]" : "\n  ]") + ",\n  ").utf8)
-        JSONValue.string(ReportKeyName.totals.rawValue).write(to: &out, indent: 0)
-        out += Array(": ".utf8)
-        totals.reportJSON.write(to: &out, indent: 2)
-        if let entriesSHA256 {
-            out += Array(",\n  ".utf8)
-            JSONValue.string(ReportKeyName.entriesSHA256.rawValue).write(to: &out, indent: 0)
-            out += Array(": ".utf8)
-            JSONValue.string(entriesSHA256).write(to: &out, indent: 2)
-        }
-        out += Array("\n}\n".utf8)
-        return out
-    }
-
-    /// A file's entry as `report.json` holds it: `json` (its sidecar's tree) written four spaces in.
-    static func entry(_ json: JSONValue) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(1024)
-        appendEntry(json, to: &out)
-        return out
-    }
-
-    /// Appends `entry(json)` to `out`.
-    static func appendEntry(_ json: JSONValue, to out: inout [UInt8]) {
-        json.write(to: &out, indent: 4)
     }
 }
 

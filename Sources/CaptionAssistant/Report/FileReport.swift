@@ -1,5 +1,6 @@
 import Assistant
 import Captions
+import JSON
 
 /// The report for one input file: the sidecar `*.assistant.json`, and the
 /// file's entry in `report.json`.

@@ -1,5 +1,6 @@
 import Assistant
 import Captions
+import JSON
 
 /// The options that shape a file's output, recorded in its sidecar so that
 /// `--resume` redoes a file made with different ones.

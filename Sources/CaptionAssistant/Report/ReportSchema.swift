@@ -1,5 +1,5 @@
-import Assistant
 import Foundation
+import JSON
 
 /// Why one of the tool's own files (a sidecar, `report.json`, a report part)
 /// could not be read: which file, which value in it, and what is wrong.
@@ -104,8 +104,17 @@ extension ReportObject {
     /// as its key reads it.
     package init(reportJSON json: JSONValue) throws(ReportError) {
         guard case .object(let pairs) = json else { throw ReportError("is not an object") }
-        let keys = Self.keys
         var value = Self.blank
+        try Self.read(pairs, keys: Self.keys[...], into: &value)
+        try value.validated()
+        self = value
+    }
+
+    /// Reads `pairs` strictly into `value` as the stretch `keys` of the
+    /// table (the whole table, or the keys before a streamed one): in that
+    /// order, each key there exactly when the writer writes it, no other key.
+    package static func read(_ pairs: [(String, JSONValue)], keys: ArraySlice<ReportKey<Self>>,
+                             into value: inout Self) throws(ReportError) {
         var present = [Bool](repeating: false, count: keys.count)
         var next = 0
         for (k, key) in keys.enumerated() where next < pairs.count && pairs[next].0 == key.name.rawValue {
@@ -115,14 +124,12 @@ extension ReportObject {
         }
         if next < pairs.count {
             let name = pairs[next].0
-            throw ReportError(keys.contains { $0.name.rawValue == name } ? "is out of order or given twice" : "is not a key this object has")
+            throw ReportError(Self.keys.contains { $0.name.rawValue == name } ? "is out of order or given twice" : "is not a key this object has")
                 .under(name)
         }
         for (k, key) in keys.enumerated() where key.isWritten(value) != present[k] {
             throw ReportError(present[k] ? "is there, but this entry has none" : "is missing").under(key.name)
         }
-        try value.validated()
-        self = value
     }
 
     package static func lenient(_ json: JSONValue, problems: inout [ReportError]) -> Self? {
@@ -213,6 +220,17 @@ package struct ReportKey<Root>: Sendable {
                       if let problem = check?(v) { problems.append(ReportError(problem)); return }
                       root[keyPath: path] = v
                   })
+    }
+
+    /// The key of a list too long to hold (`report.json`'s `files`): read
+    /// and written in pieces around the object's other keys (`JSONStream`,
+    /// `JSONStreamWriter`), so the object itself holds an empty list in its place.
+    static func streamed(_ name: ReportKeyName) -> ReportKey {
+        ReportKey(name: name, isWritten: { _ in true }, write: { _ in .array([]) },
+                  read: { (_: inout Root, json: JSONValue) throws(ReportError) in
+                      guard case .array = json else { throw ReportError("is not a list") }
+                  },
+                  readLeniently: { _, _, _ in })
     }
 
     /// A key whose value follows from the keys before it (an action's label

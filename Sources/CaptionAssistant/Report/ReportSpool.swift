@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -14,7 +15,7 @@ import Darwin
 /// to a scratch file with no name in the output folder (`OutputFolder.makeScratchFile`):
 /// through a 1 MiB buffer, so this costs one write for many entries. Memory
 /// per file is its entry's place in the scratch file (12 bytes). At the end
-/// `write(to:in:totals:)` streams `report.json` from it in plan order.
+/// `write(to:in:envelope:)` streams `report.json` from it in plan order.
 ///
 /// When no scratch file can be made, or writing to it fails (a full disk),
 /// the entries are kept in memory instead: the report is still complete, it
@@ -83,8 +84,8 @@ final class ReportSpool: @unchecked Sendable {
         }
     }
 
-    /// Writes `report.json` at `relative` in `folder`: the entries in index
-    /// order (every index must have one) and then `totals`.
+    /// Writes `report.json` (or a part) at `relative` in `folder`: the
+    /// entries in index order (every index must have one) inside `envelope`.
     ///
     /// The entries are taken a group at a time (as many as fit in the buffer
     /// size), and each group's bytes are read from the scratch file in offset
@@ -92,24 +93,22 @@ final class ReportSpool: @unchecked Sendable {
     /// finish almost in plan order, so a group is mostly one stretch: a few
     /// reads for the whole report instead of one per file, and never more
     /// memory than one group.
-    /// `opening` replaces `BatchReport.opening` (a shard's report part has
-    /// its own); `digest` adds the SHA-256 of the entries after the totals (a part's `entriesSHA256`).
-    func write(to relative: String, in folder: OutputFolder, totals: BatchReport.Totals,
-               opening: [UInt8] = BatchReport.opening(), digest: Bool = false) throws(WriteError) {
-        try write(totals: totals, opening: opening, digest: digest) { fill throws(WriteError) in try folder.write(to: relative, fill: fill) }
+    /// `digest` states the SHA-256 of the entries in the envelope (a part's `entriesSHA256`).
+    func write(to relative: String, in folder: OutputFolder, envelope: ReportEnvelope, digest: Bool = false) throws(WriteError) {
+        try write(envelope: envelope, digest: digest) { fill throws(WriteError) in try folder.write(to: relative, fill: fill) }
     }
 
-    /// Writes `report.json`'s content (as `write(to:in:totals:)` does) to
+    /// Writes `report.json`'s content (as `write(to:in:envelope:)` does) to
     /// `path`, anywhere (`--report FILE`): atomically, or into it when it is
     /// not a regular file (`AtomicFileWriter.write(through:fill:)`).
-    func write(toFile path: String, totals: BatchReport.Totals) throws(WriteError) {
-        try write(totals: totals, opening: BatchReport.opening(), digest: false) { fill throws(WriteError) in
+    func write(toFile path: String, envelope: ReportEnvelope) throws(WriteError) {
+        try write(envelope: envelope, digest: false) { fill throws(WriteError) in
             try AtomicFileWriter.write(through: path, fill: fill)
         }
     }
 
     /// The report, streamed into the descriptor `writer` hands its fill function.
-    private func write(totals: BatchReport.Totals, opening: [UInt8], digest: Bool,
+    private func write(envelope: ReportEnvelope, digest: Bool,
                        with writer: (_ fill: (Int32) -> Bool) throws(WriteError) -> Void) throws(WriteError) {
         lock.lock()
         defer { lock.unlock() }
@@ -125,9 +124,9 @@ final class ReportSpool: @unchecked Sendable {
                     defer { out.removeAll(keepingCapacity: true) }
                     return AtomicFileWriter.writeAll(fd, out)
                 }
-                let firstSeparator = BatchReport.separator(first: true), separator = BatchReport.separator(first: false)
+                let firstSeparator = JSONStreamWriter.separator(first: true), separator = JSONStreamWriter.separator(first: false)
                 var hash = SHA256()
-                guard emit(opening) else { return false }
+                guard emit(envelope.opening()) else { return false }
                 var staging: [UInt8] = [], stretch: [UInt8] = [], place: [Int] = [], byOffset: [Int] = []
                 var groupStart = 0
                 while groupStart < offsets.count {
@@ -172,7 +171,9 @@ final class ReportSpool: @unchecked Sendable {
                     }
                     groupStart = groupEnd
                 }
-                guard emit(BatchReport.closing(totals, empty: offsets.isEmpty, entriesSHA256: digest ? hash.finalizeHex() : nil)) else { return false }
+                var closing = envelope
+                if digest { closing.entriesSHA256 = hash.finalizeHex() }
+                guard emit(closing.closing(empty: offsets.isEmpty)) else { return false }
                 return AtomicFileWriter.writeAll(fd, out)
             }
         } catch {

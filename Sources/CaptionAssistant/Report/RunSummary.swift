@@ -1,4 +1,5 @@
 import Assistant
+import JSON
 
 /// The machine-readable summary that `process`, `merge` and `review` print
 /// with `--json`, declared once (`keys`): each command fills in what it has,

@@ -1,5 +1,6 @@
 import Assistant
 import Foundation
+import JSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,6 +1,7 @@
 import Assistant
 import Captions
 import Foundation
+import JSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -84,15 +85,16 @@ public enum ReviewSite {
         defer { close(report) }
 
         var builder = Builder(folder: folder, pageSize: max(1, pageSize), cueLimit: max(1, cueLimit), jobs: max(1, jobs))
-        var stream = ReportStream(descriptor: report)
+        // Read leniently, as the pages are: only a schema version of another kind stops the review.
+        var stream = JSONStream(descriptor: report, name: OwnedNames.batchReport)
         do {
-            _ = try stream.read(header: { keys in
-                if let version = keys.first(where: { $0.0 == ReportKeyName.schemaVersion.rawValue })?.1, version != .int(BatchReport.schemaVersion) {
-                    throw ReportStream.Failure(message: "report.json has schemaVersion \(version.oneLine(spaced: true)); this review reads version \(BatchReport.schemaVersion)")
+            _ = try stream.read(list: ReportKeyName.files.rawValue, header: { keys in
+                if let version = keys.first(where: { $0.0 == ReportKeyName.schemaVersion.rawValue })?.1, version != .int(ReportEnvelope.schemaVersion) {
+                    throw JSONStream.Failure(message: "report.json has schemaVersion \(version.oneLine(spaced: true)); this review reads version \(ReportEnvelope.schemaVersion)")
                 }
-            }, entry: { json in try builder.add(json) })
+            }, element: { json in try builder.add(json) })
             try builder.finish()
-        } catch let error as ReportStream.Failure {
+        } catch let error as JSONStream.Failure {
             throw Failure(kind: .unreadable, message: error.message)
         } catch let error as Failure {
             throw error
@@ -290,7 +292,7 @@ public enum ReviewSite {
                 } else {
                     captions = .unreadable("it is missing, not a regular file, too large, or reached through a symbolic link")
                 }
-                if let bytes = folder.read(OwnedNames.sidecar(of: output), limit: ReportStream.maximumValueSize) {
+                if let bytes = folder.read(OwnedNames.sidecar(of: output), limit: JSONStream.maximumValueSize) {
                     // A sidecar as the batch writes it is the entry rendered (without the keys only report.json has):
                     // comparing bytes spares parsing it.
                     let entry = FileReport.sidecarJSON(e.json)

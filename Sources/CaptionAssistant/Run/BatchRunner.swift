@@ -1,6 +1,7 @@
 import Assistant
 import Captions
 import Foundation
+import JSON
 
 /// Runs the per-file job over a batch with at most `jobs` files in flight,
 /// writes every output atomically, and then the batch report.
@@ -129,7 +130,7 @@ public struct BatchRunner: Sendable {
                             }
                             // A file whose model request the stop ended is left, as not processed, to the end.
                             if handled.interrupted { continue }
-                            spool?.add(BatchReport.entry(handled.sidecar ?? handled.report.json), at: index)
+                            spool?.add(JSONStreamWriter.element(handled.sidecar ?? handled.report.json), at: index)
                             collector.record(handled, at: index)
                         }
                     }
@@ -143,7 +144,7 @@ public struct BatchRunner: Sendable {
         var notProcessed = 0
         for index in items.indices where !started[index] {
             let report = processor.notProcessed(input: items[index].input)
-            spool?.add(BatchReport.entry(report.json), at: index)
+            spool?.add(JSONStreamWriter.element(report.json), at: index)
             do throws(ReportError) { try summary.add(report) } catch { uncounted = uncounted ?? error.inFile(report.input) }
             if keepsReports { files[index] = report }
             notProcessed += 1
@@ -157,9 +158,9 @@ public struct BatchRunner: Sendable {
                 if var part {
                     part.complete = notProcessed == 0
                     part.missingInput = items.contains { $0.location == .missing }
-                    try spool.write(to: part.name, in: folder, totals: summary.totals, opening: part.opening(), digest: true)
+                    try spool.write(to: part.name, in: folder, envelope: ReportEnvelope(shard: part, totals: summary.totals), digest: true)
                 } else {
-                    try spool.write(to: OwnedNames.batchReport, in: folder, totals: summary.totals)
+                    try spool.write(to: OwnedNames.batchReport, in: folder, envelope: ReportEnvelope(totals: summary.totals))
                 }
             } catch {
                 reportError = error.localizedDescription
@@ -167,7 +168,7 @@ public struct BatchRunner: Sendable {
         }
         if uncounted == nil, part == nil, let reportFile, let spool {
             do throws(WriteError) {
-                try spool.write(toFile: reportFile, totals: summary.totals)
+                try spool.write(toFile: reportFile, envelope: ReportEnvelope(totals: summary.totals))
             } catch {
                 reportError = (reportError.map { $0 + "; " } ?? "") + error.localizedDescription
             }

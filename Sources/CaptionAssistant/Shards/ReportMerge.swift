@@ -1,5 +1,6 @@
 import Assistant
 import Foundation
+import JSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -142,7 +143,7 @@ package enum ReportMerge {
                 if failure != nil { return false }
                 totals = BatchReport.Totals()
                 var hash = SHA256()
-                guard AtomicFileWriter.writeAll(fd, BatchReport.opening()) else { return false }
+                guard AtomicFileWriter.writeAll(fd, ReportEnvelope().opening()) else { return false }
                 var written = 0
                 for f in found {
                     do {
@@ -155,7 +156,7 @@ package enum ReportMerge {
                     }
                 }
                 digest = hash.finalizeHex()
-                return AtomicFileWriter.writeAll(fd, BatchReport.closing(totals, empty: written == 0))
+                return AtomicFileWriter.writeAll(fd, ReportEnvelope(totals: totals).closing(empty: written == 0))
             }
         } catch {
             if let failure { throw failure }
@@ -181,27 +182,22 @@ package enum ReportMerge {
         }
         guard let fd = folder.openRegularFile(name) else { throw unlike("it cannot be opened again") }
         defer { close(fd) }
-        var stream = ReportStream(descriptor: fd, name: name)
         var counted = BatchReport.Totals()
         var hash = SHA256()
         var index = 0
-        let others: [(String, JSONValue)]
+        let envelope: ReportEnvelope
         do {
-            others = try stream.read(header: { keys in
-                guard keys.count == 1, keys[0].0 == ReportKeyName.schemaVersion.rawValue, keys[0].1 == .int(BatchReport.schemaVersion) else {
-                    throw ReportError("has \(keys.map(\.0)) before \"files\", not [\"schemaVersion\"] with \(BatchReport.schemaVersion)")
-                }
+            envelope = try ReportEnvelope.read(fd, name: name, header: { header in
+                guard header.shard == nil else { throw ReportError("is there, but only a report part has one").under(.shard) }
             }, entry: { json in
                 do throws(ReportError) { try counted.add(try FileReport(reportJSON: json)) } catch { throw error.at(index).under(.files) }
-                hash.update(BatchReport.entry(json))
+                hash.update(JSONStreamWriter.element(json))
                 index += 1
             })
         } catch {
             throw unlike(error.localizedDescription)
         }
-        guard others.count == 2, others[1].0 == ReportKeyName.totals.rawValue,
-              let stated = try? BatchReport.Totals(reportJSON: others[1].1) else { throw unlike("its totals cannot be read") }
-        guard stated == counted, counted == totals else { throw unlike("its totals are not those of the parts") }
+        guard envelope.totals == counted, counted == totals else { throw unlike("its totals are not those of the parts") }
         guard hash.finalizeHex() == entriesSHA256 else { throw unlike("its entries are not those of the parts") }
     }
 
@@ -220,31 +216,17 @@ package enum ReportMerge {
     /// Stops a stream once the header is read.
     private struct HeaderRead: Error {}
 
-    /// The keys a part has before `files`: `schemaVersion`, then `shard`.
-    static func checkHeader(_ keys: [(String, JSONValue)]) throws(ReportError) -> ReportPart {
-        guard keys.count == 2, keys[0].0 == ReportKeyName.schemaVersion.rawValue, keys[1].0 == ReportKeyName.shard.rawValue else {
-            throw ReportError("has \(keys.map(\.0)) before \"files\", not [\"schemaVersion\", \"shard\"]")
-        }
-        guard keys[0].1 == .int(BatchReport.schemaVersion) else {
-            throw ReportError("is not \(BatchReport.schemaVersion)").under(.schemaVersion)
-        }
-        do { return try ReportPart(reportJSON: keys[1].1) } catch { throw error.under(.shard) }
-    }
-
-    /// Reads the header of the part `name` in `folder`.
+    /// Reads the header of the part `name` in `folder`: its envelope's keys before `files`.
     static func header(_ name: String, in folder: String) throws(Failure) -> Found {
         let fd = try openPart(name, in: folder)
         defer { close(fd) }
-        var stream = ReportStream(descriptor: fd, name: name)
         var part: ReportPart?
         do {
-            _ = try stream.read(header: { keys in
-                part = try checkHeader(keys)
+            _ = try ReportEnvelope.read(fd, name: name, header: { header in
+                part = header.shard
                 throw HeaderRead()
             }, entry: { _ in })
         } catch is HeaderRead {
-        } catch let error as ReportError {
-            throw .damaged(name: name, reason: error.localizedDescription)
         } catch {
             throw .damaged(name: name, reason: error.localizedDescription)
         }
@@ -263,7 +245,6 @@ package enum ReportMerge {
                             totals: inout BatchReport.Totals, digest: inout SHA256) throws {
         let fd = try openPart(f.name, in: folder)
         defer { close(fd) }
-        var stream = ReportStream(descriptor: fd, name: f.name)
         var own = BatchReport.Totals()
         var merged = totals
         var ownHash = SHA256(), mergedHash = digest
@@ -272,10 +253,10 @@ package enum ReportMerge {
         // The entries go out in writes of about 64 KiB, not one system call each.
         var pending: [UInt8] = []
         pending.reserveCapacity(1 << 17)
-        let others: [(String, JSONValue)]
+        let envelope: ReportEnvelope
         do {
-            others = try stream.read(header: { keys in
-                guard try checkHeader(keys) == f.part else { throw ReportError("changed while the parts were merged").under(.shard) }
+            envelope = try ReportEnvelope.read(fd, name: f.name, header: { header in
+                guard header.shard == f.part else { throw ReportError("changed while the parts were merged").under(.shard) }
             }, entry: { json in
                 do throws(ReportError) {
                     let report = try FileReport(reportJSON: json)
@@ -283,9 +264,9 @@ package enum ReportMerge {
                     try merged.add(report)
                 } catch { throw error.at(index).under(.files) }
                 index += 1
-                pending += BatchReport.separator(first: count == 0)
+                pending += JSONStreamWriter.separator(first: count == 0)
                 let start = pending.count
-                BatchReport.appendEntry(json, to: &pending)
+                JSONStreamWriter.append(element: json, to: &pending)
                 ownHash.update(pending[start...])
                 mergedHash.update(pending[start...])
                 if pending.count >= 1 << 16 {
@@ -297,24 +278,16 @@ package enum ReportMerge {
             guard pending.isEmpty || AtomicFileWriter.writeAll(out, pending) else { throw WriteStopped() }
         } catch let error as ReportError {
             throw Failure.damaged(name: f.name, reason: error.localizedDescription)
-        } catch let error as ReportStream.Failure {
+        } catch let error as JSONStream.Failure {
             throw Failure.damaged(name: f.name, reason: error.message)
-        }
-        // The keys other than `files`: the header's two, then `totals` and `entriesSHA256`.
-        guard others.count == 4, others[2].0 == ReportKeyName.totals.rawValue, others[3].0 == ReportKeyName.entriesSHA256.rawValue else {
-            throw Failure.damaged(name: f.name, reason: "it has \(others.map(\.0).dropFirst(2)) after \"files\", not [\"totals\", \"entriesSHA256\"]")
-        }
-        let stated: BatchReport.Totals
-        do { stated = try BatchReport.Totals(reportJSON: others[2].1) } catch {
-            throw Failure.damaged(name: f.name, reason: error.under(.totals).localizedDescription)
         }
         guard index == f.part.files else {
             throw Failure.damaged(name: f.name, reason: "it has \(index) entries, but its header says \(f.part.files)")
         }
-        guard stated == own else {
+        guard envelope.totals == own else {
             throw Failure.damaged(name: f.name, reason: "its totals are not what its entries add up to")
         }
-        guard others[3].1 == .string(ownHash.finalizeHex()) else {
+        guard envelope.entriesSHA256 == ownHash.finalizeHex() else {
             throw Failure.damaged(name: f.name, reason: "its entries are not those it was written with: their SHA-256 is not its entriesSHA256, so some bytes in it were changed")
         }
         totals = merged

@@ -1,4 +1,5 @@
-import Assistant
+import JSON
+
 /// One shard's part of `report.json`, written by `process --shard` into the
 /// output folder as `report.shard-INDEX-of-COUNT.json`, and read back by `merge`.
 ///
@@ -58,12 +59,6 @@ package struct ReportPart: Sendable, Equatable {
               String(index) == parts[0], String(count) == parts[2] else { return nil }
         return Shard(index: index, count: count)
     }
-
-    /// The `shard` object.
-    package var json: JSONValue { reportJSON }
-
-    /// The part's opening, up to and including `"files": [`.
-    func opening() -> [UInt8] { BatchReport.opening(shard: json) }
 }
 
 extension ReportPart: ReportObject {

@@ -3,6 +3,7 @@ import Testing
 import Captions
 @testable import Assistant
 import Words
+import JSON
 
 /// `SuggestionDecoder` against reference versions written the plain way: its
 /// ASCII keyword checks, its ASCII needles and its answer writer must give

@@ -2,6 +2,7 @@ import Assistant
 import Foundation
 import Testing
 @testable import CaptionAssistant
+import JSON
 
 /// The container image recipe in `examples/container`, which the Kubernetes
 /// examples run. (No image is built here: no registry or container engine is

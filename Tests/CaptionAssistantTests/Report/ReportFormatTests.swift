@@ -3,6 +3,7 @@ import Captions
 import Foundation
 import Testing
 @testable import CaptionAssistant
+import JSON
 
 /// The report is one typed format: every reader (strict: `--resume` and
 /// `merge`; lenient: `review`) gives back every field the writer wrote, and
@@ -114,10 +115,10 @@ import Testing
         #expect(try Array(bytes) == BatchReport(files: files).renderedBytes())
         let fd = open(dir.path + "/report.json", O_RDONLY)
         defer { close(fd) }
-        var stream = ReportStream(descriptor: fd)
         var read: [FileReport] = []
-        _ = try stream.read(entry: { read.append(try FileReport(reportJSON: $0)) })
+        let envelope = try ReportEnvelope.read(fd, name: "report.json", entry: { read.append(try FileReport(reportJSON: $0)) })
         #expect(read == files)
+        #expect(envelope == ReportEnvelope(totals: try BatchReport.Totals(files)))
     }
 
     /// The summaries come from the same definition and read back as well.
@@ -130,13 +131,13 @@ import Testing
         let run = RunSummary(process: summary, counts: RunSummary.FileCounts(summary.totals, skipped: 0, notProcessed: 1), showsSkipped: true,
                              stopped: true, shard: RunSummary.ShardFigures(part), report: nil, exitStatus: 130)
         #expect(try RunSummary(reportJSON: run.json) == run)
-        #expect(try ReportPart(reportJSON: part.json) == part)
+        #expect(try ReportPart(reportJSON: part.reportJSON) == part)
         // A part's files lie within its plan, checked without overflow.
         for (first, files) in [(8, 2), (Int.max, 1)] {
             var beyond = part
             beyond.first = first
             beyond.files = files
-            #expect(throws: ReportError.self) { try ReportPart(reportJSON: beyond.json) }
+            #expect(throws: ReportError.self) { try ReportPart(reportJSON: beyond.reportJSON) }
         }
         var check = CheckSummary()
         check.backend = "http"; check.endpoint = .some(nil); check.model = "m"; check.serverModels = ["m"]; check.retryPolicy = "3 tries"
@@ -153,13 +154,15 @@ import Testing
             let part = ReportPart(shard: Shard(index: index, count: shards.count), plan: "plan", planFiles: planFiles, first: first,
                                   files: files.count, settings: OutputSettings(backend: "fake"))
             first += files.count
-            var bytes = part.opening()
+            var envelope = ReportEnvelope(shard: part, totals: try BatchReport.Totals(files))
+            var bytes = envelope.opening()
             var hash = SHA256()
             for (i, file) in files.enumerated() {
-                bytes += BatchReport.separator(first: i == 0) + BatchReport.entry(file.json)
-                hash.update(BatchReport.entry(file.json))
+                bytes += JSONStreamWriter.separator(first: i == 0) + JSONStreamWriter.element(file.json)
+                hash.update(JSONStreamWriter.element(file.json))
             }
-            bytes += BatchReport.closing(try BatchReport.Totals(files), empty: files.isEmpty, entriesSHA256: hash.finalizeHex())
+            envelope.entriesSHA256 = hash.finalizeHex()
+            bytes += envelope.closing(empty: files.isEmpty)
             var text = String(decoding: bytes, as: UTF8.self)
             edit(index, &text)
             try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + part.name))
@@ -271,7 +274,7 @@ import Testing
         try Data(try BatchReport(files: files).renderedBytes()).write(to: URL(fileURLWithPath: dir.path + "/report.json"))
         let folder = try OutputFolder(path: dir.path)
         var hash = SHA256()
-        for file in files { hash.update(BatchReport.entry(file.json)) }
+        for file in files { hash.update(JSONStreamWriter.element(file.json)) }
         let totals = try BatchReport.Totals(files)
         try ReportMerge.readBack(in: folder, totals: totals, entriesSHA256: hash.finalizeHex())
         #expect(throws: ReportMerge.Failure.self) { try ReportMerge.readBack(in: folder, totals: BatchReport.Totals(), entriesSHA256: hash.finalizeHex()) }
@@ -285,9 +288,9 @@ import Testing
     @Test func reviewOfHugeCountsIsRefusedNamingTheField() throws {
         let dir = try TemporaryFolder()
         let files = [Self.withCues(Int.max), Self.withCues(Int.max, input: "b.srt")]
-        var bytes = BatchReport.opening()
-        for (i, file) in files.enumerated() { bytes += BatchReport.separator(first: i == 0) + BatchReport.entry(file.json) }
-        bytes += BatchReport.closing(BatchReport.Totals(), empty: false)
+        var bytes = ReportEnvelope().opening()
+        for (i, file) in files.enumerated() { bytes += JSONStreamWriter.separator(first: i == 0) + JSONStreamWriter.element(file.json) }
+        bytes += ReportEnvelope().closing(empty: false)
         try Data(bytes).write(to: URL(fileURLWithPath: dir.path + "/report.json"))
         let failure = #expect(throws: ReviewSite.Failure.self) { try ReviewSite.build(outputFolder: dir.path) }
         #expect(failure?.kind == .unreadable)

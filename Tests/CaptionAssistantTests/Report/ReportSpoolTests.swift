@@ -3,6 +3,7 @@ import Captions
 import Foundation
 import Testing
 @testable import CaptionAssistant
+import JSON
 
 @Suite struct ReportSpoolTests {
     /// Reports with strings that JSON must escape (quotes, backslash, control
@@ -41,11 +42,11 @@ import Testing
         var generator = SHA256Tests.Generator(state: 7)
         order.shuffle(using: &generator)
         for index in order {
-            spool.add(BatchReport.entry(files[index].json), at: index)
+            spool.add(JSONStreamWriter.element(files[index].json), at: index)
         }
         #expect(files.indices.allSatisfy(spool.has))
         let report = BatchReport(files: files)
-        try spool.write(to: "report.json", in: folder, totals: report.totals)
+        try spool.write(to: "report.json", in: folder, envelope: ReportEnvelope(totals: try report.totals))
         let written = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/report.json"))
         #expect(try Array(written) == report.renderedBytes())
         // No scratch file is left behind in the output folder.
@@ -55,7 +56,7 @@ import Testing
     @Test func anEmptyBatchStreamsTheEmptyReport() throws {
         let dir = try TemporaryFolder()
         let folder = try OutputFolder(path: dir.path + "/out")
-        try ReportSpool(count: 0, folder: folder).write(to: "report.json", in: folder, totals: BatchReport.Totals())
+        try ReportSpool(count: 0, folder: folder).write(to: "report.json", in: folder, envelope: ReportEnvelope())
         let written = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/report.json"))
         #expect(try Array(written) == BatchReport(files: []).renderedBytes())
     }

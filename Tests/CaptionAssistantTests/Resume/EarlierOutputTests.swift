@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import CaptionAssistant
+import JSON
 
 /// A re-run whose model gives nothing (unavailable, turned off, failing)
 /// never replaces what an earlier run got from a real model (`EarlierOutput`),
@@ -51,11 +52,9 @@ import TestSupport
         func report() throws -> ([FileReport], BatchReport.Totals) {
             let fd = open(output + "/report.json", O_RDONLY)
             defer { close(fd) }
-            var stream = ReportStream(descriptor: fd)
             var files: [FileReport] = []
-            let others = try stream.read(entry: { files.append(try FileReport(reportJSON: $0)) })
-            let totals = try BatchReport.Totals(reportJSON: try #require(others.first { $0.0 == "totals" }?.1))
-            return (files, totals)
+            let envelope = try ReportEnvelope.read(fd, name: "report.json", entry: { files.append(try FileReport(reportJSON: $0)) })
+            return (files, envelope.totals)
         }
     }
 

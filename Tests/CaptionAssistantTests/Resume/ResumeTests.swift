@@ -3,6 +3,7 @@ import Captions
 import Foundation
 import Testing
 @testable import CaptionAssistant
+import JSON
 
 /// `--resume` at the pipeline level: what is skipped, what is redone, and
 /// that the report of a resumed run equals the report of one run.

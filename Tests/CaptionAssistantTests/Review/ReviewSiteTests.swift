@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import CaptionAssistant
 import TestSupport
+import JSON
 
 /// An output folder written by hand: report.json, captions and sidecars.
 private final class HandMadeBatch {
@@ -134,24 +135,6 @@ The <b>rocket</b> &amp; <script>alert(1)</script>
         #expect(HTMLWriter.relativeURL("javascript:alert(1)") == "javascript%3Aalert%281%29")
         #expect(HTMLWriter.relativeURL("s 1/ep\"1.srt", prefix: "../../") == "../../s%201/ep%221.srt")
         #expect(!HTMLWriter.relativeURL("a/<b>?#.srt").contains { "<>?#\"".contains($0) })
-    }
-
-    @Test(arguments: [1, 7, 4096])
-    func reportStreamReadsEveryEntryWhateverTheChunkSize(chunk: Int) throws {
-        let entries: [JSONValue] = (0..<5).map { .object([("input", .string("f\($0) \"q\" {[,]}")), ("n", .int($0))]) }
-        let text = BatchReportText.render(entries)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ca-stream-" + UUID().uuidString)
-        try Data(text.utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let fd = open(file.path, O_RDONLY)
-        defer { close(fd) }
-        var stream = ReportStream(descriptor: fd, chunkSize: chunk)
-        var seen: [JSONValue] = []
-        var header: [String] = []
-        let others = try stream.read(header: { header = $0.map(\.0) }, entry: { seen.append($0) })
-        #expect(seen == entries)
-        #expect(header == ["schemaVersion"])
-        #expect(others.map(\.0) == ["schemaVersion", "totals"])
     }
 
     @Test func aTruncatedReportIsAnErrorNotAShortReview() throws {

@@ -3,6 +3,7 @@ import Captions
 import Foundation
 import Testing
 @testable import CaptionAssistant
+import JSON
 
 @Suite struct BatchRunnerTests {
     @Test func aBadFileDoesNotStopTheRestAndOrderIsStable() async throws {
@@ -104,11 +105,10 @@ import Testing
         // report.json's entry and totals, read strictly, are the same.
         let fd = open(dir.path + "/out/report.json", O_RDONLY)
         defer { close(fd) }
-        var stream = ReportStream(descriptor: fd)
         var outcomes: [FileReport.Outcome] = []
-        let others = try stream.read(entry: { outcomes.append(try FileReport(reportJSON: $0).outcome) })
+        let envelope = try ReportEnvelope.read(fd, name: "report.json", entry: { outcomes.append(try FileReport(reportJSON: $0).outcome) })
         #expect(outcomes == [.failed, .written])
-        #expect(try BatchReport.Totals(reportJSON: try #require(others.first { $0.0 == "totals" }?.1)) == t)
+        #expect(envelope.totals == t && envelope.shard == nil)
     }
 
     /// Totals whose outcomes do not add up to the files are not a report's (a hand-edited part or report).

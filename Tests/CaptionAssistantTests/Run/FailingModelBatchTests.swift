@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import CaptionAssistant
+import JSON
 
 /// A model that fails in every way over a batch of many files: every file
 /// is still written, every report says what happened, and the batch ends.

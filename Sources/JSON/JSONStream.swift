@@ -1,4 +1,3 @@
-import Assistant
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -8,24 +7,27 @@ import Musl
 import Darwin
 #endif
 
-/// Reads `report.json` one file entry at a time, so that a report of any
-/// size is never held whole in memory.
+/// Reads a JSON object from a file one value at a time, so that a file of
+/// any size is never held whole in memory: the keys of the object are read
+/// as whole values, and the elements of one list among them are handed over
+/// one by one as they are read.
 ///
-/// The text is read through a buffer; each value is found by scanning its
-/// bytes (strings, escapes and nesting), and each file entry alone is then
-/// parsed with `JSONValue.parse`. Only the shape `report.json` has is
-/// accepted: an object whose `files` is an array of objects; its other keys
-/// (`schemaVersion`, `totals`, anything newer) are read as whole values.
-struct ReportStream {
-    /// Why a report could not be read.
-    struct Failure: Error, LocalizedError, Sendable {
+/// The text is read through a buffer; each value is cut out by `JSONScanner`
+/// and then parsed alone with `JSONValue.parse`. `report.json` and the report
+/// parts are read this way (`files` is the list streamed).
+public struct JSONStream {
+    /// Why a file could not be read.
+    public struct Failure: Error, LocalizedError, Sendable {
         /// What was wrong, in a sentence.
-        var message: String
-        var errorDescription: String? { message }
+        public var message: String
+        /// Creates a failure that says `message`.
+        public init(message: String) { self.message = message }
+        /// The message.
+        public var errorDescription: String? { message }
     }
 
-    /// The largest single value (one file's entry) accepted; a report entry is a few kilobytes.
-    static let maximumValueSize = 64 << 20
+    /// The largest single value (one element of the list) accepted; a report entry is a few kilobytes.
+    public static let maximumValueSize = 64 << 20
 
     private let descriptor: Int32
     /// The file's name, for messages.
@@ -39,7 +41,7 @@ struct ReportStream {
 
     /// A stream over the open file `descriptor` (not closed here), named
     /// `name` in messages. `chunkSize` is for tests.
-    init(descriptor: Int32, name: String = "report.json", chunkSize: Int = 1 << 20) {
+    public init(descriptor: Int32, name: String, chunkSize: Int = 1 << 20) {
         self.descriptor = descriptor
         self.name = name
         // A small file is read in one chunk of its own size (a part of a few files, a test's report), not 1 MiB.
@@ -48,56 +50,57 @@ struct ReportStream {
         self.chunkSize = max(1, min(chunkSize, max(4096, size + 1)))
     }
 
-    /// Reads the whole report: calls `header` with the top-level keys read
-    /// before `files` (such as `schemaVersion`), then `entry` with each
-    /// element of `files`, in order, and returns the other top-level keys with
-    /// their values.
-    mutating func read(header: ([(String, JSONValue)]) throws -> Void = { _ in },
-                       entry: (JSONValue) throws -> Void) throws -> [(String, JSONValue)] {
-        var others: [(String, JSONValue)] = []
-        var sawFiles = false
+    /// Reads the whole file: one object whose key `list` holds a list of
+    /// objects. Calls `header` with the keys read before `list`, then
+    /// `element` with each element of `list`, in order, and returns every key
+    /// of the object in order with its value, `list` with an empty list in
+    /// its place (its elements went to `element`).
+    public mutating func read(list: String, header: ([(String, JSONValue)]) throws -> Void = { _ in },
+                              element: (JSONValue) throws -> Void) throws -> [(String, JSONValue)] {
+        var pairs: [(String, JSONValue)] = []
+        var sawList = false
         try expect(UInt8(ascii: "{"), "it does not start with an object")
         try skipSpace()
-        if try peek() == UInt8(ascii: "}") { position += 1; throw Failure(message: "\(name) has no \"files\" list") }
+        if try peek() == UInt8(ascii: "}") { position += 1; throw Failure(message: "\(name) has no \"\(list)\" list") }
         while true {
             let keyBytes = try valueBytes()
-            guard case .string(let key)? = JSONValue.parse(Array(keyBytes)) else { throw failure("a key that is not a string") }
+            guard case .string(let key)? = JSONValue.parse(keyBytes) else { throw failure("a key that is not a string") }
             try expect(UInt8(ascii: ":"), "a key without a value")
-            if key == ReportKeyName.files.rawValue {
-                sawFiles = true
-                try header(others)
-                try expect(UInt8(ascii: "["), "\"files\" is not a list")
+            if key == list {
+                sawList = true
+                try header(pairs)
+                pairs.append((key, .array([])))
+                try expect(UInt8(ascii: "["), "\"\(list)\" is not a list")
                 try skipSpace()
                 if try peek() == UInt8(ascii: "]") {
                     position += 1
                 } else {
                     while true {
-                        let bytes = try valueBytes()
-                        guard let value = JSONValue.parse(Array(bytes)), case .object = value else {
-                            throw failure("a file entry that is not a JSON object")
+                        guard let value = JSONValue.parse(try valueBytes()), case .object = value else {
+                            throw failure("an element of \"\(list)\" that is not a JSON object")
                         }
-                        try entry(value)
+                        try element(value)
                         try skipSpace()
                         let next = try take()
                         if next == UInt8(ascii: ",") { continue }
                         if next == UInt8(ascii: "]") { break }
-                        throw failure("the \"files\" list is not closed")
+                        throw failure("the \"\(list)\" list is not closed")
                     }
                 }
             } else {
-                guard let value = JSONValue.parse(Array(try valueBytes())) else { throw failure("the value of \"\(key)\" cannot be read") }
-                others.append((key, value))
+                guard let value = JSONValue.parse(try valueBytes()) else { throw failure("the value of \"\(key)\" cannot be read") }
+                pairs.append((key, value))
             }
             try skipSpace()
             let next = try take()
             if next == UInt8(ascii: ",") { continue }
             if next == UInt8(ascii: "}") { break }
-            throw failure("the report object is not closed")
+            throw failure("the object is not closed")
         }
         try skipSpace()
-        guard position == buffer.count, atEnd else { throw failure("text after the report object") }
-        guard sawFiles else { throw Failure(message: "\(name) has no \"files\" list") }
-        return others
+        guard position == buffer.count, atEnd else { throw failure("text after the object") }
+        guard sawList else { throw Failure(message: "\(name) has no \"\(list)\" list") }
+        return pairs
     }
 
     private func failure(_ what: String) -> Failure {
@@ -161,14 +164,12 @@ struct ReportStream {
     }
 
     /// The bytes of the next complete JSON value (after any space), consumed.
-    /// The value is only delimited here, not checked: `JSONValue.parse` checks it.
+    /// The value is only delimited here (`JSONScanner`), not checked: `JSONValue.parse` checks it.
     private mutating func valueBytes() throws -> ArraySlice<UInt8> {
         try skipSpace()
         guard try fill() else { throw failure("the text ends too early") }
+        var scanner = JSONScanner()
         var start = position
-        var depth = 0
-        var inString = false
-        var escaped = false
         var index = start
         while true {
             if index == buffer.count {
@@ -182,40 +183,16 @@ struct ReportStream {
                 guard index < Self.maximumValueSize else { throw failure("a value larger than \(Self.maximumValueSize >> 20) MiB") }
                 guard try readMore() else {
                     // A number or literal may end the text; anything open may not.
-                    if depth == 0 && !inString && index > start { break }
+                    if scanner.mayEndHere { break }
                     throw failure("the text ends too early")
                 }
             }
-            let b = buffer[index]
-            if inString {
-                if escaped { escaped = false }
-                else if b == 0x5C { escaped = true }
-                else if b == 0x22 {
-                    inString = false
-                    if depth == 0 { index += 1; break }
-                }
-                index += 1
-                continue
-            }
-            switch b {
-            case 0x22:
-                inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                if depth == 0 {
-                    // The end of a number or literal (an empty value is left to the parser to refuse).
-                    if index > start { position = index; return buffer[start..<index] }
-                } else {
-                    depth -= 1
-                    if depth == 0 { index += 1; position = index; return buffer[start..<index] }
-                }
-            case UInt8(ascii: ","), 0x20, 0x0A, 0x0D, 0x09:
-                if depth == 0 && index > start { position = index; return buffer[start..<index] }
-            default:
+            let from = index
+            if let length = buffer.withUnsafeBufferPointer({ scanner.scan(UnsafeBufferPointer(rebasing: $0[from...])) }) {
+                index += length
                 break
             }
-            index += 1
+            index = buffer.count
         }
         position = index
         return buffer[start..<index]

@@ -1,6 +1,8 @@
 /// The one JSON value of the package: objects keep their keys in the order they were given.
 ///
-/// Everything that writes or reads JSON uses it: reports (golden files, so they
+/// Everything that writes or reads JSON uses it (the module holds it with its
+/// parser, its writer, `JSONStreamWriter` for an object written in pieces,
+/// and `JSONScanner`, the one scan that finds where a value ends): reports (golden files, so they
 /// must come out byte for byte the same on every run and platform, which
 /// `JSONSerialization` and `JSONEncoder` do not promise), HTTP request bodies
 /// (the answer's schema must keep its property order: llama.cpp turns it into

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Assistant
+@testable import JSON
 
 @Suite struct JSONValueTests {
     @Test func escapesQuotesBackslashesAndControlCharacters() {
