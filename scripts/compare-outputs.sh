@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs two builds of caption-assistant over the same inputs and compares the
 # whole output folders byte for byte (diff -r): the fake model, --model none,
-# and each --to, one process each. For a change that must not move an output
+# --model none --fallback local, and each --to, one process each. For a change that must not move an output
 # byte (a refactor), every comparison must say "same".
 #
 #   scripts/compare-outputs.sh OLD_BINARY NEW_BINARY INPUT... 
@@ -17,7 +17,7 @@ old=$1 new=$2; shift 2
 work=${WORK:-/dev/shm/compare-outputs}
 rm -rf "$work"; mkdir -p "$work"
 status=0
-runs=("fake:-test-fake-assistant" "none:--model none")
+runs=("fake:-test-fake-assistant" "none:--model none" "fallback:--model none --fallback local")
 for to in srt vtt ttml; do runs+=("fake-to-$to:-test-fake-assistant --to $to" "none-to-$to:--model none --to $to"); done
 for run in "${runs[@]}"; do
     name=${run%%:*} flags=${run#*:}

@@ -16,8 +16,14 @@ package enum WholeWords {
     /// occurs). One pass over `text`.
     package static func occurrences(_ phrases: [String], in text: String,
                                     separators: KeywordMatcher.Separators = .asWritten) -> [(count: Int, firstWord: Int?)] {
-        var result = [(count: Int, firstWord: Int?)](repeating: (0, nil), count: phrases.count)
-        let matcher = KeywordMatcher(phrases, separators: separators)
+        occurrences(of: KeywordMatcher(phrases, separators: separators), in: text)
+    }
+
+    /// `occurrences(_:in:separators:)` with the phrases prepared once
+    /// (`matcher`), for a caller that looks for the same phrases in many
+    /// texts: one entry per phrase the matcher was made with.
+    package static func occurrences(of matcher: KeywordMatcher, in text: String) -> [(count: Int, firstWord: Int?)] {
+        var result = [(count: Int, firstWord: Int?)](repeating: (0, nil), count: matcher.keywordCount)
         guard !matcher.isEmpty else { return result }
         var text = text
         let scanner = WordScanner()

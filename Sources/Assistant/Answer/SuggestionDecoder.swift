@@ -39,8 +39,10 @@ public struct SuggestionDecoder: Sendable {
 
     /// Decodes and validates `answer`: keywords must appear as whole words in
     /// `transcript`; titles may not copy a line of `sent` (what the model was
-    /// sent: `AssistantPrompt.text`; the transcript when nil).
-    public func decode(_ answer: String, transcript: String, sent: String? = nil) -> Suggestions {
+    /// sent: `AssistantPrompt.text`; the transcript when nil). When
+    /// `transcript` is only the start of the transcript (`TranscriptPart`),
+    /// `whole` makes all of it, for the keywords the start does not hold.
+    public func decode(_ answer: String, transcript: String, sent: String? = nil, whole: (() -> String)? = nil) -> Suggestions {
         if Self.trimmed(answer).isEmpty {
             return .allFailed("The model returned an empty answer.")
         }
@@ -49,7 +51,7 @@ public struct SuggestionDecoder: Sendable {
         }
         var warnings: [String] = []
         var dropped: [DroppedKeyword] = []
-        let keywords = validateKeywords(object["keywords"], transcript: transcript, dropped: &dropped)
+        let keywords = validateKeywords(object["keywords"], transcript: transcript, whole: whole, dropped: &dropped)
         var usableTitles: [String] = []
         let titles = validateTitles(object["titles"], sentLines: sent ?? transcript, warnings: &warnings, usable: &usableTitles)
         let emoji = validateEmoji(object["emoji"])
@@ -68,7 +70,8 @@ public struct SuggestionDecoder: Sendable {
 
     // MARK: Keywords
 
-    func validateKeywords(_ field: JSONValue?, transcript: String, dropped: inout [DroppedKeyword]) -> ActionOutcome<[String]> {
+    func validateKeywords(_ field: JSONValue?, transcript: String, whole: (() -> String)? = nil,
+                          dropped: inout [DroppedKeyword]) -> ActionOutcome<[String]> {
         guard let field else { return .failed("The answer has no \"keywords\" list.") }
         guard case .array(let items) = field else { return .failed("\"keywords\" in the answer is not a list.") }
         if items.isEmpty { return .failed("The model suggested no keywords.") }
@@ -100,6 +103,12 @@ public struct SuggestionDecoder: Sendable {
         let found = WholeWords.found(candidates.map { checked[$0].keyword }, in: transcript)
         var inTranscript = [Bool](repeating: false, count: checked.count)
         for (k, index) in candidates.enumerated() { inTranscript[index] = found[k] }
+        // What the transcript's start lacks may be further on (the start's words are the whole text's first words).
+        let missing = candidates.filter { !inTranscript[$0] }
+        if let whole, !missing.isEmpty {
+            let further = WholeWords.found(missing.map { checked[$0].keyword }, in: whole())
+            for (k, index) in missing.enumerated() { inTranscript[index] = further[k] }
+        }
         var kept: [String] = []
         var seen = FoldedSet()
         var all: [DroppedKeyword] = []

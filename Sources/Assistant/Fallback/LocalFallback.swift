@@ -4,7 +4,10 @@ import Words
 /// fallback when no model answers: the same three actions, made on this
 /// machine, deterministically (the same transcript always gives the same
 /// content), from nothing but the transcript, the stop-word lists
-/// (`StopWords`) and CLDR's emoji annotations (`EmojiAnnotations`).
+/// (`StopWords`) and CLDR's emoji annotations (`EmojiAnnotations`). A run
+/// gives it the part of the transcript a model is sent (the cap's cut,
+/// `suggestions(for:maxCharacters:language:)`), so its cost does not grow
+/// with the file.
 ///
 /// - **Keywords**: the content words (not stop words of the transcript's
 ///   language, three or more letters) that occur twice or more, the most
@@ -35,28 +38,36 @@ public enum LocalFallback {
     public static let maximumKeywords = 5
     /// The shortest and longest title, in `Character`s: the bounds of the model's titles.
     public static let titleLength = AnswerSchema.titleLength
+    /// The three actions for the part of `transcript` (cue texts, one cue a
+    /// line) that a model is sent: the cut to `maxCharacters` `Character`s
+    /// (`PromptBuilder.cut`), as the model's content comes from that part
+    /// alone; `language` as for `suggestions(for:language:)`.
+    public static func suggestions(for transcript: String, maxCharacters: Int, language declared: String?) -> Suggestions {
+        suggestions(for: PromptBuilder(maxCharacters: maxCharacters).cut(transcript).text, language: declared)
+    }
+
     /// The three actions for `transcript` (cue texts, one cue a line), whose
     /// language the captions declare as `language` (a BCP 47 tag), if they do.
     public static func suggestions(for transcript: String, language declared: String?) -> Suggestions {
-        let lines = transcript.split(whereSeparator: \.isNewline)
-        let lineWords = lines.map { words(in: $0) }
-        let language = self.language(declared: declared, words: lineWords.joined(), text: transcript)
+        var text = FallbackText(transcript)
+        let language = self.language(declared: declared, lowers: text.words.lazy.map(\.lower), text: transcript)
         let stop = StopWords.of(language) ?? StopWords.all
-        let counts = WordCounts(lineWords.joined(), stop: stop)
+        text.markContent(stop: stop)
+        let counts = WordCounts(text)
 
         // The gate the model's keywords pass (hidden characters, bytes): a word of the captions may fail it too.
         let keywords = counts.keywords.filter { ServerTextGate.flaw($0, maxCharacters: SuggestionDecoder().maxKeywordLength) == nil }
         return Suggestions(
             keywords: keywords.isEmpty ? .failed("the transcript has no content word to emphasise (every word is short or a stop word)") : .applied(keywords),
-            titles: titles(lines: lines, counts: counts, stop: stop, keywords: keywords),
+            titles: titles(&text, counts: counts, stop: stop, keywords: keywords),
             emoji: emoji(counts: counts, language: language, transcript: transcript))
     }
 
     /// The words of `text` (substrings of it), as the project's one word
     /// rule cuts them (`WordScanner`: Unicode word boundaries, ICU's
     /// dictionaries for scripts written without spaces), the rule the keyword
-    /// candidates, the decoder and emphasis follow. The one place the
-    /// fallback cuts words.
+    /// candidates, the decoder and emphasis follow. The fallback cuts words
+    /// with it alone (`FallbackText`, which scans bytes with the same scanner).
     static func words(in text: Substring) -> [Substring] {
         WordScanner().words(in: text)
     }
@@ -66,10 +77,25 @@ public enum LocalFallback {
     /// The languages with stop words, in the order that breaks ties.
     static let languages = ["en", "de", "es", "fr", "it", "pt", "ja"]
 
+    /// For each stop word of any language, the languages (bits, in
+    /// `languages`' order) it is a stop word of: one look-up a word.
+    static let stopWordLanguages: [String: UInt8] = {
+        var table: [String: UInt8] = [:]
+        for (i, language) in languages.enumerated() {
+            for word in StopWords.byLanguage[language] ?? [] { table[word, default: 0] |= 1 << i }
+        }
+        return table
+    }()
+
     /// The transcript's language: `declared` (its primary subtag) when there
     /// is a stop-word list for it; else Japanese when kana and kanji outnumber
     /// Latin letters; else the language whose stop words are most of its words.
     static func language<Words: Sequence<Substring>>(declared: String?, words: Words, text: String) -> String {
+        language(declared: declared, lowers: words.lazy.map { $0.lowercased() }, text: text)
+    }
+
+    /// `language(declared:words:text:)` for the words given in lower case.
+    static func language<Lowers: Sequence<String>>(declared: String?, lowers: Lowers, text: String) -> String {
         if let declared, StopWords.of(declared) != nil {
             return declared.split(separator: "-").first.map { $0.lowercased() } ?? "en"
         }
@@ -83,9 +109,9 @@ public enum LocalFallback {
         }
         if japanese > latin { return "ja" }
         var hits = [Int](repeating: 0, count: languages.count)
-        for word in words {
-            let key = word.lowercased()
-            for (i, language) in languages.enumerated() where StopWords.byLanguage[language]?.contains(key) == true { hits[i] += 1 }
+        for key in lowers {
+            guard let bits = stopWordLanguages[key] else { continue }
+            for i in languages.indices where bits & (1 << i) != 0 { hits[i] += 1 }
         }
         guard let best = hits.indices.max(by: { (hits[$0], -$0) < (hits[$1], -$1) }), hits[best] > 0 else { return "en" }
         return languages[best]
@@ -104,25 +130,22 @@ public enum LocalFallback {
         }
         /// By lower-cased word.
         var entries: [String: Entry] = [:]
-        let stop: Set<String>
 
-        init<Words: Sequence<Substring>>(_ words: Words, stop: Set<String>) {
-            self.stop = stop
-            for (index, word) in words.enumerated() where LocalFallback.isContent(word, stop: stop) {
-                let key = word.lowercased()
-                let form = String(word)
-                if var entry = entries[key] {
+        /// The counts of the lines' words of `text` (its content words marked).
+        init(_ text: FallbackText) {
+            for (index, word) in text.words.prefix(text.lineWordCount).enumerated() where word.isContent {
+                if var entry = entries[word.lower] {
                     entry.count += 1
-                    if form == key { entry.form = form }
-                    entries[key] = entry
+                    if word.form == word.lower { entry.form = word.form }
+                    entries[word.lower] = entry
                 } else {
-                    entries[key] = Entry(form: form, count: 1, first: index)
+                    entries[word.lower] = Entry(form: word.form, count: 1, first: index)
                 }
             }
         }
 
-        /// How often the content word `word` occurs (0 for a stop word).
-        func count(_ word: Substring) -> Int { entries[word.lowercased()]?.count ?? 0 }
+        /// How often the content word whose lower case is `lower` occurs (0 for a stop word).
+        func count(lower: String) -> Int { entries[lower]?.count ?? 0 }
 
         /// The keywords: the words seen twice or more, most frequent first;
         /// when none repeats, the three longest.
@@ -138,14 +161,13 @@ public enum LocalFallback {
     /// most 40 `Character`s; three or more in scripts written with spaces;
     /// two or more in those written without, and not all hiragana (Japanese
     /// particles and endings).
-    static func isContent(_ word: Substring, stop: Set<String>) -> Bool {
-        let count = word.count
-        guard count <= 40, word.contains(where: \.isLetter) else { return false }
-        if word.utf8.count >= 3 * count {
-            return count >= 2
-                && !word.unicodeScalars.allSatisfy { (0x3040...0x309F).contains($0.value) } && !stop.contains(String(word))
+    static func isContent(_ word: FallbackText.Word, stop: Set<String>) -> Bool {
+        let count = word.characters
+        guard count <= 40, word.hasLetter else { return false }
+        if word.range.count >= 3 * count {
+            return count >= 2 && !word.allHiragana && !stop.contains(word.form)
         }
-        return count >= 3 && !stop.contains(word.lowercased())
+        return count >= 3 && !stop.contains(word.lower)
     }
 
     // MARK: Emoji
@@ -171,6 +193,10 @@ public enum LocalFallback {
             .map { (phrase: $0.key, emoji: $0.value) }
     }
 
+    /// Each language's `phraseAnnotations`, prepared once for the one pass
+    /// over a transcript's words that counts them all (`KeywordMatcher`).
+    static let phraseMatchers: [String: KeywordMatcher] = phraseAnnotations.mapValues { KeywordMatcher($0.map(\.phrase)) }
+
     /// Each emoji's place in `EmojiTable`, which breaks the last ties.
     static let tableOrder: [String: Int] = Dictionary(EmojiTable.entries.enumerated().map { ($1.emoji, $0) },
                                                       uniquingKeysWith: { first, _ in first })
@@ -194,7 +220,8 @@ public enum LocalFallback {
             }
         }
         let phrases = phraseAnnotations[language] ?? []
-        for (annotation, found) in zip(phrases, WholeWords.occurrences(phrases.map(\.phrase), in: transcript)) {
+        let found = phraseMatchers[language].map { WholeWords.occurrences(of: $0, in: transcript) } ?? []
+        for (annotation, found) in zip(phrases, found) {
             guard found.count > 0 else { continue }
             for e in annotation.emoji {
                 let seen = scores[e]
@@ -217,17 +244,11 @@ public enum LocalFallback {
         ServerTextGate.flaw(title, maxCharacters: titleLength.upperBound) == nil && titleLength.contains(title.count)
     }
 
-    /// Characters a title leaves out: quotes and brackets.
-    static let leftOut: Set<Character> = ["\"", "“", "”", "„", "«", "»", "‹", "›", "(", ")", "[", "]", "{", "}"]
-    /// Where a sentence ends (when white space or the end follows).
-    /// (Music notes mark the lines of a song, as caption files write lyrics.)
-    static let sentenceEnds: Set<Character> = [".", "!", "?", "…", "。", "！", "？", "♪", "♫", "♬"]
-    /// Where a clause ends inside a sentence.
-    static let clauseEnds: Set<Character> = [",", ";", ":", "—", "–", "、", "，"]
-
     /// A phrase that may be a title.
     struct TitleCandidate {
         var text: String
+        /// `normalised(text)`, found once.
+        var key: String
         var score: Int
         var sentence: Int
         var position: Int
@@ -238,32 +259,30 @@ public enum LocalFallback {
         var fromLine = false
     }
 
-    static func titles(lines: [Substring], counts: WordCounts, stop: Set<String>,
+    static func titles(_ text: inout FallbackText, counts: WordCounts, stop: Set<String>,
                        keywords: [String]) -> ActionOutcome<[String]> {
-        let wholeLines = Set(lines.map { normalised($0) })
-        let text = lines.joined(separator: " ")
+        let lineKeys = text.lines.indices.map { line in
+            text.words[text.lineStarts[line]..<text.lineStarts[line + 1]].map(\.lower).joined(separator: " ")
+        }
+        let wholeLines = Set(lineKeys)
         var candidates: [TitleCandidate] = []
-        for (sentence, span) in spans(of: text[...], at: sentenceEnds).enumerated() {
-            var pieces = [span]
-            let clauses = spans(of: span, at: clauseEnds)
-            if clauses.count > 1 { pieces += clauses }
-            for piece in pieces {
-                guard let phrase = trimmed(piece, stop: stop, counts: counts) else { continue }
-                let title = cleaned(phrase.text)
-                guard isUsableTitle(title) else { continue }
-                candidates.append(TitleCandidate(text: title, score: phrase.score, sentence: sentence, position: candidates.count,
-                                                 copiesALine: wholeLines.contains(normalised(title[...])), cut: phrase.cut))
+        func consider(_ piece: Range<Int>, sentence: Int, fromLine: Bool) {
+            guard let phrase = trimmed(piece, in: &text, stop: stop, counts: counts) else { return }
+            let (title, key) = cleaned(phrase.text, words: phrase.words, in: text)
+            guard isUsableTitle(title) else { return }
+            candidates.append(TitleCandidate(text: title, key: key, score: phrase.score, sentence: sentence, position: candidates.count,
+                                             copiesALine: wholeLines.contains(key), cut: phrase.cut, fromLine: fromLine))
+        }
+        for (sentence, span) in spans(of: 0..<text.bytes.count, in: text, sentences: true).enumerated() {
+            consider(span, sentence: sentence, fromLine: false)
+            let clauses = spans(of: span, in: text, sentences: false)
+            if clauses.count > 1 {
+                for clause in clauses { consider(clause, sentence: sentence, fromLine: false) }
             }
         }
         // Captions written without punctuation (automatic ones) are one long
         // sentence: their lines are the phrases, after every sentence's.
-        for (index, line) in lines.enumerated() {
-            guard let phrase = trimmed(line, stop: stop, counts: counts) else { continue }
-            let title = cleaned(phrase.text)
-            guard isUsableTitle(title) else { continue }
-            candidates.append(TitleCandidate(text: title, score: phrase.score, sentence: -1 - index, position: candidates.count,
-                                             copiesALine: wholeLines.contains(normalised(title[...])), cut: phrase.cut, fromLine: true))
-        }
+        for (index, line) in text.lines.enumerated() { consider(line, sentence: -1 - index, fromLine: true) }
         // Whole clauses of sentences first, then phrases of lines, then those
         // cut at the bound; a copy of a whole caption line last.
         func rank(_ c: TitleCandidate) -> (Int, Int, Int, Int, Int) {
@@ -276,10 +295,9 @@ public enum LocalFallback {
         // One title per sentence first, then any.
         for pass in 0..<2 {
             for c in candidates where chosen.count < 3 {
-                let key = normalised(c.text[...])
-                guard !seen.contains(key), pass == 1 || !usedSentences.contains(c.sentence) else { continue }
+                guard !seen.contains(c.key), pass == 1 || !usedSentences.contains(c.sentence) else { continue }
                 chosen.append(c.text)
-                seen.insert(key)
+                seen.insert(c.key)
                 usedSentences.insert(c.sentence)
             }
         }
@@ -293,55 +311,132 @@ public enum LocalFallback {
         return .applied(chosen)
     }
 
-    /// The parts of `text` between the characters of `ends` (each end kept
-    /// with the part before it, when white space or the end of `text` follows it).
-    static func spans(of text: Substring, at ends: Set<Character>) -> [Substring] {
-        var parts: [Substring] = []
-        var start = text.startIndex
-        var i = text.startIndex
-        while i < text.endIndex {
-            let next = text.index(after: i)
-            if ends.contains(text[i]), next == text.endIndex || text[next].isWhitespace || isUnspaced(text[i]) {
-                parts.append(text[start..<next])
-                start = next
+    /// The parts of the bytes at `range` of `text` between the `Character`s
+    /// that end a sentence (`sentences`) or a clause: each end kept with the
+    /// part before it, when white space or the end of `range` follows it, or
+    /// it is written in a script without spaces. Parts without a letter are left out.
+    ///
+    /// The ends are one scalar each, so a `Character` is one exactly when it
+    /// is that scalar alone; `Characters` are stepped by `CharacterSteps`
+    /// (bytes for ASCII, the standard library's clusters otherwise).
+    static func spans(of range: Range<Int>, in text: FallbackText, sentences: Bool) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        CharacterSteps.withBytes(text.text) { p, string in
+            var start = range.lowerBound
+            var i = range.lowerBound
+            while i < range.upperBound {
+                let next = min(CharacterSteps.end(of: i, in: p, text: string), range.upperBound)
+                if isEnd(p, i, next, sentences: sentences),
+                   next == range.upperBound || next - i >= 3 || startsWithWhiteSpace(p, next) {
+                    parts.append(start..<next)
+                    start = next
+                }
+                i = next
             }
-            i = next
+            if start < range.upperBound { parts.append(start..<range.upperBound) }
         }
-        if start < text.endIndex { parts.append(text[start...]) }
-        return parts.filter { $0.contains(where: \.isLetter) }
+        return parts.filter { text.hasLetter($0) }
     }
 
-    /// Whether `c` is written in a script without spaces (its ends need none after them).
-    static func isUnspaced(_ c: Character) -> Bool { c.utf8.count >= 3 }
+    /// Whether the `Character` at `i..<next` ends a sentence (`. ! ? … 。 ！ ？ ♪ ♫ ♬`)
+    /// or, without `sentences`, a clause (`, ; : — – 、 ，`).
+    @inline(__always)
+    static func isEnd(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ next: Int, sentences: Bool) -> Bool {
+        switch next - i {
+        case 1:
+            switch p[i] {
+            case 0x2E, 0x21, 0x3F: return sentences       // . ! ?
+            case 0x2C, 0x3B, 0x3A: return !sentences      // , ; :
+            default: return false
+            }
+        case 3:
+            switch (p[i], p[i + 1], p[i + 2]) {
+            case (0xE2, 0x80, 0xA6), (0xE3, 0x80, 0x82), (0xEF, 0xBC, 0x81), (0xEF, 0xBC, 0x9F),
+                 (0xE2, 0x99, 0xAA), (0xE2, 0x99, 0xAB), (0xE2, 0x99, 0xAC): return sentences   // … 。 ！ ？ ♪ ♫ ♬
+            case (0xE2, 0x80, 0x94), (0xE2, 0x80, 0x93), (0xE3, 0x80, 0x81), (0xEF, 0xBC, 0x8C): return !sentences  // — – 、 ，
+            default: return false
+            }
+        default: return false
+        }
+    }
 
-    /// `piece` from its first to its last content word, cut at a content
-    /// word's end to at most `titleLength.upperBound` characters; with
-    /// its score (how often its distinct content words occur in all) and
-    /// whether it was cut short before its last content word; nil
-    /// when it has fewer than two words or no content word.
-    static func trimmed(_ piece: Substring, stop: Set<String>, counts: WordCounts) -> (text: Substring, score: Int, cut: Bool)? {
-        var found = words(in: piece)
-        guard let firstContent = found.firstIndex(where: { isContent($0, stop: stop) }) else { return nil }
-        found.removeFirst(firstContent)
-        let start = found[0].startIndex
-        let lastContent = found.lastIndex { isContent($0, stop: stop) } ?? 0
+    /// Whether the `Character` at byte `i` is white space (its first scalar is: `Character.isWhitespace`).
+    @inline(__always)
+    static func startsWithWhiteSpace(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        let b = p[i]
+        if b < 0x80 { return b == 0x20 || b &- 0x09 < 5 }
+        var iterator = UnsafeBufferPointer(rebasing: p[i...]).makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
+        return scalar.properties.isWhitespace
+    }
+
+    /// The piece at `piece` from its first to its last content word, cut at
+    /// a content word's end to at most `titleLength.upperBound` characters;
+    /// with its words (indices into `text.words`), its score (how often its
+    /// distinct content words occur in all) and whether it was cut short
+    /// before its last content word; nil when it has fewer than two words or
+    /// no content word.
+    static func trimmed(_ piece: Range<Int>, in text: inout FallbackText, stop: Set<String>,
+                        counts: WordCounts) -> (text: Range<Int>, words: ArraySlice<Int>, score: Int, cut: Bool)? {
+        let all = text.words(in: piece, stop: stop)
+        guard let firstContent = all.firstIndex(where: { text.words[$0].isContent }) else { return nil }
+        let found = all[firstContent...]
+        let start = text.words[found[firstContent]].range.lowerBound
+        let lastContent = found.lastIndex { text.words[$0].isContent } ?? firstContent
         // Forward, counting the characters as it goes, so a long piece (captions
         // with no punctuation are one sentence) costs only its first words.
         var last = -1, length = 0
         var end = start
         for i in found.indices {
-            length += piece[end..<found[i].endIndex].count
-            end = found[i].endIndex
+            let range = text.words[found[i]].range
+            length += text.characters(end..<range.upperBound)
+            end = range.upperBound
             if length > titleLength.upperBound { break }
-            if isContent(found[i], stop: stop) { last = i }
+            if text.words[found[i]].isContent { last = i }
         }
-        guard last >= 1 else { return nil }
-        let kept = found[0...last]
+        guard last >= firstContent + 1 else { return nil }
+        let kept = found[firstContent...last]
         var distinct: Set<String> = []
         var score = 0
-        for word in kept where isContent(word, stop: stop) && distinct.insert(word.lowercased()).inserted { score += counts.count(word) }
+        for index in kept where text.words[index].isContent && distinct.insert(text.words[index].lower).inserted {
+            score += counts.count(lower: text.words[index].lower)
+        }
         guard score > 0 else { return nil }
-        return (piece[start..<found[last].endIndex], score, last < lastContent)
+        return (start..<text.words[found[last]].range.upperBound, kept, score, last < lastContent)
+    }
+
+    /// Characters a title leaves out: quotes and brackets.
+    static let leftOut: Set<Character> = ["\"", "“", "”", "„", "«", "»", "‹", "›", "(", ")", "[", "]", "{", "}"]
+
+    /// The phrase at `range` of `text` as a title (`cleaned(_:)`), and its
+    /// key (`normalised`). An ASCII phrase with no quote or bracket is its
+    /// bytes with white space made single spaces and the first letter a
+    /// capital, and its key its words' (`words`) lower case: the words of
+    /// such a title are the phrase's, in the same case once lowered.
+    static func cleaned(_ range: Range<Int>, words: ArraySlice<Int>, in text: FallbackText) -> (title: String, key: String) {
+        let plain: [UInt8]? = text.bytes.withUnsafeBufferPointer { p in
+            var out: [UInt8] = []
+            out.reserveCapacity(range.count)
+            var space = false
+            for i in range {
+                let b = p[i]
+                switch b {
+                case 0x80...: return nil
+                case 0x22, 0x28, 0x29, 0x5B, 0x5D, 0x7B, 0x7D: return nil   // " ( ) [ ] { }
+                case 0x20, 0x09...0x0D: space = !out.isEmpty
+                default:
+                    if space { out.append(0x20); space = false }
+                    out.append(out.isEmpty && b &- 0x61 < 26 ? b - 0x20 : b)
+                }
+            }
+            return out
+        }
+        if let plain {
+            return (String(decoding: plain, as: UTF8.self), words.map { text.words[$0].lower }.joined(separator: " "))
+        }
+        let title = cleaned(text.substring(range))
+        return (title, normalised(title[...]))
     }
 
     /// A phrase as a title: quotes and brackets left out, white space made

@@ -39,10 +39,54 @@ public struct PromptBuilder: Sendable {
         """
 
     /// Builds the prompt for `transcript`.
+    public func build(transcript: String) -> AssistantPrompt {
+        build(TranscriptPart(whole: transcript))
+    }
+
+    /// Builds the prompt for the transcript `transcript` holds the start of.
+    public func build(_ transcript: TranscriptPart) -> AssistantPrompt {
+        var part = cut(transcript.start)
+        if transcript.whole != nil { part.characters = transcript.characters }
+        // Defusing only removes characters, and only when a delimiter look-alike is there.
+        let sent = part.hasAngles ? Self.defuseDelimiters(part.text) : part.text
+        let request = """
+            \(AssistantPrompt.transcriptStart)
+            \(sent)
+            \(AssistantPrompt.transcriptEnd)
+
+            Reply with the JSON object only.
+            """
+        return AssistantPrompt(
+            instructions: Self.instructions,
+            request: request,
+            transcript: sent,
+            schema: AnswerSchema(keywordsFrom: sent),
+            characters: part.characters,
+            sentCharacters: part.hasAngles ? sent.count : part.sentCharacters,
+            truncated: part.sentCharacters < part.characters
+        )
+    }
+
+    /// The part of a transcript the model is sent, before delimiter
+    /// look-alikes are defused.
+    public struct Cut: Sendable, Equatable {
+        /// The transcript cut to the cap; the whole transcript when it fits.
+        public var text: String
+        /// The whole transcript's length in `Character`s.
+        public var characters: Int
+        /// `text`'s length in `Character`s.
+        public var sentCharacters: Int
+        /// Whether `text` holds a delimiter look-alike (`<<<` or `>>>`) that `build` defuses.
+        public var hasAngles: Bool
+    }
+
+    /// `transcript` cut to `maxCharacters` `Character`s, the cut moved back to
+    /// a word's start (`wordBoundaryCut`): the part every prompt sends, and
+    /// the part the local fallback reads (`LocalFallback`).
     ///
     /// The transcript is walked once by UTF-8 offset (`CharacterSteps`) to count
     /// its `Character`s and find where the cap cuts it.
-    public func build(transcript: String) -> AssistantPrompt {
+    public func cut(_ transcript: String) -> Cut {
         let maxCharacters = maxCharacters
         let (total, cutEnd, hasAngles) = CharacterSteps.withBytes(transcript) { p, text -> (Int, Int, Bool) in
             var count = 0
@@ -78,24 +122,7 @@ public struct PromptBuilder: Sendable {
             cut = shorter
             cutCharacters = shorter.count
         }
-        // Defusing only removes characters, and only when a delimiter look-alike is there.
-        let sent = hasAngles ? Self.defuseDelimiters(cut) : cut
-        let request = """
-            \(AssistantPrompt.transcriptStart)
-            \(sent)
-            \(AssistantPrompt.transcriptEnd)
-
-            Reply with the JSON object only.
-            """
-        return AssistantPrompt(
-            instructions: Self.instructions,
-            request: request,
-            transcript: sent,
-            schema: AnswerSchema(keywordsFrom: sent),
-            characters: total,
-            sentCharacters: hasAngles ? sent.count : cutCharacters,
-            truncated: cutCharacters < total
-        )
+        return Cut(text: cut, characters: total, sentCharacters: cutCharacters, hasAngles: hasAngles)
     }
 
     /// How far back (in `Character`s) a cut may move to fall between words;

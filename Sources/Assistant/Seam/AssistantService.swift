@@ -43,6 +43,14 @@ public struct AssistantService: Sendable {
     /// called only once the model is known to be available: a run with no
     /// model (`--model none`, an unavailable one) never builds the text.
     public func suggest(transcript makeTranscript: () -> String) async -> AssistantResult {
+        await suggest(transcriptPart: { _ in TranscriptPart(whole: makeTranscript()) })
+    }
+
+    /// Gets suggestions for the transcript that `makePart` gives the start
+    /// of (`TranscriptPart`) for the cap it is given (`options.maxCharacters`),
+    /// called only once the model is known to be available; the whole
+    /// transcript is made only when a keyword the model names is not in that start.
+    public func suggest(transcriptPart makePart: (_ maxCharacters: Int) -> TranscriptPart) async -> AssistantResult {
         let gate = AvailabilityGate(provider: availability, clock: clock)
         let state = await gate.waitUntilAvailable(timeout: options.waitForModel)
         if Task.isCancelled { return Self.interrupted(backendName, state) }
@@ -50,8 +58,8 @@ public struct AssistantService: Sendable {
             return AssistantResult(backend: backendName, availability: state, characters: 0, sentCharacters: 0,
                                    truncated: false, attempts: 0, error: nil, suggestions: nil)
         }
-        let transcript = makeTranscript()
-        let prompt = PromptBuilder(maxCharacters: options.maxCharacters).build(transcript: transcript)
+        let transcript = makePart(options.maxCharacters)
+        let prompt = PromptBuilder(maxCharacters: options.maxCharacters).build(transcript)
         func result(attempts: Int, error: String?, suggestions: Suggestions?) -> AssistantResult {
             AssistantResult(
                 backend: backendName, availability: state,
@@ -86,7 +94,7 @@ public struct AssistantService: Sendable {
                 let answer = try await ModelCall.answer(model: model, prompt: prompt, timeout: max(limit, .milliseconds(1)))
                 cost.add(answer)
                 cost.requests -= 1  // counted by the answer itself
-                var suggestions = decoder.decode(answer.text, transcript: transcript, sent: prompt.text)
+                var suggestions = decoder.decode(answer.text, transcript: transcript.start, sent: prompt.text, whole: transcript.whole)
                 if options.repairs, let repair = Self.repairPrompt(prompt, suggestions, asking: options.actions) {
                     if let bound = left(), bound <= .zero {
                         // No time left for the repair: the first answer stands.
@@ -96,7 +104,7 @@ public struct AssistantService: Sendable {
                         if let second = try? await ModelCall.answer(model: model, prompt: repair, timeout: max(limit, .milliseconds(1))) {
                             cost.add(second)
                             cost.requests -= 1
-                            suggestions.merge(repair: decoder.decode(second.text, transcript: transcript, sent: repair.text))
+                            suggestions.merge(repair: decoder.decode(second.text, transcript: transcript.start, sent: repair.text, whole: transcript.whole))
                         }
                         // A repair ended by a stop leaves the file unfinished (finishing it with the first answer would differ from a run not stopped).
                         if Task.isCancelled { return Self.interrupted(backendName, state) }

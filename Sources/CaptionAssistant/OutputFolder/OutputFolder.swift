@@ -296,11 +296,16 @@ package final class OutputFolder: @unchecked Sendable {
     /// Information about the regular file at `relative`, or nil when there is
     /// none (missing, a link, a folder, or a folder on the way is a link).
     func regularFileStatus(_ relative: String) -> stat? {
-        guard let parts = Self.safeParts(relative), let dir = try? openFolder(parts.dropLast(), create: false, for: relative) else {
-            return nil
-        }
-        defer { close(dir) }
+        guard let parts = Self.safeParts(relative) else { return nil }
         var info = stat()
+        // A file at the top is looked up in the folder's own descriptor: no copy to make and close (a run
+        // with no model asks this of every output, whose sidecar is usually not there yet).
+        if parts.count == 1 {
+            guard fstatat(descriptor, parts[0], &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return info
+        }
+        guard let dir = try? openFolder(parts.dropLast(), create: false, for: relative) else { return nil }
+        defer { close(dir) }
         guard fstatat(dir, parts[parts.count - 1], &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             return nil
         }

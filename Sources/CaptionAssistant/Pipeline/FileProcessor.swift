@@ -99,15 +99,10 @@ public struct FileProcessor: Sendable {
             return Outcome(report: report, bytes: nil)
         }
 
-        // The transcript lives only for the call (a large file's copy of its text is not kept),
-        // and is made only when there is a model to send it to, or a fallback that may need it.
+        // The transcript is made only when there is a model to send it to, and then only its start,
+        // as far as the cap reads (a large file's text is not copied whole).
         let settings = configuration.settings
-        var transcript: String?
-        let result = await configuration.source.suggest(transcript: {
-            let text = Transcript.text(of: document)
-            if settings.fallback != nil { transcript = text }
-            return text
-        })
+        let result = await configuration.source.suggest(transcriptPart: { Transcript.part(of: document, characters: $0) })
         if result.interrupted {
             var outcome = Outcome(report: notProcessed(input: input), bytes: nil)
             outcome.interrupted = true
@@ -132,8 +127,12 @@ public struct FileProcessor: Sendable {
             }
         }
         if settings.fallback == .local {
-            let made = transcript
-            request.fallback = { LocalFallback.suggestions(for: made ?? Transcript.text(of: document), language: document.outputLanguage(options)) }
+            // The fallback reads what a model is sent (the --max-characters cut), made from the text's start alone.
+            let cap = settings.maxCharacters
+            request.fallback = {
+                LocalFallback.suggestions(for: Transcript.start(of: document, characters: cap), maxCharacters: cap,
+                                          language: document.outputLanguage(options))
+            }
         }
         var applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo, options: options,
                                               request: request)

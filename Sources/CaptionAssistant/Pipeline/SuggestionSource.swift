@@ -7,9 +7,11 @@ import Assistant
 /// `AssistantService` is the real one; tests may give their own.
 public protocol SuggestionSource: Sendable {
     /// Suggestions for the transcript (cue texts without markup) that
-    /// `transcript` makes, or why there are none. `transcript` is called only
-    /// when the model may be called, so a run without a model makes no text.
-    func suggest(transcript: () -> String) async -> AssistantResult
+    /// `transcriptPart` gives the start of (`TranscriptPart`) for a cap of
+    /// the `Character`s it is given, or why there are none. `transcriptPart`
+    /// is called only when the model may be called, so a run without a model
+    /// makes no text.
+    func suggest(transcriptPart: (_ maxCharacters: Int) -> TranscriptPart) async -> AssistantResult
 }
 
 extension AssistantService: SuggestionSource {}

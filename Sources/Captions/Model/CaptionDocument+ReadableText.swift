@@ -16,3 +16,73 @@ extension CaptionDocument {
         return String(decoding: out, as: UTF8.self)
     }
 }
+
+extension CaptionDocument {
+    /// The start of `readableText(cueSeparator:lineBreak:)`: the text of its
+    /// first `cues` cues, as few as hold more than `characters` `Character`s,
+    /// with the separator after the last of them; all of it (and every cue)
+    /// when the whole text holds no more (`textStart`).
+    public func readableTextStart(characters: Int, cueSeparator: UInt8 = 0x0A,
+                                  lineBreak: UInt8 = 0x20) -> (text: String, cues: Int) {
+        textStart(characters: characters, cueSeparator: cueSeparator) { cues[$0].appendReadableText(to: &$1, lineBreak: lineBreak) }
+    }
+
+    /// How many `Character`s `readableText(cueSeparator:lineBreak:)` holds
+    /// from cue `first` on, its separators between those cues included (`textCharacters`).
+    public func readableTextCharacters(from first: Int, cueSeparator: UInt8 = 0x0A, lineBreak: UInt8 = 0x20) -> Int {
+        textCharacters(from: first, cueSeparator: cueSeparator) { cues[$0].appendReadableText(to: &$1, lineBreak: lineBreak) }
+    }
+
+    /// The start of the text that `appendCue` makes of each cue, cues joined
+    /// with `cueSeparator`: its first `cues` cues, as few as hold more than
+    /// `characters` `Character`s, with the separator after the last of them;
+    /// all of it (and every cue) when the whole text holds no more.
+    ///
+    /// A cut of the text to at most `characters` `Character`s (the prompt's
+    /// cap) falls inside this start, in a line that ends in it as in the whole
+    /// text, so it cuts the same: a run that needs only that part makes no
+    /// copy of a large file's text. `cueSeparator` must be an ASCII line
+    /// break (no `Character` and no UTF-8 sequence reaches across it).
+    ///
+    /// Its `Character`s are counted only as the bytes reach twice the last
+    /// count's (no `Character` is shorter than a byte), so the work and the
+    /// memory stay within about twice what the start needs.
+    public func textStart(characters: Int, cueSeparator: UInt8,
+                          appendCue: (_ index: Int, _ out: inout [UInt8]) -> Void) -> (text: String, cues: Int) {
+        var out: [UInt8] = []
+        var countAt = characters < Int.max ? max(0, characters) + 1 : Int.max
+        for index in cues.indices {
+            if index > 0 { out.append(cueSeparator) }
+            appendCue(index, &out)
+            guard out.count >= countAt, index + 1 < cues.count else { continue }
+            if String(decoding: out, as: UTF8.self).count > characters {
+                out.append(cueSeparator)
+                return (String(decoding: out, as: UTF8.self), index + 1)
+            }
+            countAt = out.count < Int.max / 2 ? out.count * 2 : Int.max
+        }
+        return (String(decoding: out, as: UTF8.self), cues.count)
+    }
+
+    /// How many `Character`s the text that `appendCue` makes of each cue
+    /// (cues joined with `cueSeparator`) holds from cue `first` on, its
+    /// separators between those cues included, counted a few thousand cues
+    /// at a time: the length of a text too large to make whole.
+    /// `cueSeparator` must be an ASCII line break.
+    public func textCharacters(from first: Int, cueSeparator: UInt8,
+                               appendCue: (_ index: Int, _ out: inout [UInt8]) -> Void) -> Int {
+        var total = 0
+        var chunk: [UInt8] = []
+        for index in max(0, first)..<max(first, cues.count) {
+            appendCue(index, &chunk)
+            guard index + 1 < cues.count else { break }
+            chunk.append(cueSeparator)
+            // Cut after a line break, which ends every Character and UTF-8 sequence.
+            if chunk.count >= 1 << 16 {
+                total += String(decoding: chunk, as: UTF8.self).count
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        return total + String(decoding: chunk, as: UTF8.self).count
+    }
+}

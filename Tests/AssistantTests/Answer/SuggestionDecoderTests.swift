@@ -30,6 +30,24 @@ import Testing
         #expect(result.answerError == nil)
     }
 
+    /// Given only the transcript's start (`TranscriptPart`), a keyword
+    /// further on is still a word of the captions: the whole text is made for
+    /// it, and only then (never for keywords the start holds).
+    @Test func aKeywordAfterTheStartIsLookedForInTheWholeTranscript() {
+        let start = "Welcome back to the launch pad.\n"
+        let whole = start + Self.transcript
+        let answer = #"{"keywords": ["launch", "crew", "submarine"], "titles": ["A", "B", "C"], "emoji": "🚀"}"#
+        final class Count: @unchecked Sendable { var made = 0 }
+        let count = Count()
+        let result = decoder.decode(answer, transcript: start, whole: { count.made += 1; return whole })
+        #expect(result.keywords == .applied(["launch", "crew"]))
+        #expect(result.droppedKeywords == [DroppedKeyword(keyword: "submarine", reason: "not in the transcript")])
+        #expect(count.made == 1)
+        _ = decoder.decode(#"{"keywords": ["launch", "pad"], "titles": ["A", "B", "C"], "emoji": "🚀"}"#, transcript: start,
+                           whole: { count.made += 1; return whole })
+        #expect(count.made == 1)
+    }
+
     @Test func proseAroundTheJSONIsIgnored() {
         let answer = """
             Sure! Here are my suggestions for your video {as requested}:

@@ -27,6 +27,21 @@ import Words
         }
     }
 
+    /// The fallback reads what a model is sent: the transcript cut to the
+    /// cap. Words that repeat only after the cut count as they would for the
+    /// model (not at all).
+    @Test func itReadsOnlyThePartAModelIsSent() throws {
+        let tail = String(repeating: "\nPenguins slide on the ice. Penguins dive for fish.", count: 20)
+        let long = Self.whales + tail
+        let cap = Self.whales.count
+        let cut = LocalFallback.suggestions(for: long, maxCharacters: cap, language: "en")
+        #expect(cut == LocalFallback.suggestions(for: PromptBuilder(maxCharacters: cap).cut(long).text, language: "en"))
+        #expect(cut == LocalFallback.suggestions(for: Self.whales, language: "en"))
+        #expect(try #require(cut.keywords.value).first == "whales")
+        // Read whole, the penguins would win.
+        #expect(try #require(LocalFallback.suggestions(for: long, language: "en").keywords.value).first == "Penguins")
+    }
+
     @Test func theEmojiIsOneWhoseCLDRAnnotationIsAWordOfTheTranscript() {
         #expect(LocalFallback.suggestions(for: Self.whales, language: "en").emoji == .applied("🐋"))
         // In French, by CLDR's French annotations ("baleine").
@@ -101,11 +116,14 @@ import Words
         #expect(titles.contains("Rocket engine test"))
         // A phrase of one giant sentence is cut at the bound from its first words on.
         let giant = String(repeating: "rocket engine launch ", count: 50_000)
-        let cut = LocalFallback.trimmed(giant[...], stop: StopWords.all, counts: LocalFallback.WordCounts([], stop: StopWords.all))
+        var text = FallbackText(giant)
+        text.markContent(stop: StopWords.all)
+        let whole = 0..<text.bytes.count
+        let cut = LocalFallback.trimmed(whole, in: &text, stop: StopWords.all, counts: LocalFallback.WordCounts(FallbackText("")))
         #expect(cut == nil)  // no word of it is counted, so no score
-        let counts = LocalFallback.WordCounts(LocalFallback.words(in: giant[...]), stop: StopWords.all)
-        let phrase = try #require(LocalFallback.trimmed(giant[...], stop: StopWords.all, counts: counts))
-        #expect(phrase.text.count <= LocalFallback.titleLength.upperBound && phrase.cut)
+        let counts = LocalFallback.WordCounts(text)
+        let phrase = try #require(LocalFallback.trimmed(whole, in: &text, stop: StopWords.all, counts: counts))
+        #expect(text.characters(phrase.text) <= LocalFallback.titleLength.upperBound && phrase.cut)
     }
 
     @Test func aTranscriptTooShortFailsTheTitlesAndEmptyOneEveryAction() {
