@@ -172,7 +172,9 @@ public enum CaptionAssistantCommand {
             } else {
                 (plan, part) = (runPlan, nil)
             }
-            if let reportFile = options.reportFile { try InputPlan.checkReportFile(reportFile, inputs: options.inputs) }
+            if let reportFile = options.reportFile {
+                try runPlan.checkReportFile(reportFile, inputs: options.inputs, outputFolder: options.output == "-" ? nil : options.output)
+            }
             if destination == .standardOutput, let only = options.inputs.first, only != "-" {
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: only, isDirectory: &isDirectory), isDirectory.boolValue {

@@ -152,4 +152,58 @@ import TestSupport
         #expect(same.status == 64)
         #expect(try Data(contentsOf: folder.appendingPathComponent("a.srt")) == Data("1\n00:00:01,000 --> 00:00:02,000\nHello\n".utf8))
     }
+
+    /// The report never replaces an output of its own run: a caption or a
+    /// sidecar named as the report file is refused before any work (it was
+    /// written, then replaced by the report, with "1 written" and exit 0).
+    @Test func theReportFileIsNeverAnOutputOfTheRun() throws {
+        let scratch = try ScratchFolder()
+        let folder = scratch.url.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("1\n00:00:01,000 --> 00:00:02,000\nHello\n".utf8).write(to: folder.appendingPathComponent("a.srt"))
+        for name in ["out/a.srt", "out/a.srt.assistant.json", "./out/../out/a.srt"] {
+            let run = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "out", "--report", name], in: scratch.url)
+            #expect(run.status == 64, "\(name)")
+            #expect(run.stderrText.contains("is the output a.srt"), "\(name)")
+            #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out/a.srt").path))
+        }
+        // The folder's own report.json is allowed: it holds the same report.
+        let same = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "out", "--report", "out/report.json"], in: scratch.url)
+        #expect(same.status == 0)
+        #expect(try Data(contentsOf: scratch.url.appendingPathComponent("out/a.srt")).starts(with: Data("1\n".utf8)))
+    }
+
+    /// A report file that is a symbolic link is written through it (the link
+    /// stays, the file it names gets the report), and one that is not a
+    /// regular file (a pipe, `/dev/stdout`) is written into: it was replaced
+    /// by a regular file, which for `--report /dev/stdout` run as root
+    /// replaced the system's `/dev/stdout` link.
+    @Test func theReportFileIsWrittenThroughALinkOrAPipe() throws {
+        let scratch = try ScratchFolder()
+        try Data("1\n00:00:01,000 --> 00:00:02,000\nHello\n".utf8).write(to: scratch.url.appendingPathComponent("a.srt"))
+        let fm = FileManager.default
+        try fm.createDirectory(at: scratch.url.appendingPathComponent("logs"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: scratch.url.appendingPathComponent("latest.json").path, withDestinationPath: "logs/run.json")
+        let linked = try ExecutableRun.run(["-test-fake-assistant", "a.srt", "-o", "out", "--report", "latest.json"], in: scratch.url)
+        #expect(linked.status == 0)
+        #expect(try fm.destinationOfSymbolicLink(atPath: scratch.url.appendingPathComponent("latest.json").path) == "logs/run.json")
+        let written = try Data(contentsOf: scratch.url.appendingPathComponent("logs/run.json"))
+        #expect(String(decoding: written, as: UTF8.self).contains("\"schemaVersion\""))
+        // A pipe: the report is read from it by another process, whole.
+        let fifo = scratch.url.appendingPathComponent("report.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
+        reader.arguments = [fifo]
+        let pipe = Pipe()
+        reader.standardOutput = pipe
+        try reader.run()
+        let piped = try ExecutableRun.run(["-test-fake-assistant", "a.srt", "-o", "out2", "--report", fifo], in: scratch.url)
+        let read = pipe.fileHandleForReading.readDataToEndOfFile()
+        reader.waitUntilExit()
+        #expect(piped.status == 0)
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+        #expect(read == (try Data(contentsOf: scratch.url.appendingPathComponent("out2/report.json"))))
+    }
 }

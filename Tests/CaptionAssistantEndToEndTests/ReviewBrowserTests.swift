@@ -133,7 +133,7 @@ enum Browser {
         #expect(index.stdout.contains("<dt>Actions applied</dt><dd>3</dd>"))
         #expect(!index.stdout.contains("<img") && !index.stdout.contains("<script"))
         // The row shows the titles (as text) and the emoji; the totals the model's cost.
-        #expect(index.stdout.contains("<td class=\"titles\" data-label=\"Titles\"><ol><li>\"&gt;&lt;img src=x onerror=alert(1)&gt;</li><li>Countdown at the coast</li><li>Liftoff &amp; after</li></ol></td><td class=\"emoji\" data-label=\"Emoji\">🚀</td>"))
+        #expect(index.stdout.contains("<td class=\"titles\" data-label=\"Titles\"><ol><li>\"&gt;&lt;img src=x onerror=alert(1)&gt;</li><li>Countdown at the coast</li><li>Liftoff &amp; after</li></ol></td><td class=\"emoji\" data-label=\"Emoji\">🚀 <span class=\"muted emoji-name\">(rocket)</span></td>"))
         #expect(index.stdout.contains("<dt>Model requests</dt><dd>1</dd>"))
         #expect(dom.stdout.contains("<li>Model cost: 1 request, "))
         let csv = String(decoding: try Data(contentsOf: out.appendingPathComponent("review/titles.csv")), as: UTF8.self)

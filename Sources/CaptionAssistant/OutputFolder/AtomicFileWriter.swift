@@ -44,6 +44,48 @@ package enum AtomicFileWriter {
         try inFolder(of: path) { dir throws(WriteError) in try write(named: PathText.lastComponent(of: path), inFolder: dir, path: path, fill: fill) }
     }
 
+    /// Writes the file a person named (`--report FILE`) from `fill`: as
+    /// `write(to:fill:)` does when `path` is missing or a regular file; when
+    /// it is a symbolic link to a regular file, that file is replaced
+    /// atomically and the link stays; when it is (or links to) something else
+    /// a shell could name, such as `/dev/stdout`, a pipe or a terminal, the
+    /// bytes are written into it, since replacing it would put a regular
+    /// file in its place (`/dev/stdout` for every process of the system).
+    static func write(through path: String, fill: (Int32) -> Bool) throws(WriteError) {
+        var own = stat()
+        guard lstat(path, &own) == 0, (own.st_mode & S_IFMT) != S_IFREG else { return try write(to: path, fill: fill) }
+        var target = stat()
+        guard stat(path, &target) == 0 else {
+            // A link to a file not made yet: the file it names is made.
+            guard errno == ENOENT, (own.st_mode & S_IFMT) == S_IFLNK, let named = linkTarget(path) else {
+                throw WriteError(path: path, reason: String(cString: strerror(errno)))
+            }
+            return try write(to: named, fill: fill)
+        }
+        switch target.st_mode & S_IFMT {
+        case S_IFDIR:
+            throw WriteError(path: path, reason: "it is a folder")
+        case S_IFREG:
+            guard let resolved = realpath(path, nil) else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+            defer { free(resolved) }
+            try write(to: String(cString: resolved), fill: fill)
+        default:
+            let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+            guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+            defer { close(fd) }
+            guard fill(fd) else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        }
+    }
+
+    /// The path the symbolic link `path` names (relative to the link's folder when the link is relative).
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let named = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return named.hasPrefix("/") ? named : (PathText.parent(of: path) ?? ".") + "/" + named
+    }
+
     /// Runs `body` with the folder `path` lies in, open (created first when missing).
     private static func inFolder(of path: String, _ body: (Int32) throws(WriteError) -> Void) throws(WriteError) {
         let folder = PathText.parent(of: path) ?? "."

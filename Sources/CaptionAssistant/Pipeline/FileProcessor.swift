@@ -114,6 +114,9 @@ public struct FileProcessor: Sendable {
                                                 notRequestedReason: Self.notRequestedReason(settings.actions, configuration.settingNames),
                                                 names: configuration.settingNames,
                                                 modelIsTestDouble: !FileReport.Model.isReal(configuration.backend))
+        if !document.source.encodingIsKnown {
+            request.unknownEncoding = Self.unknownEncodingReason(configuration.settingNames, declared: settings.inputEncoding)
+        }
         // The earlier output, looked at only when an action needs it.
         var finding: EarlierOutput.Finding?
         if let earlier {
@@ -133,7 +136,9 @@ public struct FileProcessor: Sendable {
         }
         var applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo, options: options,
                                               request: request)
-        if !document.source.encodingIsKnown { applied = Self.unspliced(applied, names: configuration.settingNames) }
+        if !document.source.encodingIsKnown {
+            applied = Self.unspliced(applied, names: configuration.settingNames, declared: configuration.settings.inputEncoding)
+        }
 
         var model = FileReport.Model(backend: configuration.backend, availability: .available)
         if configuration.recordsCost && result.cost.requests > 0 { model.cost = ReportCost(result.cost) }
@@ -175,7 +180,7 @@ public struct FileProcessor: Sendable {
             // Text whose encoding is a guess is written only as it came: converted, it would be mojibake for good.
             if !document.source.encodingIsKnown,
                (configuration.convertTo.map { $0 != document.format } ?? false) || document.outputEncoding(options: options) != document.source.encoding {
-                throw UnknownEncoding(names: configuration.settingNames)
+                throw UnknownEncoding(names: configuration.settingNames, declared: configuration.settings.inputEncoding)
             }
             if let convertTo = configuration.convertTo {
                 let conversion = try document.converted(to: convertTo, edits: applied.edits, options: options)
@@ -209,23 +214,30 @@ public struct FileProcessor: Sendable {
         return advice.rendered(names)
     }
 
-    /// What is wrong with a file whose encoding could not be told (`SourceText.encodingIsKnown`).
-    static let unknownEncodingCause = "its text encoding could not be told (it is not UTF-8, has no byte-order mark, and no legacy encoding was detected with confidence)"
+    /// What is wrong with a file whose encoding could not be told
+    /// (`SourceText.encodingIsKnown`): detected, or `declared` (`--input-encoding`,
+    /// whose name it then gives back) when its bytes are not in that encoding.
+    static func unknownEncodingCause(declared: String?) -> String {
+        guard let declared else {
+            return "its text encoding could not be told (it is not UTF-8, has no byte-order mark, and no legacy encoding was detected with confidence)"
+        }
+        return "its bytes are not \(declared) text, the encoding declared for it (or do not convert back to the same bytes)"
+    }
 
-    /// Why an edit was not made to a file whose encoding could not be told,
-    /// with the way out (the setting spelled by `names`).
-    static func unknownEncodingReason(_ names: SettingNames) -> String {
-        let advice: Advice = "\(unknownEncodingCause), so nothing was spliced into it and it was written unchanged; \(.inputEncoding, .placeholder) names its encoding"
+    /// Why an edit was not made to a file whose encoding could not be told
+    /// (or is not the one `declared`), with the way out (the setting spelled by `names`).
+    static func unknownEncodingReason(_ names: SettingNames, declared: String? = nil) -> String {
+        let advice: Advice = "\(unknownEncodingCause(declared: declared)), so nothing was spliced into it and it was written unchanged; \(.inputEncoding, .placeholder) names its encoding"
         return advice.rendered(names)
     }
 
     /// `applied` for a file whose encoding could not be told: no edits, and
     /// the actions that would have edited it failed (titles, in the report
     /// only, stay as they are).
-    static func unspliced(_ applied: SuggestionApplier.Applied, names: SettingNames) -> SuggestionApplier.Applied {
+    static func unspliced(_ applied: SuggestionApplier.Applied, names: SettingNames, declared: String?) -> SuggestionApplier.Applied {
         var applied = applied
         applied.edits = [:]
-        let reason = unknownEncodingReason(names)
+        let reason = unknownEncodingReason(names, declared: declared)
         applied.actions = applied.actions.map { action in
             guard action.state == .applied, action.id != .titles else { return action }
             return ActionReport(id: action.id, state: .failed, reason: reason)
@@ -238,8 +250,10 @@ public struct FileProcessor: Sendable {
     struct UnknownEncoding: LocalizedError {
         /// How the settings the message names are spelled.
         var names: SettingNames
+        /// The encoding declared for it (`--input-encoding`), if any.
+        var declared: String?
         var errorDescription: String? {
-            let advice: Advice = "\(FileProcessor.unknownEncodingCause), so it cannot be converted without turning its text into mojibake; \(.inputEncoding, .placeholder) names its encoding"
+            let advice: Advice = "\(FileProcessor.unknownEncodingCause(declared: declared)), so it cannot be converted without turning its text into mojibake; \(.inputEncoding, .placeholder) names its encoding"
             return advice.rendered(names)
         }
     }

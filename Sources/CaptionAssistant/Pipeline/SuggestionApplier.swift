@@ -53,6 +53,9 @@ enum SuggestionApplier {
         /// An earlier run's results from a real model for this output, by
         /// action (asked once, when first needed); nil: none to keep.
         var earlier: (() -> [AssistantAction: ActionReport]?)?
+        /// Why nothing may be spliced into the file (its encoding could not
+        /// be told: `FileProcessor.unknownEncodingReason`); nil when its encoding is known.
+        var unknownEncoding: String?
     }
 
     /// One action's content, whichever source gave it.
@@ -126,6 +129,8 @@ enum SuggestionApplier {
             case .emoji(let emoji):
                 let appended = " " + emoji
                 if document.cues.isEmpty { return .refused("the file has no cue to add it to") }
+                // Not "cannot hold it, --encoding utf-8 can": converting such a file fails too.
+                if let unknown = request.unknownEncoding { return .refused(unknown) }
                 let encoding = document.outputEncoding(convertingTo: convertTo, options: options)
                 // Written in its own format, a file keeps its own encoding unless --encoding utf-8 is given.
                 if !encoding.canEncode(appended) { return .refused(Self.unencodableReason(emoji, encoding, names: request.names)) }

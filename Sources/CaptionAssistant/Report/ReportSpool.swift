@@ -99,10 +99,11 @@ final class ReportSpool: @unchecked Sendable {
     }
 
     /// Writes `report.json`'s content (as `write(to:in:envelope:)` does) to
-    /// `path`, anywhere (`--report FILE`), atomically.
+    /// `path`, anywhere (`--report FILE`): atomically, or into it when it is
+    /// not a regular file (`AtomicFileWriter.write(through:fill:)`).
     func write(toFile path: String, envelope: ReportEnvelope) throws(WriteError) {
         try write(envelope: envelope, digest: false) { fill throws(WriteError) in
-            try AtomicFileWriter.write(to: path, fill: fill)
+            try AtomicFileWriter.write(through: path, fill: fill)
         }
     }
 

@@ -138,8 +138,7 @@ public struct SourceText: Sendable {
         if check.invalidSequences == 0 {
             return SourceText(bytes: raw, encoding: .utf8, hasByteOrderMark: false, warnings: [])
         }
-        // A few bad bytes among many good multi-byte sequences: a damaged UTF-8 file.
-        if check.validMultibyte > 0 && check.invalidSequences * 4 <= check.validMultibyte {
+        if check.isDamagedUTF8 {
             return SourceText(bytes: raw, encoding: .utf8, hasByteOrderMark: false,
                               warnings: UTF8Check.warnings(for: raw))
         }
@@ -169,7 +168,12 @@ public struct SourceText: Sendable {
     private static func decode(_ raw: [UInt8], as declared: TextEncoding) throws -> SourceText {
         switch declared {
         case .utf8:
-            return SourceText(bytes: raw, encoding: .utf8, hasByteOrderMark: false, warnings: UTF8Check.warnings(for: raw))
+            // Bytes that are mostly not UTF-8 are not read as it because it was declared: an edit would mix encodings in one file.
+            let check = UTF8Check.scan(raw)
+            if check.invalidSequences == 0 || check.isDamagedUTF8 {
+                return SourceText(bytes: raw, encoding: .utf8, hasByteOrderMark: false, warnings: UTF8Check.warnings(for: raw))
+            }
+            return notDeclared(raw, declared)
         case .utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian:
             return try decodeWide(raw, skip: 0, encoding: declared, bom: false)
         case .windows1252:
@@ -178,10 +182,16 @@ public struct SourceText: Sendable {
             if let decoded = legacy(raw, as: declared) {
                 return SourceText(bytes: decoded, encoding: declared, hasByteOrderMark: false, warnings: [])
             }
-            return SourceText(bytes: windows1252(raw), encoding: .windows1252, hasByteOrderMark: false, warnings: [CaptionWarning(
-                line: nil, message: "declared \(declared.rawValue), but the bytes are not \(declared.rawValue) text (or do not convert back to the same bytes): read as Windows-1252 only to show its text, and written unchanged")],
-                known: false)
+            return notDeclared(raw, declared)
         }
+    }
+
+    /// `raw`, whose bytes are not in the encoding `declared` for it: read as
+    /// an unknown encoding is (Windows-1252 only to show its text), and said.
+    private static func notDeclared(_ raw: [UInt8], _ declared: TextEncoding) -> SourceText {
+        SourceText(bytes: windows1252(raw), encoding: .windows1252, hasByteOrderMark: false, warnings: [CaptionWarning(
+            line: nil, message: "declared \(declared.rawValue), but the bytes are not \(declared.rawValue) text (or do not convert back to the same bytes): read as Windows-1252 only to show its text, and written unchanged")],
+            known: false)
     }
 
     /// `raw` in the legacy set `encoding` as UTF-8, when converting that back
@@ -331,7 +341,12 @@ public struct SourceText: Sendable {
 
 /// Validation of UTF-8 bytes without building a `String`.
 enum UTF8Check {
-    struct Result { var invalidSequences = 0; var validMultibyte = 0; var firstInvalidLine: Int? }
+    struct Result {
+        var invalidSequences = 0; var validMultibyte = 0; var firstInvalidLine: Int?
+        /// A few bad bytes among many good multi-byte sequences: a damaged
+        /// UTF-8 file (its bad bytes kept as they came), not another encoding.
+        var isDamagedUTF8: Bool { validMultibyte > 0 && invalidSequences * 4 <= validMultibyte }
+    }
 
     /// Counts valid multi-byte sequences and invalid ones; the line of the first invalid byte.
     static func scan(_ bytes: [UInt8]) -> Result {

@@ -74,6 +74,36 @@ import Testing
         #expect(converted.report.error?.contains("could not be told") == true)
     }
 
+    /// The emoji of a file whose encoding cannot be told fails for that
+    /// reason, not with "Windows-1252 cannot hold it; --encoding utf-8 can"
+    /// (which fails the file); a declared encoding the bytes are not in is
+    /// named as declared, not as "no legacy encoding was detected".
+    @Test func aFileWhoseEncodingCannotBeToldSaysWhyForEveryEdit() async throws {
+        let undetected = await process(try Self.fixture("windows-1257.srt"))
+        #expect(undetected.report.actions[2].reason == FileProcessor.unknownEncodingReason(.plain))
+        var configuration = fakeConfiguration()
+        configuration.settings.inputEncoding = "Shift_JIS"
+        let raw = try Self.fixture("euc-kr.srt") + [0x81]   // not Shift_JIS: a lead byte with nothing after it
+        let declared = await process(raw, configuration)
+        #expect(declared.bytes == raw)
+        #expect(declared.report.actions.map(\.state) == [.failed, .applied, .failed])
+        let reason = FileProcessor.unknownEncodingReason(.plain, declared: "Shift_JIS")
+        #expect(reason.contains("not Shift_JIS text"))
+        #expect(declared.report.actions[2].reason == reason)
+        configuration.writeOptions.encoding = .utf8
+        #expect(await process(raw, configuration).report.error?.contains("not Shift_JIS text") == true)
+    }
+
+    /// `--input-encoding utf-8` on a GBK file: not edited (an emoji in UTF-8 was appended to its GBK text).
+    @Test func aGBKFileDeclaredUTF8IsNeverEdited() async throws {
+        var configuration = fakeConfiguration()
+        configuration.settings.inputEncoding = "UTF-8"
+        let raw = try Self.fixture("gbk.srt")
+        let outcome = await process(raw, configuration)
+        #expect(outcome.bytes == raw)
+        #expect(outcome.report.actions.map(\.state) == [.failed, .applied, .failed])
+    }
+
     /// Declared (`--input-encoding windows-1257`), the same file is edited, in Windows-1257.
     @Test func aDeclaredEncodingIsEdited() async throws {
         var configuration = fakeConfiguration()

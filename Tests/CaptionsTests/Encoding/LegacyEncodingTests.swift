@@ -109,6 +109,21 @@ import Testing
         #expect(source.warnings.first?.message.contains("declared Shift_JIS") == true)
     }
 
+    /// A file declared UTF-8 (`--input-encoding utf-8`) whose bytes are mostly
+    /// not UTF-8 (a GBK file) is not believed: it was read as UTF-8 with its
+    /// bytes kept, so an emoji was appended in UTF-8 to GBK text. A damaged
+    /// UTF-8 file (a few bad bytes among many good ones) is still UTF-8.
+    @Test func aDeclaredUTF8FileWhoseBytesAreNotUTF8IsNotKnown() throws {
+        let gbk = try SourceText.decode(bytes: Self.fixture("gbk.srt"), declared: .utf8)
+        #expect(!gbk.encodingIsKnown)
+        #expect(gbk.warnings.first?.message.contains("declared UTF-8") == true)
+        let damaged = Array("1\n00:00:01,000 --> 00:00:02,000\nCafé crème brûlée à la carte\n".utf8) + [0xFF]
+        let source = try SourceText.decode(bytes: damaged, declared: .utf8)
+        #expect(source.encodingIsKnown)
+        #expect(source.encoding == .utf8)
+        #expect(source.bytes == damaged)
+    }
+
     @Test func encodingNamesAsPeopleTypeThem() {
         #expect(TextEncoding(named: "utf8") == .utf8)
         #expect(TextEncoding(named: "UTF-16le") == .utf16LittleEndian)
