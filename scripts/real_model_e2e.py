@@ -30,6 +30,7 @@ import importlib.util
 import json
 import os
 import re
+import unicodedata
 import socket
 import sys
 import threading
@@ -320,10 +321,21 @@ def headline_end_words():
 LABEL = re.compile(r"^\s*(?:>>+\s*)?(?:[-\u2013\u2014]\s*)?([A-Z\u00C0-\u00DE][A-Z\u00C0-\u00DE0-9 .'&#-]{0,31}?)\s?:(?:\s|$)")
 
 
-def title_flaws(title, language, ends):
+def stem(word):
+    """A word's first five letters, lower case, without diacritics (TitleGround's stem)."""
+    folded = unicodedata.normalize("NFKD", word.lower())
+    return "".join(c for c in folded if not unicodedata.combining(c))[:5]
+
+
+UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
+
+
+def title_flaws(title, language, ends, ground=None, all_stops=frozenset()):
     """The issue-30 rules a title breaks (a measure written apart from the
-    Swift rule, TitleCheck.swift, whose word lists it reads): placeholder,
-    json, label, punctuation, letters, words, mid-clause, repeat."""
+    Swift rules, TitleCheck.swift and TitleGround.swift, whose word lists it
+    reads): placeholder, json, label, punctuation, letters, words, mid-clause,
+    repeat, and ungrounded (no content word shares a stem with the captions;
+    `ground` is the stems of the caption's words)."""
     flaws = []
     t = title.strip()
     if "\u2026" in t:
@@ -350,12 +362,16 @@ def title_flaws(title, language, ends):
     pairs = [ws[i] + " " + ws[i + 1] for i in range(len(ws) - 1)]
     if len(pairs) != len(set(pairs)) or any(ws.count(w) >= 3 for w in ws):
         flaws.append("repeat")
+    if ground and not UNSPACED.search(t):
+        content = [w for w in ws if len(w) >= 3 and w not in all_stops]
+        if not any(stem(w) in ground for w in content):
+            flaws.append("ungrounded")
     return flaws
 
 
 FLAW_REASONS = {"placeholder": "placeholder", "json": "JSON syntax", "label": ("speaker label", "sound or music description"),
                 "punctuation": "starts with punctuation", "letters": "too few letters", "words": "more than 7 words",
-                "mid-clause": "ends mid-clause", "repeat": "repeats"}
+                "mid-clause": "ends mid-clause", "repeat": "repeats", "ungrounded": "shares no word with the captions"}
 
 
 def sdh_words(path):
@@ -382,17 +398,20 @@ def producer(args, files, chats):
     requests."""
     stops = stop_words()
     ends = headline_end_words()
+    all_stops = frozenset().union(*stops.values())
     refused = {k: 0 for k in FLAW_REASONS}
     applied_flawed = applied_titles = 0
     label_keywords = keywords = 0
     for entry in files:
         path = os.path.join(args.captions, os.path.basename(entry.get("input", "?")))
-        language = language_of(caption_lines(path), stops)
+        lines = caption_lines(path)
+        language = language_of(lines, stops)
+        ground = {stem(w) for line in lines for w in words(line)}
         actions = {a.get("id"): a for a in entry.get("actions") or []}
         titles = actions.get("titles", {})
         for t in titles.get("titles") or []:
             applied_titles += 1
-            if title_flaws(t, language, ends):
+            if title_flaws(t, language, ends, ground, all_stops):
                 applied_flawed += 1
         said = " ".join([titles.get("reason") or ""] + [w.get("message", "") for w in entry.get("warnings") or []])
         for rule, words_ in FLAW_REASONS.items():

@@ -67,7 +67,7 @@ import TestSupport
     @Test func aRerunWithFewerActionsOrAPartialAnswerKeepsTheEarlierEmphasisAndEmoji() throws {
         let full = try ModelOptionsTests.answeringServer()
         defer { full.stop() }
-        let partialAnswer = #"{"choices":[{"index":0,"message":{"role":"assistant","content":"{\"keywords\":[\"submarine\"],\"titles\":[\"Waiting For Launch\",\"Crew On Hold\",\"Countdown Paused\"],\"emoji\":\"no\"}"},"finish_reason":"stop"}]}"#
+        let partialAnswer = #"{"choices":[{"index":0,"message":{"role":"assistant","content":"{\"keywords\":[\"submarine\"],\"titles\":[\"Waiting For Launch\",\"Crew On Hold\",\"Rocket Countdown Paused\"],\"emoji\":\"no\"}"},"finish_reason":"stop"}]}"#
         let partial = try HTTPTestServer { request, _ in
             switch request.path {
             case "/v1/models": .respond(200, ModelOptionsTests.models)
@@ -106,7 +106,7 @@ import TestSupport
         #expect(try Data(contentsOf: out.appendingPathComponent("a.srt")) == caption, "the earlier emphasis and emoji are kept")
         entries = try actions()
         #expect(entries.map { $0["source"] as? String } == ["earlier", nil, "earlier"])
-        #expect(entries[1]["titles"] as? [String] == ["Waiting For Launch", "Crew On Hold", "Countdown Paused"])
+        #expect(entries[1]["titles"] as? [String] == ["Waiting For Launch", "Crew On Hold", "Rocket Countdown Paused"])
         #expect(entries[0]["keywords"] as? [String] == ["rocket"] && entries[2]["emoji"] as? String == "🚀")
         #expect(part.stderrText.contains("kept results an earlier run's model gave (keywords in 1, emoji in 1)"), "\(part.stderrText)")
     }

@@ -64,7 +64,7 @@ enum Browser {
 
     /// The model's answer: keywords, three titles (one hostile) and an emoji.
     static var answer: String {
-        let object: [String: Any] = ["keywords": ["rocket"], "titles": [hostileTitle, "Countdown at the coast", "Liftoff & after"],
+        let object: [String: Any] = ["keywords": ["rocket"], "titles": [hostileTitle, "Rocket countdown at the coast", "Rocket liftoff & after"],
                                      "emoji": "🚀"]
         return String(decoding: (try? JSONSerialization.data(withJSONObject: object)) ?? Data(), as: UTF8.self)
     }
@@ -117,8 +117,8 @@ enum Browser {
         #expect(dom.status == 0, "chromium: \(dom.stderr.suffix(2000))")
         // The titles are there, as text.
         #expect(dom.stdout.contains("<li class=\"title\">\"&gt;&lt;img src=x onerror=alert(1)&gt;</li>"), "DOM: \(dom.stdout.prefix(4000))")
-        #expect(dom.stdout.contains("<li class=\"title\">Countdown at the coast</li>"))
-        #expect(dom.stdout.contains("<li class=\"title\">Liftoff &amp; after</li>"))
+        #expect(dom.stdout.contains("<li class=\"title\">Rocket countdown at the coast</li>"))
+        #expect(dom.stdout.contains("<li class=\"title\">Rocket liftoff &amp; after</li>"))
         // The caption line is text; no element was injected by either.
         #expect(dom.stdout.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(!dom.stdout.contains("<img"))
@@ -133,11 +133,11 @@ enum Browser {
         #expect(index.stdout.contains("<dt>Actions applied</dt><dd>3</dd>"))
         #expect(!index.stdout.contains("<img") && !index.stdout.contains("<script"))
         // The row shows the titles (as text) and the emoji; the totals the model's cost.
-        #expect(index.stdout.contains("<td class=\"titles\" data-label=\"Titles\"><ol><li>\"&gt;&lt;img src=x onerror=alert(1)&gt;</li><li>Countdown at the coast</li><li>Liftoff &amp; after</li></ol></td><td class=\"emoji\" data-label=\"Emoji\">🚀 <span class=\"muted emoji-name\">(rocket)</span></td>"))
+        #expect(index.stdout.contains("<td class=\"titles\" data-label=\"Titles\"><ol><li>\"&gt;&lt;img src=x onerror=alert(1)&gt;</li><li>Rocket countdown at the coast</li><li>Rocket liftoff &amp; after</li></ol></td><td class=\"emoji\" data-label=\"Emoji\">🚀 <span class=\"muted emoji-name\">(rocket)</span></td>"))
         #expect(index.stdout.contains("<dt>Model requests</dt><dd>1</dd>"))
         #expect(dom.stdout.contains("<li>Model cost: 1 request, "))
         let csv = String(decoding: try Data(contentsOf: out.appendingPathComponent("review/titles.csv")), as: UTF8.self)
-        #expect(csv.contains("input/hostile.vtt,\"\"\"><img src=x onerror=alert(1)>\",Countdown at the coast,Liftoff & after,🚀,rocket\r\n"))
+        #expect(csv.contains("input/hostile.vtt,\"\"\"><img src=x onerror=alert(1)>\",Rocket countdown at the coast,Rocket liftoff & after,🚀,rocket\r\n"))
     }
 
     /// YouTube's word timing tags read as times between the words, not as markup chips.

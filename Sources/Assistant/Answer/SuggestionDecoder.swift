@@ -13,7 +13,7 @@ import JSON
 /// distinct, `AnswerSchema.titleLength` `Character`s after trimming, no
 /// control characters, none a copy of a line the model was sent (a caption
 /// line, whole or three words or more of it, or a line of our own
-/// instructions). The emoji: one RGI
+/// instructions), and sharing a word with the transcript (`TitleGround`). The emoji: one RGI
 /// emoji (`EmojiClassifier`). Every check does bounded work on a field
 /// however long it is. The form of every field (hidden characters, bytes,
 /// secrets) and of every text quoted from the answer and every list of what
@@ -25,6 +25,9 @@ public struct SuggestionDecoder: Sendable {
     public var maxKeywords: Int
     /// The longest keyword kept, in `Character`s.
     public var maxKeywordLength: Int
+    /// Whether a title must share a word with the transcript (`TitleGround`);
+    /// false only for the fake model, whose titles are fixed.
+    public var groundsTitles: Bool
     /// Characters that may not appear in a keyword: it is spliced into caption markup.
     public static let markupCharacters: Set<Character> = ["<", ">", "&", "{", "}"]
     /// The most UTF-8 bytes one `Character` of a title or keyword is allowed
@@ -32,9 +35,10 @@ public struct SuggestionDecoder: Sendable {
     static let maximumBytesPerCharacter = ServerTextGate.maximumBytesPerCharacter
 
     /// Creates a decoder keeping at most `maxKeywords` keywords.
-    public init(maxKeywords: Int = 10, maxKeywordLength: Int = 100) {
+    public init(maxKeywords: Int = 10, maxKeywordLength: Int = 100, groundsTitles: Bool = true) {
         self.maxKeywords = max(0, maxKeywords)
         self.maxKeywordLength = max(1, maxKeywordLength)
+        self.groundsTitles = groundsTitles
     }
 
     /// Decodes and validates `answer`: keywords must appear as whole words in
@@ -230,6 +234,13 @@ public struct SuggestionDecoder: Sendable {
         var skipped = 0
         var repeated = 0
         var seen = FoldedSet()
+        // The words the model was sent, for titles that share none of them: made once, when a title needs it.
+        var ground: TitleGround?
+        func groundFlaw(_ title: String) -> String? {
+            guard groundsTitles else { return nil }
+            if ground == nil { ground = TitleGround(transcript: transcript) }
+            return ground?.flaw(title)
+        }
         let notRead = max(0, items.count - ServerTextGate.readItems)
         for item in items.prefix(ServerTextGate.readItems) {
             guard case .string(let raw) = item else {
@@ -251,6 +262,8 @@ public struct SuggestionDecoder: Sendable {
             } else if title.count > bounds.upperBound {
                 rejected.append("\(Self.quote(title)) is longer than \(bounds.upperBound) characters")
             } else if let flaw = TitleCheck.flaw(title, language: language()) {
+                rejected.append("\(Self.quote(title)) \(flaw)")
+            } else if let flaw = groundFlaw(title) {
                 rejected.append("\(Self.quote(title)) \(flaw)")
             } else if seen.contains(title.lowercased()) {
                 // The three titles are alternatives: a repeat is no alternative.

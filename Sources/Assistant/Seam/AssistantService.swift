@@ -71,7 +71,8 @@ public struct AssistantService: Sendable {
             let message = "The captions hold no text to send to the model."
             return result(attempts: 0, error: message, suggestions: .allFailed(message))
         }
-        let decoder = SuggestionDecoder(maxKeywords: options.maxKeywords)
+        // The fake's fixed titles (a test double of the plumbing) are about no transcript: they skip `TitleGround`.
+        let decoder = SuggestionDecoder(maxKeywords: options.maxKeywords, groundsTitles: backendName != FakeAssistantModel.backendName)
         let started = ContinuousClock.now
         var cost = ModelCost()
         func finish(_ attempts: Int, _ error: String?, _ suggestions: Suggestions) -> AssistantResult {

@@ -51,14 +51,14 @@ import Testing
     @Test func proseAroundTheJSONIsIgnored() {
         let answer = """
             Sure! Here are my suggestions for your video {as requested}:
-            {"keywords": ["crew", "dawn"], "titles": ["Alpha title", "B {not a brace}", "C \\"quoted\\" title"], "emoji": "🌅"}
+            {"keywords": ["crew", "dawn"], "titles": ["Alpha launch", "B {not a brace}", "C \\"quoted\\" crew"], "emoji": "🌅"}
             Let me know if you want more options.
             """
         let result = decode(answer)
         #expect(result.keywords == .applied(["crew", "dawn"]))
         // The brace inside a string does not end the object; as a title it is JSON debris, refused.
         #expect(result.titles == .failed("The model gave 2 usable titles; exactly three are needed. Not usable: “B {not a brace}” holds JSON syntax ({)."))
-        #expect(result.usableTitles == ["Alpha title", "C \"quoted\" title"])
+        #expect(result.usableTitles == ["Alpha launch", "C \"quoted\" crew"])
         #expect(result.emoji == .applied("🌅"))
     }
 
@@ -76,18 +76,18 @@ import Testing
         let result = decode(#"{"keywords": ["rocket"], "titles": ["Launch Day", "launch day", "Dawn Launch"], "emoji": "🚀"}"#)
         #expect(result.titles == .failed("The model gave 2 usable titles; exactly three are needed."))
         #expect(result.warnings == ["1 repeated title was ignored."])
-        let four = decode(#"{"keywords": ["rocket"], "titles": ["Alpha title", "Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#)
-        #expect(four.titles == .applied(["Alpha title", "Beta title", "Gamma title"]))
+        let four = decode(#"{"keywords": ["rocket"], "titles": ["Alpha launch", "Alpha launch", "Beta rocket", "Gamma crew"], "emoji": "🚀"}"#)
+        #expect(four.titles == .applied(["Alpha launch", "Beta rocket", "Gamma crew"]))
     }
 
     @Test func fiveTitlesKeepTheFirstThreeWithAWarning() {
-        let result = decode(#"{"keywords": ["rocket"], "titles": [" Title one ", "Title two", "Title three", "Title four", "Title five"], "emoji": "🚀"}"#)
-        #expect(result.titles == .applied(["Title one", "Title two", "Title three"]))
+        let result = decode(#"{"keywords": ["rocket"], "titles": [" Launch one ", "Launch two", "Launch three", "Launch four", "Launch five"], "emoji": "🚀"}"#)
+        #expect(result.titles == .applied(["Launch one", "Launch two", "Launch three"]))
         #expect(result.warnings == ["The model gave 5 titles; the first three were kept."])
     }
 
     @Test func aKeywordNotInTheTranscriptIsDroppedWithItsReason() {
-        let result = decode(#"{"keywords": ["rocket", "Mars", "ai", "sai"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#)
+        let result = decode(#"{"keywords": ["rocket", "Mars", "ai", "sai"], "titles": ["Alpha launch", "Beta rocket", "Gamma crew"], "emoji": "🚀"}"#)
         #expect(result.keywords == .applied(["rocket", "ai"]))
         #expect(result.droppedKeywords == [
             DroppedKeyword(keyword: "Mars", reason: "not in the transcript"),
@@ -96,15 +96,15 @@ import Testing
     }
 
     @Test func markupKeywordsAreRejected() {
-        let result = decode(#"{"keywords": ["<script>", "launch&", "{crew}"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#)
+        let result = decode(#"{"keywords": ["<script>", "launch&", "{crew}"], "titles": ["Alpha launch", "Beta rocket", "Gamma crew"], "emoji": "🚀"}"#)
         #expect(result.keywords == .failed("No suggested keyword is usable: “<script>” (contains markup characters), “launch&” (contains markup characters), “{crew}” (contains markup characters)."))
-        #expect(result.titles == .applied(["Alpha title", "Beta title", "Gamma title"]))
+        #expect(result.titles == .applied(["Alpha launch", "Beta rocket", "Gamma crew"]))
         #expect(result.emoji == .applied("🚀"))
     }
 
     /// A keyword that is not text is named in the report as the answer wrote it (compact JSON).
     @Test func nonTextKeywordsAreReportedAsTheAnswerWroteThem() {
-        let result = decode(#"{"keywords": ["rocket", 1.5, -3, true, null, ["x", 2], {"a": "\u2028"}], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#)
+        let result = decode(#"{"keywords": ["rocket", 1.5, -3, true, null, ["x", 2], {"a": "\u2028"}], "titles": ["Alpha launch", "Beta rocket", "Gamma crew"], "emoji": "🚀"}"#)
         #expect(result.keywords == .applied(["rocket"]))
         #expect(result.droppedKeywords.map(\.keyword) == ["1.5", "-3", "true", "null", #"["x", 2]"#, #"{"a": "\u2028"}"#])
         #expect(result.droppedKeywords.allSatisfy { $0.reason == "not text" })
@@ -112,13 +112,13 @@ import Testing
 
     /// A key the answer repeats counts once, with its first value.
     @Test func aRepeatedKeyKeepsItsFirstValue() {
-        let result = decode(#"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀", "emoji": "🎬"}"#)
+        let result = decode(#"{"keywords": ["rocket"], "titles": ["Alpha launch", "Beta rocket", "Gamma crew"], "emoji": "🚀", "emoji": "🎬"}"#)
         #expect(result.emoji == .applied("🚀"))
     }
 
     @Test func keywordsAreTrimmedUniqueAndCapped() {
         let many = (1...12).map { _ in "\"launch\"" }.joined(separator: ", ")
-        let duplicates = decode(#"{"keywords": ["  Rocket ", "rocket", "ROCKET", "", 7, \#(many)], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#)
+        let duplicates = decode(#"{"keywords": ["  Rocket ", "rocket", "ROCKET", "", 7, \#(many)], "titles": ["Alpha launch", "Beta rocket", "Gamma crew"], "emoji": "🚀"}"#)
         #expect(duplicates.keywords == .applied(["Rocket", "launch"]))
         #expect(duplicates.droppedKeywords.first == DroppedKeyword(keyword: "rocket", reason: "duplicate"))
         #expect(duplicates.droppedKeywords.contains(DroppedKeyword(keyword: "", reason: "empty")))
@@ -126,7 +126,7 @@ import Testing
 
         let words = ["Welcome", "back", "launch", "pad", "Today", "rocket", "team", "said", "guidance", "computer", "passed", "every"]
         let list = words.map { "\"\($0)\"" }.joined(separator: ", ")
-        let capped = decode(#"{"keywords": [\#(list)], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#)
+        let capped = decode(#"{"keywords": [\#(list)], "titles": ["Alpha launch", "Beta rocket", "Gamma crew"], "emoji": "🚀"}"#)
         #expect(capped.keywords == .applied(Array(words.prefix(10))))
         #expect(capped.droppedKeywords == [
             DroppedKeyword(keyword: "passed", reason: "more than 10 keywords"),
@@ -135,21 +135,21 @@ import Testing
     }
 
     @Test func twoEmojiFailOnlyTheEmoji() {
-        let result = decode(#"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀🎉"}"#)
+        let result = decode(#"{"keywords": ["rocket"], "titles": ["Alpha launch", "Beta rocket", "Gamma crew"], "emoji": "🚀🎉"}"#)
         #expect(result.emoji == .failed("Expected exactly one emoji, got 2 characters: “🚀🎉”."))
         #expect(result.keywords == .applied(["rocket"]))
-        #expect(result.titles == .applied(["Alpha title", "Beta title", "Gamma title"]))
+        #expect(result.titles == .applied(["Alpha launch", "Beta rocket", "Gamma crew"]))
     }
 
     @Test(arguments: ["🎬", "🇫🇷", "👨‍👩‍👧‍👦", "❤️", "👍🏽", "1️⃣", "🏳️‍🌈"])
     func singleEmojiGraphemesAreAccepted(emoji: String) {
-        let result = decode(#"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": " \#(emoji) "}"#)
+        let result = decode(#"{"keywords": ["rocket"], "titles": ["Alpha launch", "Beta rocket", "Gamma crew"], "emoji": " \#(emoji) "}"#)
         #expect(result.emoji == .applied(emoji))
     }
 
     @Test(arguments: ["1", "#", "*", "A", "©", "❤", "🇫", "é"])
     func textThatIsNotAnEmojiIsRejected(text: String) {
-        let result = decode(#"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "\#(text)"}"#)
+        let result = decode(#"{"keywords": ["rocket"], "titles": ["Alpha launch", "Beta rocket", "Gamma crew"], "emoji": "\#(text)"}"#)
         #expect(result.emoji == .failed("“\(text)” is not an emoji."))
     }
 
@@ -181,9 +181,9 @@ import Testing
     }
 
     @Test func missingAndMistypedFieldsFailTheirOwnAction() {
-        let result = decode(#"{"keywords": "rocket", "titles": ["Alpha title", "Beta title", "Gamma title"]}"#)
+        let result = decode(#"{"keywords": "rocket", "titles": ["Alpha launch", "Beta rocket", "Gamma crew"]}"#)
         #expect(result.keywords == .failed("\"keywords\" in the answer is not a list."))
-        #expect(result.titles == .applied(["Alpha title", "Beta title", "Gamma title"]))
+        #expect(result.titles == .applied(["Alpha launch", "Beta rocket", "Gamma crew"]))
         #expect(result.emoji == .failed("The answer has no \"emoji\"."))
         #expect(decode(#"{"keywords": [], "titles": 3, "emoji": 5}"#) == Suggestions(
             keywords: .failed("The model suggested no keywords."),
@@ -193,7 +193,7 @@ import Testing
     }
 
     @Test func theAnswerObjectWinsOverOtherObjects() {
-        let answer = #"Schema: {"type": "object"} Answer: {"keywords": ["dawn"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🌅"}"#
+        let answer = #"Schema: {"type": "object"} Answer: {"keywords": ["dawn"], "titles": ["Alpha launch", "Beta rocket", "Gamma crew"], "emoji": "🌅"}"#
         #expect(decode(answer).keywords == .applied(["dawn"]))
     }
 
@@ -205,13 +205,13 @@ import Testing
     /// (the topic, named) are no copy.
     @Test func titlesAreCheckedAsIfNoSchemaHadBeenSent() {
         let transcript = "Welcome back to the launch pad.\nToday the rocket team said the AI guidance computer passed every check.\nPhotosynthesis!"
-        let answer = #"{"keywords": ["rocket"], "titles": ["Short", "\#(String(repeating: "x", count: 61))", "Tab\tin a title", "Welcome back to the launch pad!", "the AI guidance computer", "“Photosynthesis”", "Countdown at dawn", "A crew ready to fly"], "emoji": "🚀"}"#
+        let answer = #"{"keywords": ["rocket"], "titles": ["Short", "\#(String(repeating: "x", count: 61))", "Tab\tin a title", "Welcome back to the launch pad!", "the AI guidance computer", "“Photosynthesis”", "Countdown on the pad", "A rocket ready to fly"], "emoji": "🚀"}"#
         let result = decoder.decode(answer, transcript: transcript)
         #expect(result.titles == .failed("The model gave 2 usable titles; exactly three are needed. Not usable: “Short” is shorter than 8 characters; “\(String(repeating: "x", count: 61))” is longer than 60 characters; “Tab in a title” contains control characters or line breaks; “Welcome back to the launch pad!” copies a caption line; “the AI guidance computer” copies a caption line; ““Photosynthesis”” copies a caption line."))
-        #expect(result.usableTitles == ["Countdown at dawn", "A crew ready to fly"])
+        #expect(result.usableTitles == ["Countdown on the pad", "A rocket ready to fly"])
         // Words of two lines together, and two words of one line, are no copy; sixty characters are allowed.
-        let fine = decoder.decode(#"{"keywords": ["rocket"], "titles": ["Launch pad today", "\#(String(repeating: "y", count: 60))", "Rocket team"], "emoji": "🚀"}"#, transcript: transcript)
-        #expect(fine.titles == .applied(["Launch pad today", String(repeating: "y", count: 60), "Rocket team"]))
+        let fine = decoder.decode(#"{"keywords": ["rocket"], "titles": ["Launch pad today", "Rocket \#(String(repeating: "y", count: 53))", "Rocket team"], "emoji": "🚀"}"#, transcript: transcript)
+        #expect(fine.titles == .applied(["Launch pad today", "Rocket " + String(repeating: "y", count: 53), "Rocket team"]))
         // Compared with what the model was sent, when given (the prompt, our own notes included).
         let copied = #"{"keywords": ["rocket"], "titles": ["the AI guidance computer", "Launch pad today", "The model gave two titles"], "emoji": "🚀"}"#
         let sent = "Welcome back to the launch pad.\nYour answer could not be used: the model gave two titles."
@@ -247,7 +247,7 @@ import Testing
 
     /// Keywords are distinct as the word rule compares them: case and white space aside.
     @Test func repeatedKeywordsAreDroppedAsTheRuleComparesThem() {
-        let result = decode(#"{"keywords": ["Launch Pad", "launch  pad", "LAUNCH\u2003PAD", "rocket", "Rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#)
+        let result = decode(#"{"keywords": ["Launch Pad", "launch  pad", "LAUNCH\u2003PAD", "rocket", "Rocket"], "titles": ["Alpha launch", "Beta rocket", "Gamma crew"], "emoji": "🚀"}"#)
         #expect(result.keywords == .applied(["Launch Pad", "rocket"]))
         #expect(result.droppedKeywords.map(\.reason) == ["duplicate", "duplicate", "duplicate"])
     }
@@ -258,7 +258,7 @@ import Testing
         "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "👩🏽‍💻", "🧑‍🤝‍🧑", "👁️‍🗨️", "#️⃣", "🇺🇳", "☺️", "👩‍❤️‍💋‍👨",
     ])
     func rgiEmojiAreAccepted(emoji: String) {
-        #expect(decode(#"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "\#(emoji)"}"#).emoji == .applied(emoji))
+        #expect(decode(#"{"keywords": ["rocket"], "titles": ["Alpha launch", "Beta rocket", "Gamma crew"], "emoji": "\#(emoji)"}"#).emoji == .applied(emoji))
     }
 
     @Test(arguments: [
@@ -268,13 +268,13 @@ import Testing
         "🏼", "👩‍🏼", "1⃣", "🇽🇽", "☺", "🚀\u{FE0F}", "🎬\u{FE0E}", "👨‍👩‍👧‍👦‍👦",
     ])
     func malformedEmojiAreRefused(emoji: String) {
-        let result = decode(#"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "\#(emoji)"}"#)
+        let result = decode(#"{"keywords": ["rocket"], "titles": ["Alpha launch", "Beta rocket", "Gamma crew"], "emoji": "\#(emoji)"}"#)
         #expect(result.emoji.failureMessage != nil, "\(emoji.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 
     @Test func aFlagWithThousandsOfTagsOrAnEmojiWithThousandsOfMarksIsRefused() {
         for emoji in ["🇫🇷" + String(repeating: "\u{E0041}", count: 2_500), "🎬" + String(repeating: "\u{301}", count: 3_000)] {
-            let result = decode(#"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "\#(emoji)"}"#)
+            let result = decode(#"{"keywords": ["rocket"], "titles": ["Alpha launch", "Beta rocket", "Gamma crew"], "emoji": "\#(emoji)"}"#)
             #expect(result.emoji.failureMessage?.hasPrefix("Expected exactly one emoji, got ") == true)
             #expect(EmojiClassifier.isEmoji(Character(emoji)) == false)
         }

@@ -89,8 +89,8 @@ import Words
     // MARK: Repair
 
     @Test func anInvalidFieldIsAskedForOnceMoreAndTheRepairedFieldIsMarked() async throws {
-        let first = #"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "Tonight we ["}"#
-        let second = #"{"keywords": ["crew"], "titles": ["Delta title", "Epsilon title", "Zeta title"], "emoji": "🚀"}"#
+        let first = #"{"keywords": ["rocket"], "titles": ["Alpha rocket", "Beta launch", "Gamma crew"], "emoji": "Tonight we ["}"#
+        let second = #"{"keywords": ["crew"], "titles": ["Delta rocket", "Epsilon launch", "Zeta crew"], "emoji": "🚀"}"#
         let model = ScriptedAssistantModel(answers: [first, second])
         let result = await service(model).suggest(transcript: Self.transcript)
         let suggestions = try #require(result.suggestions)
@@ -99,7 +99,7 @@ import Words
         #expect(suggestions.repaired == ["emoji"])
         // Only the invalid field is taken from the repair answer.
         #expect(suggestions.keywords == .applied(["rocket"]))
-        #expect(suggestions.titles == .applied(["Alpha title", "Beta title", "Gamma title"]))
+        #expect(suggestions.titles == .applied(["Alpha rocket", "Beta launch", "Gamma crew"]))
         #expect(result.cost.requests == 2)
         let repairPrompt = try #require(model.log.prompts.last)
         #expect(repairPrompt.contains("\"emoji\": "))
@@ -110,13 +110,13 @@ import Words
     /// for new words; titles are alternatives, so the usable titles of both
     /// answers together make up the three (the first answer's first).
     @Test func titlesThatCopyTheCaptionsAreRepairedFromBothAnswers() async throws {
-        let first = #"{"keywords": ["rocket"], "titles": ["The rocket launch was delayed", "Countdown at dawn", "Crew on standby"], "emoji": "🚀"}"#
-        let second = #"{"keywords": ["crew"], "titles": ["Countdown at dawn", "The rocket crew waited", "Fans cheer anyway"], "emoji": "🎬"}"#
+        let first = #"{"keywords": ["rocket"], "titles": ["The rocket launch was delayed", "Countdown for the rocket", "Crew on standby"], "emoji": "🚀"}"#
+        let second = #"{"keywords": ["crew"], "titles": ["Countdown for the rocket", "The rocket crew waited", "Fans cheer anyway"], "emoji": "🎬"}"#
         let model = ScriptedAssistantModel(answers: [first, second])
         let result = await service(model).suggest(transcript: Self.transcript)
         let suggestions = try #require(result.suggestions)
         #expect(model.calls == 2)
-        #expect(suggestions.titles == .applied(["Countdown at dawn", "Crew on standby", "Fans cheer anyway"]))
+        #expect(suggestions.titles == .applied(["Countdown for the rocket", "Crew on standby", "Fans cheer anyway"]))
         #expect(suggestions.repaired == ["titles"])
         #expect(suggestions.keywords == .applied(["rocket"]) && suggestions.emoji == .applied("🚀"))
         let repairPrompt = try #require(model.log.prompts.last)
@@ -129,7 +129,7 @@ import Words
     }
 
     @Test func thereIsNeverMoreThanOneRepairRequest() async throws {
-        let bad = #"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀🚀🚀"}"#
+        let bad = #"{"keywords": ["rocket"], "titles": ["Alpha rocket", "Beta launch", "Gamma crew"], "emoji": "🚀🚀🚀"}"#
         let model = ScriptedAssistantModel(answers: [bad, bad, bad])
         let result = await service(model).suggest(transcript: Self.transcript)
         #expect(model.calls == 2)
@@ -138,7 +138,7 @@ import Words
     }
 
     @Test func anUndecodableAnswerIsAskedForOnceMore() async throws {
-        let good = #"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#
+        let good = #"{"keywords": ["rocket"], "titles": ["Alpha rocket", "Beta launch", "Gamma crew"], "emoji": "🚀"}"#
         let model = ScriptedAssistantModel(answers: ["no json here", good])
         let result = await service(model).suggest(transcript: Self.transcript)
         #expect(model.calls == 2)
@@ -154,7 +154,7 @@ import Words
 
     /// A field the run did not ask for (`--actions`) never costs a repair request.
     @Test func aFieldNotAskedForIsNotRepaired() async throws {
-        let badEmoji = #"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀🚀🚀"}"#
+        let badEmoji = #"{"keywords": ["rocket"], "titles": ["Alpha rocket", "Beta launch", "Gamma crew"], "emoji": "🚀🚀🚀"}"#
         var options = AssistantOptions(retryJitter: 0)
         options.actions = [.keywords, .titles]
         let model = ScriptedAssistantModel(answers: [badEmoji, badEmoji])
@@ -169,14 +169,14 @@ import Words
     }
 
     @Test func aValidAnswerOrAFailedRequestIsNotRepaired() async {
-        let good = #"{"keywords": ["rocket"], "titles": ["Alpha title", "Beta title", "Gamma title"], "emoji": "🚀"}"#
+        let good = #"{"keywords": ["rocket"], "titles": ["Alpha rocket", "Beta launch", "Gamma crew"], "emoji": "🚀"}"#
         let model = ScriptedAssistantModel(answers: [good])
         _ = await service(model).suggest(transcript: Self.transcript)
         #expect(model.calls == 1)
         let throwing = FailingAssistantModel(error: AssistantError.failed("permanent"))
         _ = await service(throwing).suggest(transcript: Self.transcript)
         #expect(throwing.log.prompts.count == 1)
-        let off = ScriptedAssistantModel(answers: [#"{"keywords": ["rocket"], "titles": ["Alpha title"], "emoji": "🚀"}"#])
+        let off = ScriptedAssistantModel(answers: [#"{"keywords": ["rocket"], "titles": ["Alpha rocket"], "emoji": "🚀"}"#])
         _ = await service(off, options: AssistantOptions(retryJitter: 0, repairs: false)).suggest(transcript: Self.transcript)
         #expect(off.calls == 1)
     }
@@ -205,7 +205,7 @@ import Words
     // MARK: Cost
 
     @Test func theHTTPBackendReportsRequestsAndTokenUsage() async throws {
-        let body = #"{"choices":[{"index":0,"message":{"role":"assistant","content":"{\"keywords\":[\"rocket\"],\"titles\":[\"Up we go\",\"Launch day\",\"Crew waits\"],\"emoji\":\"🚀\"}"},"finish_reason":"stop"}],"usage":{"prompt_tokens":321,"completion_tokens":45,"total_tokens":366}}"#
+        let body = #"{"choices":[{"index":0,"message":{"role":"assistant","content":"{\"keywords\":[\"rocket\"],\"titles\":[\"Up the rocket goes\",\"Launch day\",\"Crew waits\"],\"emoji\":\"🚀\"}"},"finish_reason":"stop"}],"usage":{"prompt_tokens":321,"completion_tokens":45,"total_tokens":366}}"#
         let server = try HTTPTestServer { _, _ in .respond(200, body) }
         defer { server.stop() }
         let configuration = try HTTPConfiguration(endpoint: server.endpoint, serverKind: .llamaCppPython, requestTimeout: 10)

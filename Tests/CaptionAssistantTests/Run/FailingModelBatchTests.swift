@@ -31,7 +31,7 @@ import JSON
             let file = transcript.split(separator: " ").first { $0.hasPrefix("file-") }.map(String.init) ?? "?"
             switch mode {
             case .answers:
-                return try await FakeAssistantModel().respond(to: prompt)
+                return Self.answer(to: prompt)
             case .throwsError:
                 throw ChaosError(file: file)
             case .hangs:
@@ -41,10 +41,17 @@ import JSON
                 return ModelAnswer(text: "}}{{ not JSON at all \u{0} \u{FFFD}")
             case .slowAnswers:
                 try await Task.sleep(for: .milliseconds(20))
-                return try await FakeAssistantModel().respond(to: prompt)
+                return Self.answer(to: prompt)
             case .halfValid:
                 return ModelAnswer(text: #"{"keywords": ["rocket", "zebra"], "titles": ["Only one title"], "emoji": "not an emoji"}"#)
             }
+        }
+
+        /// A valid answer about the file (the fake's keywords; titles that share the word "rocket" with it,
+        /// as a real model's must: `TitleGround`).
+        static func answer(to prompt: AssistantPrompt) -> ModelAnswer {
+            ModelAnswer(text: SuggestionDecoder.answer(keywords: FakeAssistantModel.keywords(in: prompt.transcript),
+                                                        titles: ["Rocket Day", "A Rocket Story", "Rockets and Patience"], emoji: "🎬"))
         }
 
         /// Ends every hanging call (so no task is left waiting after the test).
