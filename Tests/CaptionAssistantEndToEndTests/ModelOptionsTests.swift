@@ -98,6 +98,8 @@ import TestSupport
         #expect(run.stdoutText.contains("retry policy: a request that fails for a temporary reason (no answer in time,"))
         #expect(run.stdoutText.contains("server kind: ollama (as configured)\n"))
         #expect(server.requests.allSatisfy { !$0.path.contains("completions/v1") })
+        // check asks the server once: GET /health and GET /v1/models one time each (each twice before).
+        #expect(server.requests.map(\.path) == ["/health", "/v1/models"], "\(server.requests.map(\.path))")
         // Under auto, check says which kind the server's model list shows, and why.
         let auto = try ExecutableRun.run(["check", "--model", "http", "--endpoint", server.endpoint, "--model-name", "qwen2.5:0.5b"], in: scratch.url)
         #expect(auto.stdoutText.contains("server kind: ollama (GET /v1/models lists a model owned by \"library\")\n"), "\(auto.stdoutText)")

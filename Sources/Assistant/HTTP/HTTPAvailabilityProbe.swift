@@ -13,8 +13,8 @@ import Foundation
 ///    listed id matches it (Ollama's `:latest` tag may be left out) →
 ///    `modelMissing`, except on servers that serve one model and ignore the
 ///    name: `--server-kind llama-cpp` or `llama-cpp-python`, or, under `auto`,
-///    a list whose `owned_by` is `llamacpp` (llama-server) or `me`
-///    (llama-cpp-python). Then, and when no name is configured → `available`.
+///    one that `HTTPServerKind.detect` finds to be one of them (a list whose
+///    `owned_by` is `llamacpp` or `me`, or llama-server's `Server` header). Then, and when no name is configured → `available`.
 ///    404 with Ollama's "not found, try pulling it first" (or vLLM's "does not
 ///    exist") → `modelMissing`; 503 loading → `modelNotReady`; 401/403 and
 ///    anything else → `unknown` with the status and the server's words.
@@ -68,7 +68,7 @@ public struct HTTPAvailabilityProbe: AvailabilityProvider {
     /// Asks the server now and keeps the specifics (and records them in `state`).
     public func probe() async -> Result {
         let found = await ask()
-        state?.noteAvailability(found.availability.isAvailable)
+        state?.noteAvailability(found.availability.isAvailable, served: found.servedModels)
         return found
     }
 
@@ -123,7 +123,8 @@ public struct HTTPAvailabilityProbe: AvailabilityProvider {
         let allIDs = ids.map { HTTPResponseParser.clean($0, redacting: configuration.apiKey) }
         let (shownIDs, leftOut) = ServerTextGate.bounded(allIDs)
         let cleanIDs = shownIDs + (leftOut > 0 ? ["… and \(leftOut) more"] : [])
-        if let detected = HTTPServerKind.detect(owners: owners) { state?.learn(detected.kind, because: detected.reason) }
+        let detected = HTTPServerKind.detect(owners: owners, server: reply.server)
+        if let detected { state?.learn(detected.kind, because: detected.reason) }
         guard let name = configuration.modelName else {
             return result(.available, served: cleanIDs, detail: "The server is ready; no model name is configured, so it uses its own.")
         }
@@ -131,7 +132,7 @@ public struct HTTPAvailabilityProbe: AvailabilityProvider {
             return result(.available, served: cleanIDs, detail: "The server is ready and serves \(name).")
         }
         let singleModel = configuration.serverKind.ignoresModelName
-            || (configuration.serverKind == .auto && !ids.isEmpty && owners.contains { $0 == "llamacpp" || $0 == "me" })
+            || (configuration.serverKind == .auto && !ids.isEmpty && detected?.kind.ignoresModelName == true)
         if singleModel {
             return result(.available, served: cleanIDs,
                           detail: "The server is ready; it serves one model and ignores the name \(name).")

@@ -39,12 +39,18 @@ public enum HTTPServerKind: String, Sendable, Hashable, CaseIterable, CustomStri
     /// The kind the `owned_by` fields of a `GET /v1/models` list show, and
     /// why: `me` is llama-cpp-python's, `llamacpp` llama-server's, `vllm`
     /// vLLM's, `library` Ollama's (its models are owned by their namespace),
-    /// `openai`/`system` OpenAI's. nil when they tell nothing.
-    public static func detect(owners: [String]) -> (kind: HTTPServerKind, reason: String)? {
+    /// `openai`/`system` OpenAI's; when they tell nothing, the answer's
+    /// `Server` header (`server`): llama-server names itself `llama.cpp`
+    /// (llama-cpp-python and vLLM both say `uvicorn`, which tells nothing).
+    /// nil when neither tells.
+    public static func detect(owners: [String], server: String? = nil) -> (kind: HTTPServerKind, reason: String)? {
         let known: [(String, HTTPServerKind)] = [("me", .llamaCppPython), ("llamacpp", .llamaCpp), ("vllm", .vllm),
                                                  ("library", .ollama), ("openai", .openai), ("system", .openai)]
         for (owner, kind) in known where owners.contains(owner) {
             return (kind, "GET /v1/models lists a model owned by \"\(owner)\"")
+        }
+        if let server, server.lowercased().hasPrefix("llama.cpp") {
+            return (.llamaCpp, "GET /v1/models was answered by a server that calls itself \"llama.cpp\" (Server header)")
         }
         return nil
     }

@@ -27,6 +27,7 @@ public final class HTTPServerState: @unchecked Sendable {
     private var piloting = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
     private var available = false
+    private var served: [String] = []
 
     /// The state of a run whose `--server-kind` is `configured`.
     public init(configured: HTTPServerKind) {
@@ -104,8 +105,16 @@ public final class HTTPServerState: @unchecked Sendable {
     /// Whether the server was last found available (the probe then asks nothing).
     var isKnownAvailable: Bool { lock.withLock { available } }
 
+    /// The model ids the last probe's `GET /v1/models` listed (as the probe keeps them).
+    public var servedModels: [String] { lock.withLock { served } }
+
     /// Records what the probe found.
-    func noteAvailability(_ isAvailable: Bool) { lock.withLock { available = isAvailable } }
+    func noteAvailability(_ isAvailable: Bool, served models: [String] = []) {
+        lock.withLock {
+            available = isAvailable
+            served = models
+        }
+    }
 
     /// Forgets that the server was available, after a failure that may have changed it.
     func forgetAvailability() { lock.withLock { available = false } }

@@ -27,6 +27,8 @@ final class HTTPTransport: Sendable, CustomReflectable {
         let body: Data
         /// How long the server asked to be left alone (`Retry-After`), if it said.
         var retryAfter: Duration? = nil
+        /// What the server calls itself (`Server`), if it said: one of the signs of its kind (`HTTPServerKind.detect`).
+        var server: String? = nil
     }
 
     /// The most bytes of one answer that are read: 4 MiB.
@@ -43,7 +45,7 @@ final class HTTPTransport: Sendable, CustomReflectable {
     static let maximumHeaderBytes = 64 << 10
 
     /// The response headers the backend reads (names in lower case).
-    static let readHeaders: Set<String> = ["location", "retry-after", "content-encoding"]
+    static let readHeaders: Set<String> = ["location", "retry-after", "content-encoding", "server"]
 
     /// One request as the platform's client sends it.
     struct Request: Sendable {
@@ -155,7 +157,8 @@ final class HTTPTransport: Sendable, CustomReflectable {
                 endpoint: endpoint
             )
         }
-        return Reply(status: response.status, body: response.body, retryAfter: response.headers["retry-after"].flatMap { Self.retryAfter($0) })
+        return Reply(status: response.status, body: response.body, retryAfter: response.headers["retry-after"].flatMap { Self.retryAfter($0) },
+                     server: response.headers["server"])
     }
 
     /// Whether the `https://` endpoint's host and port answer a plain HTTP request: asked after a

@@ -127,12 +127,19 @@ package struct AssistantBackend: Sendable {
     /// `GET /v1/models` showed), once known; nil for other backends.
     package var serverKind: (kind: HTTPServerKind, reason: String)? { httpProbe?.state?.serverKind }
 
-    /// The models the HTTP server lists, asked again when it matters to the
-    /// person (`check` on an available server or on `modelMissing`); also kept in
+    /// The models the HTTP server lists, when it matters to the person (`check`
+    /// on an available server or on `modelMissing`): those the run's probe kept,
+    /// else asked now; also kept in
     /// the diagnostics so the `modelMissing` remedy can name them.
     package mutating func servedModels(for availability: Availability) async -> [String] {
         guard let httpProbe, availability == .available || availability == .unavailable(.modelMissing) else { return [] }
-        let served = await httpProbe.probe().servedModels
+        // What the probe behind `availability` listed, when it kept it: `check` asks the server once, not twice.
+        let served: [String]
+        if let state = httpProbe.state, !state.servedModels.isEmpty {
+            served = state.servedModels
+        } else {
+            served = await httpProbe.probe().servedModels
+        }
         diagnosticsContext.servedModels = served
         return served
     }

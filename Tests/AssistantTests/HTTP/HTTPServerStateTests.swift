@@ -49,6 +49,28 @@ import TestSupport
         #expect(Self.types(server) == ["json_object", "json_object", "json_object"])
     }
 
+    /// When the list's owners tell nothing, the answer's `Server` header may: llama-server says `llama.cpp`
+    /// (through the transport, as a real server sends it); `uvicorn` (llama-cpp-python, vLLM) tells nothing,
+    /// and the owners win over the header.
+    @Test func theServerHeaderTellsLlamaServerWhenTheOwnersDoNot() async throws {
+        #expect(HTTPServerKind.detect(owners: ["someone"], server: "llama.cpp")?.kind == .llamaCpp)
+        #expect(HTTPServerKind.detect(owners: ["someone"], server: "uvicorn") == nil)
+        #expect(HTTPServerKind.detect(owners: ["me"], server: "llama.cpp")?.kind == .llamaCppPython)
+        let list = #"{"object":"list","data":[{"id":"model.gguf","object":"model","owned_by":"someone"}]}"#
+        let server = try HTTPTestServer { request, _ in
+            switch request.path {
+            case "/v1/models": return .respondWithHeaders(200, ["Server": "llama.cpp", "Content-Type": "application/json"], list)
+            case "/health": return .respond(200, #"{"status":"ok"}"#)
+            default: return .completion(Self.answer)
+            }
+        }
+        defer { server.stop() }
+        let (_, probe) = try Self.pair(server)
+        #expect(await probe.currentAvailability() == .available)
+        #expect(probe.state?.serverKind?.kind == .llamaCpp)
+        #expect(probe.state?.serverKind?.reason == "GET /v1/models was answered by a server that calls itself \"llama.cpp\" (Server header)")
+    }
+
     /// A server that does not say its kind and refuses json_schema: with
     /// requests in flight at once, only one is refused; the others wait for it.
     @Test func aRefusedFormIsLearntOncePerRunNotPerRequestInFlight() async throws {
