@@ -80,7 +80,8 @@ maxlen_of() { case $1 in decoder) echo 16384 ;; *) echo 65536 ;; esac; }
 # Every Swift file of the module $1, subfolders included, in a stable order (NUL-separated).
 module_sources() { find Sources/"$1" -name '*.swift' -print0 | sort -z; }
 
-# Compiles the module $1 into $2/$1.o and $2/$1.swiftmodule, for a target that imports it.
+# Compiles the module $1 into $2/$1-code.o and $2/$1.swiftmodule, for a target that imports it
+# (not $1.o: with -g and no optimisation the driver wraps the module into an object of that name).
 build_dependency() {
     local module=$1 dir=$2 f sources=() extra=()
     while IFS= read -r -d '' f; do sources+=("$f"); done < <(module_sources "$module")
@@ -88,7 +89,7 @@ build_dependency() {
     [ "$module" = Assistant ] && extra=(-I Sources/CLibCurl)
     swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 "$optimization" -g -wmo -c \
         -module-name "$module" -package-name CaptionAssistant -emit-module -emit-module-path "$dir/$module.swiftmodule" \
-        "${sources[@]}" "${extra[@]}" -I "$dir" -o "$dir/$module.o"
+        "${sources[@]}" "${extra[@]}" -I "$dir" -o "$dir/$module-code.o"
 }
 
 build_target() {
@@ -115,7 +116,7 @@ build_target() {
     : >"$bin.build.log"
     for dep in $(deps_of "$module"); do
         build_dependency "$dep" "$deps" >>"$bin.build.log" 2>&1 || { grep -v 'warning: Cannot export local symbol' "$bin.build.log" >&2; return 1; }
-        objects+=("$deps/$dep.o")
+        objects+=("$deps/$dep-code.o")
     done
     [ ${#objects[@]} -gt 0 ] && extra+=(-I "$deps" "${objects[@]}" -l_FoundationICU)
     [ "$module" = Captions ] && extra+=(-I Sources/CLibXML2 "${xml_flags[@]}")
@@ -124,7 +125,7 @@ build_target() {
         mkdir -p "$deps/CBuildInfo"
         printf 'module CBuildInfo {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CBuildInfo/include/build_info.h" \
             >"$deps/CBuildInfo/module.modulemap"
-        clang -c -g "$optimization" -I Sources/CBuildInfo/include Sources/CBuildInfo/build_info.c -o "$deps/build_info.o" >>"$bin.build.log" 2>&1 \
+        clang -c -g "${optimization/-Onone/-O0}" -I Sources/CBuildInfo/include Sources/CBuildInfo/build_info.c -o "$deps/build_info.o" >>"$bin.build.log" 2>&1 \
             || { cat "$bin.build.log" >&2; return 1; }
         extra+=(-I "$deps/CBuildInfo" -I Sources/CLibCrypto -I Sources/CLibXML2 "$deps/build_info.o"
                 "${xml_flags[@]}" "${curl_flags[@]}" -lcrypto)
