@@ -172,7 +172,7 @@ public enum CaptionAssistantCommand {
             } else {
                 (plan, part) = (runPlan, nil)
             }
-            if let reportFile = options.reportFile {
+            if let reportFile = options.reportFile, reportFile != BatchRunner.reportToStandardOutput {
                 try runPlan.checkReportFile(reportFile, inputs: options.inputs, outputFolder: options.output == "-" ? nil : options.output)
             }
             if destination == .standardOutput, let only = options.inputs.first, only != "-" {
@@ -429,7 +429,10 @@ public enum CaptionAssistantCommand {
         if let cost = report.runCost, cost.requests > 0 { line += "; model: \(cost.summary(wallSeconds: wallSeconds))" }
         if let cost = report.earlierCost, cost.requests > 0 { line += "; earlier runs' model: \(cost.summary())" }
         if case .folder(let folder) = destination, run?.reportError == nil { line += "; report in \(folder)/\(shard?.name ?? "report.json")" }
-        if let reportFile, run != nil, run?.reportError == nil { line += (destination == .standardOutput ? "; report in " : " and ") + reportFile }
+        if let reportFile, run != nil, run?.reportError == nil {
+            line += reportFile == BatchRunner.reportToStandardOutput ? "; report on standard output"
+                : (destination == .standardOutput ? "; report in " : " and ") + reportFile
+        }
         return line
     }
 

@@ -196,7 +196,7 @@ struct CommandOption: Sendable {
         .flag(["--json"], [.process, .check, .merge, .review], .process,
               "Print a machine-readable summary of the run on standard output (with the reasons the model was unavailable, its errors and the files written without all their actions), and no progress line on a terminal (in a log it still goes to standard error). Not with -o -, whose standard output is the captions: use --report FILE there.") { $0.process.json = true },
         .valued(["--report"], "FILE", [.process], .process,
-                "Also write the run's report (report.json's format: every file's actions, titles, emoji, reasons and errors) to FILE, atomically, wherever the captions go: with -o - it is the only report. FILE must not be an input or lie inside an input folder; not with --shard (merge writes the shards' report).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
+                "Also write the run's report (report.json's format: every file's actions, titles, emoji, reasons and errors) to FILE, atomically, wherever the captions go: with -o - it is the only report. --report - writes it to standard output (not with -o - or --json, which write there too). FILE must not be an input or lie inside an input folder; not with --shard (merge writes the shards' report).") { (a: inout Arguments, name: String, v: String) throws(UsageError) in
             a.process.reportFile = try CommandLineParser.nonEmpty(name, v)
         },
         .flag(["-test-announce-stop"], [.process], .process, hidden: true,
