@@ -138,6 +138,19 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("logs").path) == ["run.json"])
     }
 
+    /// A file given through its folder and by its own path is processed once, and stderr says so.
+    @Test func aFileGivenThroughItsFolderAndByItsPathIsProcessedOnce() throws {
+        let scratch = try ScratchFolder()
+        let folder = scratch.url.appendingPathComponent("dir")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("1\n00:00:01,000 --> 00:00:02,000\nHello\n".utf8).write(to: folder.appendingPathComponent("a.srt"))
+        let run = try ExecutableRun.run(["-test-fake-assistant", "dir", "dir/a.srt", "-o", "out"], in: scratch.url)
+        #expect(run.status == 0)
+        #expect(run.stderrText.contains("warning: dir/a.srt is given more than once (by its own path and inside a folder given too); it is processed once"), "\(run.stderrText)")
+        #expect(run.stderrText.contains("1 file: 1 written"), "\(run.stderrText)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out/a.srt").path))
+    }
+
     /// `--report -` writes the report to standard output; it made a file named `-`.
     @Test func aReportNamedDashGoesToStandardOutput() throws {
         let scratch = try ScratchFolder()
