@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "CaptionAssistantCLI", dependencies: ["CaptionAssistant", "Captions", "Assistant", "JSON"]),
         .target(name: "CEarlySignals"),
         .executableTarget(name: "caption-assistant", dependencies: ["CaptionAssistantCLI", "CEarlySignals"]),
-        .executableTarget(name: "caption-bench", dependencies: ["Captions", "CaptionAssistant", "TestSupport"]),
+        .executableTarget(name: "caption-bench", dependencies: ["Captions", "CaptionAssistant"]),
         .testTarget(name: "WordsTests", dependencies: ["Words"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TestSupport"], resources: [.copy("Fixtures")]),

@@ -37,17 +37,9 @@
 // The pipeline's SHA-256 (`SHA256.hex`, as `--resume` fingerprints inputs and
 // outputs) over the whole file held in memory, R times (default 5): the fastest
 // and median ns per byte and the digest (compare it with `sha256sum FILE`).
-//
-//   caption-bench test-server [--latency S]
-//
-// The test suite's own HTTP server (Tests/TestSupport/HTTPTestServer.swift) as
-// an OpenAI-compatible stub for scripts/bench-model-wait.sh: /health,
-// /v1/models, and a valid chat completion S seconds (default 3) after each
-// request. Prints "listening on PORT", then serves until killed.
 import CaptionAssistant
 import Captions
 import Foundation
-import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -160,25 +152,6 @@ func measureKeywords(path: String, count: Int, given: [String]? = nil) throws {
 }
 
 let args = Array(CommandLine.arguments.dropFirst())
-if args.first == "test-server" {
-    let latency = args.firstIndex(of: "--latency").flatMap { $0 + 1 < args.count ? Double(args[$0 + 1]) : nil } ?? 3.0
-    let server = try HTTPTestServer { request, _ in
-        switch request.path {
-        case "/health": return .respond(200, #"{"status":"ok"}"#)
-        case "/v1/models": return .respond(200, #"{"object":"list","data":[{"id":"stub","object":"model","owned_by":"stub"}]}"#)
-        default:
-            Thread.sleep(forTimeInterval: latency)
-            // The first word of six letters or more in the transcript block, as scripts/model-stub.py picks it.
-            let messages = request.json?["messages"] as? [[String: Any]] ?? []
-            let text = messages.compactMap { $0["content"] as? String }.joined(separator: "\n")
-            let block = text.components(separatedBy: "<<<TRANSCRIPT").last?.components(separatedBy: "TRANSCRIPT>>>").first ?? ""
-            let word = block.split(whereSeparator: { !($0.isASCII && $0.isLetter) }).first { $0.count >= 6 }.map { $0.lowercased() } ?? "caption"
-            return .completion(#"{"keywords": ["\#(word)"], "titles": ["A Stub Title", "Another Stub Title", "The Third Stub Title"], "emoji": "🎬"}"#)
-        }
-    }
-    FileHandle.standardOutput.write(Data("listening on \(server.port)\n".utf8))
-    while true { sleep(3600) }
-}
 if args.first == "transcript", args.count >= 2 {
     // The transcript (`Transcript.text`, the cues' readable text joined) of one
     // file read once, made R times (default 5): fastest and median seconds.
