@@ -53,8 +53,6 @@ public struct FileProcessor: Sendable {
         /// The caption file to write, as bytes (an array, so that a large file
         /// is not copied once more into `Data`).
         public var bytes: [UInt8]?
-        /// The caption file to write.
-        public var caption: Data? { bytes.map { Data($0) } }
         /// The batch was stopped while the file waited for the model: nothing
         /// is to be written, and the report is that of a file not processed.
         public var interrupted = false
