@@ -173,6 +173,18 @@ struct FallbackText {
     /// for the line's bytes, which the same scanner cut in the same way.
     func lineWords(_ line: Int) -> [Int] { Array(lineStarts[line]..<lineStarts[line + 1]) }
 
+    /// The lower case of the words at `indices` (into `words`), one space
+    /// between them: how titles and lines are compared (`LocalFallback.normalised`).
+    func key<Indices: Collection<Int>>(_ indices: Indices) -> String {
+        var key = ""
+        key.reserveCapacity(indices.reduce(0) { $0 + words[$1].lower.utf8.count + 1 })
+        for (n, index) in indices.enumerated() {
+            if n > 0 { key.append(" ") }
+            key.append(words[index].lower)
+        }
+        return key
+    }
+
     /// How many `Character`s the bytes at `range` hold (on `Character` boundaries).
     func characters(_ range: Range<Int>) -> Int {
         isASCII(range) ? range.count : substring(range).count

@@ -280,7 +280,7 @@ public enum LocalFallback {
     static func titles(_ text: inout FallbackText, counts: WordCounts, stop: Set<String>,
                        keywords: [String]) -> ActionOutcome<[String]> {
         let lineKeys = text.lines.indices.map { line in
-            text.words[text.lineStarts[line]..<text.lineStarts[line + 1]].map(\.lower).joined(separator: " ")
+            text.key(text.lineStarts[line]..<text.lineStarts[line + 1])
         }
         let wholeLines = Set(lineKeys)
         var candidates: [TitleCandidate] = []
@@ -453,7 +453,7 @@ public enum LocalFallback {
             return out
         }
         if let plain {
-            return (String(decoding: plain, as: UTF8.self), words.map { text.words[$0].lower }.joined(separator: " "))
+            return (String(decoding: plain, as: UTF8.self), text.key(words))
         }
         let title = cleaned(text.substring(range))
         return (title, normalised(title[...]))
