@@ -104,51 +104,59 @@ public enum ServerTextGate {
 
     // MARK: Quoting
 
-    /// `text` as it may be quoted in a message: secrets redacted, on one line
-    /// (runs of white space and control characters as one space), hidden
-    /// characters shown as `\u{…}`, at most `characters` characters and `bytes` bytes
-    /// (then ending in `…`). Only the first `bytes` × 2 bytes of `text` are read.
+    /// `text` as it may be quoted in a message: on one line (runs of white space
+    /// and control characters as one space), hidden characters shown as `\u{…}`,
+    /// then secrets redacted (so that no token is formed by the joining: `Bearer`,
+    /// control characters, then a token), at most `characters` characters and
+    /// `bytes` bytes (then ending in `…`). Only the first `bytes` × 2 bytes of
+    /// `text` are read.
     public static func shown(_ text: String, key: String? = nil, characters: Int = quoteCharacters, bytes: Int = quoteBytes) -> String {
         let head = prefix(text, bytes: bytes * 2)
         let cut = head.utf8.count < text.utf8.count
-        let redacted = self.redacted(head, key: key)
+        let line = redacted(oneLine(redacted(head, key: key, tokens: false)), key: key)
         var out = ""
         var outBytes = 0
         var count = 0
-        var lastWasSpace = true
         var full = false
-        for character in redacted {
-            var piece: String
-            if character.isWhitespace || character.isNewline
-                || character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) {
-                if lastWasSpace { continue }
-                piece = " "
-                lastWasSpace = true
-            } else if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || isHidden($0) })
-                        && !EmojiClassifier.isEmoji(character) {
-                // A hidden character is shown by its code point; a control one joined to others is a space.
-                piece = ""
-                for u in character.unicodeScalars {
-                    if u.properties.generalCategory == .control { piece += " " }
-                    else if isHidden(u) { piece += "\\u{\(hex(u.value))}" }
-                    else { piece.unicodeScalars.append(u) }
-                }
-                lastWasSpace = false
-            } else {
-                piece = String(character)
-                lastWasSpace = false
-            }
-            let pieceCount = piece.count
-            if count + pieceCount > characters || outBytes + piece.utf8.count > bytes - 3 {
+        for character in line {
+            if count + 1 > characters || outBytes + character.utf8.count > bytes - 3 {
                 full = true
                 break
             }
-            out += piece
-            outBytes += piece.utf8.count
-            count += pieceCount
+            out.append(character)
+            outBytes += character.utf8.count
+            count += 1
         }
         while out.hasSuffix(" ") { out.removeLast() }
         return full || cut ? out + "…" : out
+    }
+
+    /// `text` on one line: runs of white space and control characters as one
+    /// space (none at the start), a hidden character as `\u{…}`, a control
+    /// character joined to others as a space.
+    static func oneLine(_ text: String) -> String {
+        var out = ""
+        var lastWasSpace = true
+        for character in text {
+            if character.isWhitespace || character.isNewline
+                || character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) {
+                if lastWasSpace { continue }
+                out += " "
+                lastWasSpace = true
+            } else if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || isHidden($0) })
+                        && !EmojiClassifier.isEmoji(character) {
+                for u in character.unicodeScalars {
+                    if u.properties.generalCategory == .control { out += " " }
+                    else if isHidden(u) { out += "\\u{\(hex(u.value))}" }
+                    else { out.unicodeScalars.append(u) }
+                }
+                lastWasSpace = false
+            } else {
+                out.append(character)
+                lastWasSpace = false
+            }
+        }
+        return out
     }
 
     /// `shown(text)` between quotation marks: “…”.

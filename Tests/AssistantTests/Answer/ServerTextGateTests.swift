@@ -142,6 +142,17 @@ import TestSupport
         }
     }
 
+    /// The fuzzer's finding (CI, `answer` target): `Bearer`, control characters, then a token's
+    /// characters. Control characters are shown as one space, which joined `Bearer ` to the token
+    /// after the redaction had looked; the quote is now redacted in the form it is shown.
+    @Test(arguments: ["Bearer \u{0E}\u{00}\u{00}\u{00}\u{00}UnsafeRafghijklmnopqrstu",
+                      "Bearer\t\n\u{07}abcdefghijklmnopqrstuvwxyz", "I%ncorreS Bearer \u{1B}\u{1B}\u{1B} 0123456789abcdef"])
+    func aTokenJoinedByTheOneLineFormIsRedacted(text: String) {
+        let shown = ServerTextGate.shown(text)
+        #expect(shown.contains(ServerTextGate.redactedMark), "\(shown)")
+        #expect(ServerTextGate.redacted(shown) == shown, "\(shown)")
+    }
+
     @Test func wordsThatOnlyLookLikeAPrefixAreKept() {
         for text in ["risk-free launch", "ask-me-anything", "sk-short", "a_b_c", "the bearer bonds"] {
             #expect(ServerTextGate.redacted(text) == text, "\(text)")
