@@ -69,25 +69,29 @@ public func fuzzReportReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     _ = try? ReviewSite.build(outputFolder: report, jobs: 1)
 
     // 3. The entries that read strictly, as a part of a run of one shard.
-    guard allStrict, !strict.isEmpty, let totals = try? BatchReport.Totals(strict) else { return 0 }
+    var totals = BatchReport.Totals()
+    guard allStrict, !strict.isEmpty, (try? strict.forEach { try totals.add($0) }) != nil else { return 0 }
     let part = ReportPart(shard: Shard(index: 0, count: 1), plan: "fuzz", planFiles: strict.count, first: 0, files: strict.count,
                           settings: OutputSettings(backend: "fake"))
     var hash = SHA256()
     var envelope = ReportEnvelope(shard: part, totals: totals)
     var written = envelope.opening()
+    // What one run writes for these entries: report.json's envelope around the same entries.
+    var expected = ReportEnvelope(totals: totals).opening()
     for (i, file) in strict.enumerated() {
         let entry = JSONStreamWriter.element(file.json)
         hash.update(entry)
         written += JSONStreamWriter.separator(first: i == 0) + entry
+        expected += JSONStreamWriter.separator(first: i == 0) + entry
     }
     envelope.entriesSHA256 = hash.finalizeHex()
     written += envelope.closing(empty: false)
+    expected += ReportEnvelope(totals: totals).closing(empty: false)
     let whole = folder("whole", holding: part.name, written)
     do {
         let merged = try ReportMerge.merge(folder: whole)
         guard merged.totals == totals,
-              let out = FileManager.default.contents(atPath: whole + "/report.json"),
-              let expected = try? BatchReport(files: strict).renderedBytes(), Array(out) == expected else {
+              let out = FileManager.default.contents(atPath: whole + "/report.json"), Array(out) == expected else {
             fatalError("a whole part did not merge into the report.json one run writes")
         }
     } catch {

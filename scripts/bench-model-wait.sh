@@ -13,7 +13,6 @@
 #    whose one request is answered after WAIT seconds (default 5) by
 #      http.server   Python's http.server (scripts/model-stub.py)
 #      raw           a plain socket server (scripts/model-stub.py --kind raw)
-#      test-server   the suite's Tests/TestSupport/HTTPTestServer.swift (caption-bench test-server)
 #      llama-cpp-python  the real SmolLM2 server, one thread (with LLAMA=1; the
 #                    venv scripts/real-model-e2e.sh makes), answering as fast as it
 #                    can, after one untimed run that warms it
@@ -26,7 +25,7 @@
 #    (scripts/plain-model-client.py) posts the first run's bodies one after
 #    another, the least any client can take.
 #
-# Environment: WAIT, FILES, LATENCY, LLAMA=1, CAPTION_BENCH_BIN (default: swift build it).
+# Environment: WAIT, FILES, LATENCY, LLAMA=1.
 # A benchmark, not a test: figures are as noisy as the machine (state its load).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -38,10 +37,6 @@ if [ $# -gt 0 ]; then BINS=("$@"); else
     swift build -c release --product caption-assistant >&2
     BINS=("$(swift build -c release --show-bin-path)/caption-assistant")
 fi
-if [ -z "${CAPTION_BENCH_BIN:-}" ]; then
-    swift build -c release --product caption-bench >&2
-    CAPTION_BENCH_BIN="$(swift build -c release --show-bin-path)/caption-bench"
-fi
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/bench-model-wait.XXXXXX")
 server_pid=""
 stop_server() { if [ -n "$server_pid" ]; then kill -9 "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; server_pid=""; fi; }
@@ -52,7 +47,6 @@ start_server() {
     : >"$WORK/server.out"
     case $1 in
         http.server|raw) python3 scripts/model-stub.py --port 0 --latency "$2" --kind "$1" ${3:+--log "$3"} >"$WORK/server.out" 2>&1 & ;;
-        test-server) "$CAPTION_BENCH_BIN" test-server --latency "$2" >"$WORK/server.out" 2>&1 & ;;
     esac
     server_pid=$!
     for _ in $(seq 300); do grep -q '^listening on' "$WORK/server.out" && break; sleep 0.1; done
@@ -74,7 +68,7 @@ echo "### CPU of caption-assistant while the model thinks (one file, --jobs 1)"
 echo
 echo "| server | binary | wall s | user s | sys s | CPU, % of wall | actions applied |"
 echo "|---|---|---|---|---|---|---|"
-kinds=(http.server raw test-server)
+kinds=(http.server raw)
 [ "${LLAMA:-0}" = 1 ] && kinds+=(llama-cpp-python)
 for kind in "${kinds[@]}"; do
     extra=()

@@ -172,7 +172,7 @@ public enum CaptionAssistantCommand {
             } else {
                 (plan, part) = (runPlan, nil)
             }
-            if let reportFile = options.reportFile {
+            if let reportFile = options.reportFile, reportFile != BatchRunner.reportToStandardOutput {
                 try runPlan.checkReportFile(reportFile, inputs: options.inputs, outputFolder: options.output == "-" ? nil : options.output)
             }
             if destination == .standardOutput, let only = options.inputs.first, only != "-" {
@@ -196,7 +196,9 @@ public enum CaptionAssistantCommand {
         }
         // The first repeats are named; a flood of them (a glob given twice) is counted, not listed.
         for again in plan.repeated.prefix(Self.repeatsNamed) {
-            printError("warning: \(again.input) is given more than once (also as \(again.sameAs)); it is processed once")
+            // A folder's file and the same file by its path read alike (`dir dir/a.srt`): say how it came twice.
+            let also = again.input == again.sameAs ? "by its own path and inside a folder given too" : "also as \(again.sameAs)"
+            printError("warning: \(again.input) is given more than once (\(also)); it is processed once")
         }
         if plan.repeated.count > Self.repeatsNamed {
             printError("warning: \(plan.repeated.count - Self.repeatsNamed) more inputs are given more than once; each file is processed once")
@@ -429,7 +431,10 @@ public enum CaptionAssistantCommand {
         if let cost = report.runCost, cost.requests > 0 { line += "; model: \(cost.summary(wallSeconds: wallSeconds))" }
         if let cost = report.earlierCost, cost.requests > 0 { line += "; earlier runs' model: \(cost.summary())" }
         if case .folder(let folder) = destination, run?.reportError == nil { line += "; report in \(folder)/\(shard?.name ?? "report.json")" }
-        if let reportFile, run != nil, run?.reportError == nil { line += (destination == .standardOutput ? "; report in " : " and ") + reportFile }
+        if let reportFile, run != nil, run?.reportError == nil {
+            line += reportFile == BatchRunner.reportToStandardOutput ? "; report on standard output"
+                : (destination == .standardOutput ? "; report in " : " and ") + reportFile
+        }
         return line
     }
 
@@ -502,8 +507,8 @@ public enum CaptionAssistantCommand {
         var lines: [String] = []
         let kept = summary.keptOutputs
         if !kept.isEmpty {
-            let why = Set(kept.map { $0.record.unavailableReason.map { "model unavailable: " + $0 } ?? "model failed" }).sorted().joined(separator: "; ")
-            lines.append("warning: \(kept.count) file\(kept.count == 1 ? "" : "s") kept the output\(kept.count == 1 ? "" : "s") an earlier run made with the model, since this run's model gave nothing for \(kept.count == 1 ? "it" : "them") (\(why)); --replace-model-results replaces such outputs: \(names(kept.map(\.input)))")
+            let why = Set(kept.map(\.record.why)).sorted().joined(separator: "; ")
+            lines.append("warning: \(kept.count) file\(kept.count == 1 ? "" : "s") kept the output\(kept.count == 1 ? "" : "s") an earlier run made with the model, since this run gave nothing to store over \(kept.count == 1 ? "it" : "them") (\(why)); --replace-model-results replaces such outputs: \(names(kept.map(\.input)))")
         }
         let results = summary.keptResults
         if !results.isEmpty {

@@ -150,6 +150,10 @@ enum CommandLineParser {
             if process.json { throw UsageError("'--json' prints to standard output, which '-o -' already uses for the captions; --report FILE writes the run's report to a file") }
             if process.resume { throw UsageError("'--resume' skips files already written to an output folder, so it cannot be used with '-o -'") }
         }
+        if process.reportFile == BatchRunner.reportToStandardOutput {
+            if output == "-" { throw UsageError("'--report -' writes the report to standard output, which '-o -' already uses for the captions; give --report a file name") }
+            if process.json { throw UsageError("'--report -' and '--json' both write to standard output; use one, or give --report a file name") }
+        }
         try checkShardOptions(process)
         if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError("standard input ('-') can be given only once") }
         return .process(process)

@@ -37,17 +37,9 @@
 // The pipeline's SHA-256 (`SHA256.hex`, as `--resume` fingerprints inputs and
 // outputs) over the whole file held in memory, R times (default 5): the fastest
 // and median ns per byte and the digest (compare it with `sha256sum FILE`).
-//
-//   caption-bench test-server [--latency S]
-//
-// The test suite's own HTTP server (Tests/TestSupport/HTTPTestServer.swift) as
-// an OpenAI-compatible stub for scripts/bench-model-wait.sh: /health,
-// /v1/models, and a valid chat completion S seconds (default 3) after each
-// request. Prints "listening on PORT", then serves until killed.
 import CaptionAssistant
 import Captions
 import Foundation
-import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -160,64 +152,49 @@ func measureKeywords(path: String, count: Int, given: [String]? = nil) throws {
 }
 
 let args = Array(CommandLine.arguments.dropFirst())
-if args.first == "test-server" {
-    let latency = args.firstIndex(of: "--latency").flatMap { $0 + 1 < args.count ? Double(args[$0 + 1]) : nil } ?? 3.0
-    let server = try HTTPTestServer { request, _ in
-        switch request.path {
-        case "/health": return .respond(200, #"{"status":"ok"}"#)
-        case "/v1/models": return .respond(200, #"{"object":"list","data":[{"id":"stub","object":"model","owned_by":"stub"}]}"#)
-        default:
-            Thread.sleep(forTimeInterval: latency)
-            // The first word of six letters or more in the transcript block, as scripts/model-stub.py picks it.
-            let messages = request.json?["messages"] as? [[String: Any]] ?? []
-            let text = messages.compactMap { $0["content"] as? String }.joined(separator: "\n")
-            let block = text.components(separatedBy: "<<<TRANSCRIPT").last?.components(separatedBy: "TRANSCRIPT>>>").first ?? ""
-            let word = block.split(whereSeparator: { !($0.isASCII && $0.isLetter) }).first { $0.count >= 6 }.map { $0.lowercased() } ?? "caption"
-            return .completion(#"{"keywords": ["\#(word)"], "titles": ["A Stub Title", "Another Stub Title", "The Third Stub Title"], "emoji": "🎬"}"#)
-        }
-    }
-    FileHandle.standardOutput.write(Data("listening on \(server.port)\n".utf8))
-    while true { sleep(3600) }
+
+/// The `--runs N` given (at least 1), or `otherwise`.
+func runsOption(otherwise: Int) -> Int {
+    guard let i = args.firstIndex(of: "--runs"), i + 1 < args.count, let r = Int(args[i + 1]) else { return otherwise }
+    return max(1, r)
+}
+
+/// Says `caption-bench: PATH: WHY` on standard error and exits with status 1.
+func fail(_ path: String, _ why: String) -> Never {
+    FileHandle.standardError.write(Data("caption-bench: \(path): \(why)\n".utf8))
+    exit(1)
+}
+
+/// The seconds each of `runs` calls of `body` took, fastest first.
+func sortedSeconds(_ runs: Int, _ body: () -> Void) -> [Double] {
+    let clock = ContinuousClock()
+    return (0..<runs).map { _ in
+        let start = clock.now
+        body()
+        return seconds(clock.now - start)
+    }.sorted()
 }
 if args.first == "transcript", args.count >= 2 {
     // The transcript (`Transcript.text`, the cues' readable text joined) of one
     // file read once, made R times (default 5): fastest and median seconds.
     do {
         let doc = try readCaptions(args[1])
-        var runs = 5
-        if let i = args.firstIndex(of: "--runs"), i + 1 < args.count, let r = Int(args[i + 1]) { runs = max(1, r) }
-        let clock = ContinuousClock()
-        var times: [Double] = []
+        let runs = runsOption(otherwise: 5)
         var characters = 0
-        for _ in 0..<runs {
-            let start = clock.now
-            characters = Transcript.text(of: doc).utf8.count
-            times.append(seconds(clock.now - start))
-        }
-        times.sort()
+        let times = sortedSeconds(runs) { characters = Transcript.text(of: doc).utf8.count }
         print(String(format: "%d cues, %d bytes of text, %d runs: fastest %.4f s, median %.4f s", doc.cues.count, characters, runs,
                      times[0], times[times.count / 2]))
     } catch {
-        FileHandle.standardError.write(Data("caption-bench: \(args[1]): \(error.localizedDescription)\n".utf8)); exit(1)
+        fail(args[1], error.localizedDescription)
     }
     exit(0)
 }
 if args.first == "sha256", args.count >= 2 {
-    guard let data = FileManager.default.contents(atPath: args[1]) else {
-        FileHandle.standardError.write(Data("caption-bench: cannot read \(args[1])\n".utf8)); exit(1)
-    }
+    guard let data = FileManager.default.contents(atPath: args[1]) else { fail(args[1], "cannot be read") }
     let bytes = [UInt8](data)
-    var runs = 5
-    if let i = args.firstIndex(of: "--runs"), i + 1 < args.count, let r = Int(args[i + 1]) { runs = max(1, r) }
-    let clock = ContinuousClock()
-    var times: [Double] = []
+    let runs = runsOption(otherwise: 5)
     var digest = ""
-    for _ in 0..<runs {
-        let start = clock.now
-        digest = SHA256.hex(bytes)
-        times.append(seconds(clock.now - start))
-    }
-    times.sort()
+    let times = sortedSeconds(runs) { digest = SHA256.hex(bytes) }
     let perByte = { (t: Double) in t * 1e9 / Double(max(1, bytes.count)) }
     print(String(format: "%d bytes, %d runs: fastest %.3f ns/byte, median %.3f ns/byte (%.0f MB/s)", bytes.count, runs,
                  perByte(times[0]), perByte(times[times.count / 2]), Double(bytes.count) / times[times.count / 2] / 1e6))
@@ -228,7 +205,7 @@ if args.first == "measure-keywords", args.count == 3 {
     // A number of frequent words, or a comma-separated list of keywords.
     let given = Int(args[2]) == nil ? args[2].split(separator: ",").map(String.init) : nil
     do { try measureKeywords(path: args[1], count: Int(args[2]) ?? 0, given: given) } catch {
-        FileHandle.standardError.write(Data("caption-bench: \(args[1]): \(error.localizedDescription)\n".utf8)); exit(1)
+        fail(args[1], error.localizedDescription)
     }
     exit(0)
 }
@@ -268,13 +245,13 @@ if args.first == "copy", args.count == 3 {
     do {
         try writeCaptions(try readCaptions(args[1]), to: args[2])
     } catch {
-        FileHandle.standardError.write(Data("caption-bench: \(args[1]): \(error.localizedDescription)\n".utf8)); exit(1)
+        fail(args[1], error.localizedDescription)
     }
     exit(0)
 }
 if args.first == "measure", args.count == 3 {
     do { try measure(path: args[1], mode: args[2]) } catch {
-        FileHandle.standardError.write(Data("caption-bench: \(args[1]): \(error.localizedDescription)\n".utf8)); exit(1)
+        fail(args[1], error.localizedDescription)
     }
     exit(0)
 }
@@ -282,8 +259,7 @@ guard let dir = args.first, !dir.hasPrefix("-") else {
     print("usage: caption-bench DATA_DIR [--runs N]   (make DATA_DIR with python3 scripts/gen-corpus.py DATA_DIR)")
     exit(64)
 }
-var runs = 5
-if let i = args.firstIndex(of: "--runs"), i + 1 < args.count, let n = Int(args[i + 1]) { runs = max(1, n) }
+let runs = runsOption(otherwise: 5)
 
 print("| file | MB | cues | mode | read s | write s | total s | MB/s | peak RSS MiB | RSS / file |")
 print("|---|---|---|---|---|---|---|---|---|---|")

@@ -131,6 +131,8 @@ import CaptionAssistant
         (["a.srt", "-o", "out", "--input-encoding", "utf-16"], "(UTF-16 and UTF-32 with their byte order: UTF-16LE); 'utf-16' is not one"),
         (["a.srt", "-o", "-", "--json"], "--report FILE writes the run's report to a file"),
         (["a.srt", "-o", "out", "--report", ""], "'--report' needs"),
+        (["a.srt", "-o", "-", "--report", "-"], "'--report -' writes the report to standard output, which '-o -' already uses for the captions"),
+        (["a.srt", "-o", "out", "--json", "--report", "-"], "'--report -' and '--json' both write to standard output"),
         (["a.srt", "-o", "out", "--shard", "0/2", "--report", "r.json"], "'--report' writes a whole run's report, and a shard writes only its part"),
     ])
     func badUsageSaysWhatIsWrong(args: [String], message: String) {

@@ -138,6 +138,38 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("logs").path) == ["run.json"])
     }
 
+    /// A file given through its folder and by its own path is processed once, and stderr says so.
+    @Test func aFileGivenThroughItsFolderAndByItsPathIsProcessedOnce() throws {
+        let scratch = try ScratchFolder()
+        let folder = scratch.url.appendingPathComponent("dir")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("1\n00:00:01,000 --> 00:00:02,000\nHello\n".utf8).write(to: folder.appendingPathComponent("a.srt"))
+        let run = try ExecutableRun.run(["-test-fake-assistant", "dir", "dir/a.srt", "-o", "out"], in: scratch.url)
+        #expect(run.status == 0)
+        #expect(run.stderrText.contains("warning: dir/a.srt is given more than once (by its own path and inside a folder given too); it is processed once"), "\(run.stderrText)")
+        #expect(run.stderrText.contains("1 file: 1 written"), "\(run.stderrText)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out/a.srt").path))
+    }
+
+    /// `--report -` writes the report to standard output; it made a file named `-`.
+    @Test func aReportNamedDashGoesToStandardOutput() throws {
+        let scratch = try ScratchFolder()
+        let folder = scratch.url.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("1\n00:00:01,000 --> 00:00:02,000\nThe rocket launch launch\n".utf8).write(to: folder.appendingPathComponent("a.srt"))
+        let run = try ExecutableRun.run(["-test-fake-assistant", "in", "-o", "out", "--report", "-"], in: scratch.url)
+        #expect(run.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("-").path))
+        let report = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any], "\(run.stdoutText)")
+        #expect((report["files"] as? [[String: Any]])?.first?["input"] as? String == "in/a.srt")
+        #expect(run.stdout == (try Data(contentsOf: scratch.url.appendingPathComponent("out/report.json"))))
+        #expect(run.stderrText.contains("report in out/report.json; report on standard output"))
+        // Refused where standard output is already taken.
+        let piped = try ExecutableRun.run(["-test-fake-assistant", "in/a.srt", "-o", "-", "--report", "-"], in: scratch.url)
+        #expect(piped.status == 64)
+        #expect(piped.stdout.isEmpty)
+    }
+
     /// The report is never written into an input: inside an input folder, the run is refused before any work.
     @Test func theReportFileIsNeverInsideAnInput() throws {
         let scratch = try ScratchFolder()

@@ -49,7 +49,8 @@ import TestSupport
                                   withDestinationPath: root.appendingPathComponent("outside/new.json").path)
         let before = snapshot(root)
 
-        let run = try ExecutableRun.run(["-test-fake-assistant", "in", "in/sub/../../in/sub/x.srt", "-o", "out"], in: root)
+        // A file named with `..` (another than the folder's: the same file twice is processed once, under its first mention).
+        let run = try ExecutableRun.run(["-test-fake-assistant", "in", "in/sub/../../outside/dir/deep.srt", "-o", "out"], in: root)
         #expect(run.status == 1)
         #expect(snapshot(root) == before, "something outside out/ changed")
 
@@ -57,15 +58,15 @@ import TestSupport
         let files = try #require(report["files"] as? [[String: Any]])
         var byInput: [String: [String: Any]] = [:]
         for file in files { byInput[file["input"] as? String ?? ""] = file }
-        #expect(Set(byInput.keys) == ["in/absolute.srt", "in/ep.srt", "in/relative.srt", "in/sub/x.srt", "in/sub/../../in/sub/x.srt"])
+        #expect(Set(byInput.keys) == ["in/absolute.srt", "in/ep.srt", "in/relative.srt", "in/sub/x.srt", "in/sub/../../outside/dir/deep.srt"])
         for link in ["in/absolute.srt", "in/relative.srt"] {
             #expect((byInput[link]?["error"] as? String)?.contains("outside the input folder") == true, "\(link)")
         }
         #expect((byInput["in/sub/x.srt"]?["error"] as? String)?.contains("symbolic link") == true)
         #expect(byInput["in/ep.srt"]?["output"] as? String == "in/ep.srt")
-        #expect(byInput["in/sub/../../in/sub/x.srt"]?["output"] as? String == "x.srt")
+        #expect(byInput["in/sub/../../outside/dir/deep.srt"]?["output"] as? String == "deep.srt")
         // The planted links were replaced by the real outputs, not followed.
-        for name in ["out/in/ep.srt", "out/in/ep.srt.assistant.json", "out/x.srt"] {
+        for name in ["out/in/ep.srt", "out/in/ep.srt.assistant.json", "out/deep.srt"] {
             let type = try fm.attributesOfItem(atPath: root.appendingPathComponent(name).path)[.type] as? FileAttributeType
             #expect(type == .typeRegular, "\(name)")
         }

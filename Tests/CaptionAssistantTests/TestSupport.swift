@@ -1,6 +1,7 @@
 import Assistant
 import Captions
 import Foundation
+import JSON
 import Testing
 @testable import CaptionAssistant
 
@@ -49,27 +50,6 @@ final class TemporaryFolder {
     }
 }
 
-/// Builds a cue from run descriptions: plain strings are text, `<…>` strings markup, "\n" a line break.
-func makeCue(_ parts: [String], bold: Set<Int> = []) -> Cue {
-    var runs: [TextRun] = []
-    var offset = 0
-    for (i, part) in parts.enumerated() {
-        let kind: TextRun.Kind = part == "\n" ? .lineBreak : (part.hasPrefix("<") ? .markup : .text)
-        let n = part.utf8.count
-        runs.append(TextRun(kind: kind, text: part, style: bold.contains(i) ? .bold : [], source: offset..<offset + n))
-        offset += n
-    }
-    return Cue(start: CaptionTime(milliseconds: 0), end: CaptionTime(milliseconds: 1000), line: 1, runs: runs, textRange: 0..<offset)
-}
-
-/// The emphasised substrings of one cue, in order.
-func emphasised(_ cue: Cue, _ edit: CueEdit?) -> [String] {
-    (edit?.emphasis ?? []).map { r in
-        let bytes = Array(cue.runs[r.run].text.utf8)
-        return String(decoding: bytes[r.utf8], as: UTF8.self)
-    }
-}
-
 extension ActionReport {
     /// An applied action with the fields given (for reports built by hand in tests).
     static func applied(_ id: AssistantAction, keywords: [String]? = nil, occurrences: Int? = nil, titles: [String]? = nil,
@@ -78,4 +58,68 @@ extension ActionReport {
         action.keywords = keywords; action.occurrences = occurrences; action.titles = titles; action.emoji = emoji; action.cue = cue
         return action
     }
+}
+
+extension BatchReport.Totals {
+    /// The totals of `files`, an entry's error under `files[i]`.
+    init(_ files: [FileReport]) throws(ReportError) {
+        self.init()
+        for (i, f) in files.enumerated() {
+            do { try add(f) } catch { throw error.at(i).under(.files) }
+        }
+    }
+}
+
+/// `report.json` of `files`, held whole: what a run that wrote them writes
+/// (the product writes it one entry at a time, never holding the batch).
+struct WholeReport {
+    var files: [FileReport]
+
+    /// The totals, counted from the entries.
+    var totals: BatchReport.Totals {
+        get throws(ReportError) { try BatchReport.Totals(files) }
+    }
+
+    /// `report.json` as one JSON tree: its envelope with the entries in `files`.
+    func json() throws(ReportError) -> JSONValue {
+        guard case .object(let pairs) = ReportEnvelope(totals: try totals).reportJSON else { return .null }
+        return .object(pairs.map { $0.0 == ReportKeyName.files.rawValue ? ($0.0, .array(files.map(\.json))) : $0 })
+    }
+
+    /// `json().renderedBytes()`, written as the product writes it: the envelope's
+    /// opening, the entries one at a time, its closing.
+    func renderedBytes() throws(ReportError) -> [UInt8] {
+        let envelope = ReportEnvelope(totals: try totals)
+        var out = envelope.opening()
+        for (i, file) in files.enumerated() {
+            out += JSONStreamWriter.separator(first: i == 0)
+            JSONStreamWriter.append(element: file.json, to: &out)
+        }
+        return out + envelope.closing(empty: files.isEmpty)
+    }
+}
+
+extension FileProcessor.Outcome {
+    /// The caption file to write, as `Data` (nil when the file failed).
+    var caption: Data? { bytes.map { Data($0) } }
+}
+
+extension FileReport {
+    /// Whether the output holds a result a real model gave (`modelResults`).
+    var hasModelResults: Bool { !modelResults.isEmpty }
+}
+
+/// Checks `text` whole against the golden file `Goldens/NAME` beside this file.
+/// `UPDATE_GOLDENS=1` (refused when `CI` is set) rewrites it, as the end-to-end
+/// golden cases do; a golden that does not exist yet is written and reported.
+func expectGolden(_ name: String, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens/" + name)
+    let environment = ProcessInfo.processInfo.environment
+    guard let golden = try? String(contentsOf: url, encoding: .utf8), environment["UPDATE_GOLDENS"] != "1" || environment["CI"] != nil else {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        if environment["UPDATE_GOLDENS"] != "1" { Issue.record("golden \(name) did not exist; written from this run: review and commit it", sourceLocation: sourceLocation) }
+        return
+    }
+    #expect(text == golden, "differs from Goldens/\(name) (UPDATE_GOLDENS=1 rewrites it)", sourceLocation: sourceLocation)
 }

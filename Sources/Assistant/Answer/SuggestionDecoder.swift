@@ -26,7 +26,7 @@ public struct SuggestionDecoder: Sendable {
     /// The longest keyword kept, in `Character`s.
     public var maxKeywordLength: Int
     /// Characters that may not appear in a keyword: it is spliced into caption markup.
-    public static let markupCharacters: Set<Character> = ["<", ">", "&", "{", "}"]
+    static let markupCharacters: Set<Character> = ["<", ">", "&", "{", "}"]
     /// The most UTF-8 bytes one `Character` of a title or keyword is allowed
     /// before a field is refused as too long without counting its characters.
     static let maximumBytesPerCharacter = ServerTextGate.maximumBytesPerCharacter
@@ -358,21 +358,6 @@ public struct SuggestionDecoder: Sendable {
     /// Whether an ASCII scalar is in `CharacterSet.whitespacesAndNewlines`.
     static func isASCIISpace(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value == 0x20 || scalar.value &- 0x09 < 5
-    }
-
-    /// Collapses line breaks and runs of white space into single spaces, and trims.
-    static func singleLine(_ text: String) -> String {
-        // Printable ASCII with single inner spaces is already one clean line.
-        let utf8 = text.utf8
-        var previous: UInt8 = 0x20
-        var clean = true
-        for b in utf8 {
-            if b < 0x20 || b > 0x7E || (b == 0x20 && previous == 0x20) { clean = false; break }
-            previous = b
-        }
-        if clean && previous != 0x20 { return text }
-        return text.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
-            .joined(separator: " ")
     }
 
     /// Quotes model text for a message (`ServerTextGate.quote`: bounded in

@@ -57,7 +57,7 @@ public struct HTTPAssistantError: LocalizedError, TemporaryError, Sendable, Equa
     /// context size or a `response_format` they do not take (llama.cpp,
     /// llama-cpp-python), and each retry would cost a one-thread server the
     /// whole prompt again. A server that is overloaded says 503 or 429.
-    public static let temporaryStatuses: [Int] = [408, 429, 502, 503, 504]
+    static let temporaryStatuses: [Int] = [408, 429, 502, 503, 504]
 
     /// The failures worth another try, in words: the one statement of them that
     /// `AssistantOptions.retryPolicy` (and so `--help`, `check` and the README)

@@ -117,7 +117,7 @@ public struct HTTPConfiguration: Sendable, CustomStringConvertible, CustomDebugS
     }
 
     /// Whether an API key will be sent (the key itself is never exposed).
-    public var hasAPIKey: Bool { apiKey != nil }
+    var hasAPIKey: Bool { apiKey != nil }
 
     /// The endpoint as safe to show: scheme, host, port and path, without any
     /// `user:password@` part, query or fragment.

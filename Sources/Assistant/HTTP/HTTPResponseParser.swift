@@ -24,16 +24,7 @@ enum HTTPResponseParser {
     /// `serverMessage(from:redacting:)` of a body already parsed (`root`: nil when it is not JSON).
     private static func serverMessage(in root: JSONValue?, body: Data, redacting key: HTTPConfiguration.APIKey?) -> String? {
         if let object = root, case .object = object {
-            if case .string(let text)? = object["error"] {
-                return clean(text, redacting: key)
-            }
-            if case .string(let text)? = object["error"]?["message"] {
-                return clean(text, redacting: key)
-            }
-            if case .string(let text)? = object["message"] {
-                return clean(text, redacting: key)
-            }
-            if case .string(let text)? = object["detail"] {
+            for case .string(let text)? in [object["error"], object["error"]?["message"], object["message"], object["detail"]] {
                 return clean(text, redacting: key)
             }
             if case .array(let details)? = object["detail"] {

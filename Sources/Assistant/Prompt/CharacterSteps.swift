@@ -104,19 +104,4 @@ enum CharacterSteps {
         }
         return nil
     }
-
-    /// Byte-wise search for the last `needle` in `p`; the offset of its start.
-    static func lastOffset(of needle: [UInt8], in p: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let head = needle.first, p.count >= needle.count else { return nil }
-        var i = p.count - needle.count
-        while i >= 0 {
-            if p[i] == head {
-                var k = 1
-                while k < needle.count && p[i + k] == needle[k] { k += 1 }
-                if k == needle.count { return i }
-            }
-            i -= 1
-        }
-        return nil
-    }
 }

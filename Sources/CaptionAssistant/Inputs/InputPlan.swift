@@ -64,10 +64,11 @@ public struct InputPlan: Sendable, Equatable {
     public var items: [Item]
     /// The folders given as inputs in which no caption file was found.
     public var emptyFolders: [String] = []
-    /// Files given more than once with the same output (`ep1.srt ep1.srt`,
-    /// or a folder named twice): each is processed once, under its first
-    /// mention (`sameAs`), and has one report entry, as `cp` copies such a
-    /// file once and warns.
+    /// Files given more than once (`ep1.srt ep1.srt`, a folder named twice,
+    /// or a folder and a file in it: `dir dir/a.srt`), told by their
+    /// resolved paths: each is processed once, under its first mention
+    /// (`sameAs`), and has one report entry, as `cp` copies such a file once
+    /// and warns.
     public var repeated: [Repeat] = []
 
     /// A file given again: `input`, processed as `sameAs`.
@@ -106,8 +107,12 @@ public struct InputPlan: Sendable, Equatable {
             }
         }
 
-        /// `absoluteInput` is only asked for when the output could be the input
-        /// itself (`mayBeInput`): building it for every file of a large folder is wasted.
+        // Every file of the batch by its resolved path, when several inputs may name one file twice
+        // (`dir dir/a.srt`: the folder's dir/a.srt and the file a.srt have two output names).
+        var files: [[UInt8]: String] = [:]
+
+        /// `absoluteInput` (the input's resolved path) is asked for when the output could be the
+        /// input itself (`mayBeInput`), and when several inputs are given (to find a file named twice).
         func add(input: String, location: Location, relative: String, mayBeInput: Bool = true, pathBytes: [UInt8]? = nil,
                  searchedFolderLength: Int? = nil, absoluteInput: () -> String?) {
             var output = relative
@@ -117,6 +122,13 @@ public struct InputPlan: Sendable, Equatable {
                 output = PathText.replacingExtension(of: relative, with: convertTo.fileExtension)
             }
             var location = location
+            if case .file = location, inputs.count > 1, let resolved = absoluteInput() {
+                if let first = files[Array(resolved.utf8)] {
+                    repeated.append(Repeat(input: input, sameAs: first))
+                    return
+                }
+                files[Array(resolved.utf8)] = input
+            }
             if case .file = location {
                 let names = [output, output + sidecarSuffix]
                 if let clash = names.first(where: { taken[Array($0.utf8)] != nil }), let other = taken[Array(clash.utf8)] {

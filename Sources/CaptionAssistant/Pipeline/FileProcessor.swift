@@ -53,8 +53,6 @@ public struct FileProcessor: Sendable {
         /// The caption file to write, as bytes (an array, so that a large file
         /// is not copied once more into `Data`).
         public var bytes: [UInt8]?
-        /// The caption file to write.
-        public var caption: Data? { bytes.map { Data($0) } }
         /// The batch was stopped while the file waited for the model: nothing
         /// is to be written, and the report is that of a file not processed.
         public var interrupted = false
@@ -102,7 +100,12 @@ public struct FileProcessor: Sendable {
         // The transcript is made only when there is a model to send it to, and then only its start,
         // as far as the cap reads (a large file's text is not copied whole).
         let settings = configuration.settings
-        let result = await configuration.source.suggest(transcriptPart: { Transcript.part(of: document, characters: $0) })
+        // Text whose encoding is not known is not sent: read in a guessed encoding it would be mojibake,
+        // and so would the titles and keywords made from it.
+        let encodingIsKnown = document.source.encodingIsKnown
+        let result = encodingIsKnown
+            ? await configuration.source.suggest(transcriptPart: { Transcript.part(of: document, characters: $0) })
+            : AssistantResult(backend: "", availability: .available, characters: 0, sentCharacters: 0, truncated: false, attempts: 0, error: nil, suggestions: nil)
         if result.interrupted {
             var outcome = Outcome(report: notProcessed(input: input), bytes: nil)
             outcome.interrupted = true
@@ -114,9 +117,9 @@ public struct FileProcessor: Sendable {
                                                 notRequestedReason: Self.notRequestedReason(settings.actions, configuration.settingNames),
                                                 names: configuration.settingNames,
                                                 modelIsTestDouble: !FileReport.Model.isReal(configuration.backend))
-        if !document.source.encodingIsKnown {
-            request.unknownEncoding = Self.unknownEncodingReason(configuration.settingNames, declared: settings.inputEncoding)
-        }
+        let unknownEncoding = encodingIsKnown ? nil
+            : Self.unknownEncodingReason(configuration.settingNames, declared: settings.inputEncoding, candidates: document.source.encodingCandidates)
+        request.unknownEncoding = unknownEncoding
         // The earlier output, looked at only when an action needs it.
         var finding: EarlierOutput.Finding?
         if let earlier {
@@ -126,7 +129,7 @@ public struct FileProcessor: Sendable {
                 return nil
             }
         }
-        if settings.fallback == .local {
+        if settings.fallback == .local, encodingIsKnown {
             // The fallback reads what a model is sent (the --max-characters cut), made from the text's start alone.
             let cap = settings.maxCharacters
             request.fallback = {
@@ -136,9 +139,7 @@ public struct FileProcessor: Sendable {
         }
         var applied = SuggestionApplier.apply(result.suggestions, to: document, convertTo: configuration.convertTo, options: options,
                                               request: request)
-        if !document.source.encodingIsKnown {
-            applied = Self.unspliced(applied, names: configuration.settingNames, declared: configuration.settings.inputEncoding)
-        }
+        if let unknownEncoding { applied = Self.unspliced(applied, reason: unknownEncoding) }
 
         var model = FileReport.Model(backend: configuration.backend, availability: .available)
         if configuration.recordsCost && result.cost.requests > 0 { model.cost = ReportCost(result.cost) }
@@ -156,7 +157,7 @@ public struct FileProcessor: Sendable {
             input: input, output: outputName(target), format: document.format, convertedTo: configuration.convertTo,
             cues: document.cues.count,
             warnings: document.warnings + (result.suggestions?.warnings ?? []).map { CaptionWarning(line: nil, message: $0) },
-            transcript: result.availability.isAvailable
+            transcript: result.availability.isAvailable && encodingIsKnown
                 ? TranscriptStats(characters: result.characters, sentCharacters: result.sentCharacters, truncated: result.truncated) : nil,
             model: model, actions: applied.actions, reasonRow: reasonRow, error: result.error,
             fingerprint: OutputFingerprint(inputSHA256: inputHash, outputSHA256: nil, settings: configuration.settings))
@@ -180,7 +181,8 @@ public struct FileProcessor: Sendable {
             // Text whose encoding is a guess is written only as it came: converted, it would be mojibake for good.
             if !document.source.encodingIsKnown,
                (configuration.convertTo.map { $0 != document.format } ?? false) || document.outputEncoding(options: options) != document.source.encoding {
-                throw UnknownEncoding(names: configuration.settingNames, declared: configuration.settings.inputEncoding)
+                throw UnknownEncoding(names: configuration.settingNames, declared: configuration.settings.inputEncoding,
+                                      candidates: document.source.encodingCandidates)
             }
             if let convertTo = configuration.convertTo {
                 let conversion = try document.converted(to: convertTo, edits: applied.edits, options: options)
@@ -216,30 +218,34 @@ public struct FileProcessor: Sendable {
 
     /// What is wrong with a file whose encoding could not be told
     /// (`SourceText.encodingIsKnown`): detected, or `declared` (`--input-encoding`,
-    /// whose name it then gives back) when its bytes are not in that encoding.
-    static func unknownEncodingCause(declared: String?) -> String {
+    /// whose name it then gives back) when its bytes are not in that encoding;
+    /// `candidates`, the encodings that read it (`CharsetDetection`), are named.
+    static func unknownEncodingCause(declared: String?, candidates: [TextEncoding] = []) -> String {
         guard let declared else {
-            return "its text encoding could not be told (it is not UTF-8, has no byte-order mark, and no legacy encoding was detected with confidence)"
+            let named = candidates.map(\.rawValue)
+            let which = named.count <= 1 ? named.joined() : named.dropLast().joined(separator: ", ") + " or " + (named.last ?? "")
+            return "its text encoding could not be told (it is not UTF-8, has no byte-order mark, and "
+                + (named.isEmpty ? "no legacy encoding was detected with confidence)" : named.count == 1
+                    ? "\(which) was not detected with confidence)" : "it may be \(which): they read it as different text)")
         }
         return "its bytes are not \(declared) text, the encoding declared for it (or do not convert back to the same bytes)"
     }
 
     /// Why an edit was not made to a file whose encoding could not be told
     /// (or is not the one `declared`), with the way out (the setting spelled by `names`).
-    static func unknownEncodingReason(_ names: SettingNames, declared: String? = nil) -> String {
-        let advice: Advice = "\(unknownEncodingCause(declared: declared)), so nothing was spliced into it and it was written unchanged; \(.inputEncoding, .placeholder) names its encoding"
+    static func unknownEncodingReason(_ names: SettingNames, declared: String? = nil, candidates: [TextEncoding] = []) -> String {
+        let advice: Advice = "\(unknownEncodingCause(declared: declared, candidates: candidates)), so the model was not asked, nothing was spliced into it and it was written unchanged; \(.inputEncoding, .placeholder) names its encoding"
         return advice.rendered(names)
     }
 
     /// `applied` for a file whose encoding could not be told: no edits, and
-    /// the actions that would have edited it failed (titles, in the report
-    /// only, stay as they are).
-    static func unspliced(_ applied: SuggestionApplier.Applied, names: SettingNames, declared: String?) -> SuggestionApplier.Applied {
+    /// every action asked for failed with `reason` (the titles too: the
+    /// model was not sent text that would be mojibake).
+    static func unspliced(_ applied: SuggestionApplier.Applied, reason: String) -> SuggestionApplier.Applied {
         var applied = applied
         applied.edits = [:]
-        let reason = unknownEncodingReason(names, declared: declared)
         applied.actions = applied.actions.map { action in
-            guard action.state == .applied, action.id != .titles else { return action }
+            guard action.state != .notRequested else { return action }
             return ActionReport(id: action.id, state: .failed, reason: reason)
         }
         return applied
@@ -252,8 +258,10 @@ public struct FileProcessor: Sendable {
         var names: SettingNames
         /// The encoding declared for it (`--input-encoding`), if any.
         var declared: String?
+        /// The encodings that read it (`CharsetDetection`).
+        var candidates: [TextEncoding] = []
         var errorDescription: String? {
-            let advice: Advice = "\(FileProcessor.unknownEncodingCause(declared: declared)), so it cannot be converted without turning its text into mojibake; \(.inputEncoding, .placeholder) names its encoding"
+            let advice: Advice = "\(FileProcessor.unknownEncodingCause(declared: declared, candidates: candidates)), so it cannot be converted without turning its text into mojibake; \(.inputEncoding, .placeholder) names its encoding"
             return advice.rendered(names)
         }
     }

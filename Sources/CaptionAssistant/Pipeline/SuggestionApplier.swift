@@ -249,8 +249,11 @@ enum SuggestionApplier {
     /// hold it, with the way out (the other actions are applied as usual),
     /// the setting spelled by `names`.
     static func unencodableReason(_ emoji: String, _ encoding: TextEncoding, names: SettingNames) -> String {
+        // A file ICU detects as GB18030 whose bytes are GBK text is taken as GBK (`CharsetDetection`): GBK readers show junk for GB18030's four-byte emoji.
+        let gb18030: Advice = encoding.rawValue == "GBK"
+            ? "; a file that is GB18030, not GBK, says so with \(.inputEncoding, .literal("GB18030")), and GB18030 holds it" : ""
         let advice: Advice = "the file is written in \(encoding.rawValue), which cannot hold \(emoji), so the captions were left without it; "
-            + "\(.outputEncoding, .literal(OutputEncoding.utf8.rawValue)) writes it in UTF-8, which can (the report lists the change)"
+            + "\(.outputEncoding, .literal(OutputEncoding.utf8.rawValue)) writes it in UTF-8, which can (the report lists the change)" + gb18030
         return advice.rendered(names)
     }
 

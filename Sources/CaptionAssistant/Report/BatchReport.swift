@@ -1,17 +1,11 @@
 import JSON
 
-/// The batch report, `report.json`: every file's entry in input order, and totals.
+/// The batch report's figures: `report.json`'s `totals` and their action counts.
 ///
 /// `{"schemaVersion": 1, "files": [...], "totals": {...}}`: the entries
 /// inside `ReportEnvelope`, which declares the keys around them (a shard's
 /// report part adds its own) and writes and reads them one entry at a time.
-public struct BatchReport: Sendable {
-    /// One entry per input, in the order the inputs were listed and found.
-    public var files: [FileReport]
-
-    /// Creates a report.
-    public init(files: [FileReport]) { self.files = files }
-
+public enum BatchReport {
     /// Figures for the whole batch, every one counted from the entries (`add`).
     public struct Totals: Sendable, Equatable {
         /// Inputs in the batch.
@@ -86,14 +80,6 @@ public struct BatchReport: Sendable {
             }
             self = t
         }
-
-        /// The totals of `files`.
-        public init(_ files: [FileReport]) throws(ReportError) {
-            self.init()
-            for (i, f) in files.enumerated() {
-                do { try add(f) } catch { throw error.at(i).under(.files) }
-            }
-        }
     }
 
     /// Actions by state, with the content from the fallback, and that kept
@@ -139,32 +125,6 @@ public struct BatchReport: Sendable {
             if notRequested > 0 { text += ", \(notRequested) not requested" }
             return text
         }
-    }
-
-    /// The totals, counted from the entries (an error when a count is too large to add).
-    public var totals: Totals {
-        get throws(ReportError) { try Totals(files) }
-    }
-
-    /// `report.json` as one JSON tree: its envelope with the entries in `files`.
-    func json() throws(ReportError) -> JSONValue {
-        guard case .object(let pairs) = ReportEnvelope(totals: try totals).reportJSON else { return .null }
-        return .object(pairs.map { $0.0 == ReportKeyName.files.rawValue ? ($0.0, .array(files.map(\.json))) : $0 })
-    }
-
-    /// `json().renderedBytes()`, written one file entry at a time (as the
-    /// batch runner and merge write it), so a large batch never holds the
-    /// JSON tree of every file at once.
-    func renderedBytes() throws(ReportError) -> [UInt8] {
-        let envelope = ReportEnvelope(totals: try totals)
-        var out = envelope.opening()
-        out.reserveCapacity(files.count * 1024 + 512)
-        for (i, file) in files.enumerated() {
-            out += JSONStreamWriter.separator(first: i == 0)
-            JSONStreamWriter.append(element: file.json, to: &out)
-        }
-        out += envelope.closing(empty: files.isEmpty)
-        return out
     }
 }
 

@@ -135,9 +135,6 @@ public struct FileReport: Sendable, Equatable {
         return results
     }
 
-    /// Whether the output holds a result a real model gave (`modelResults`).
-    public var hasModelResults: Bool { !modelResults.isEmpty }
-
     /// The sidecar's content, keys in the documented order.
     public var json: JSONValue { reportJSON }
 

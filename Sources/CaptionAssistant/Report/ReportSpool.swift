@@ -103,7 +103,8 @@ final class ReportSpool: @unchecked Sendable {
     /// not a regular file (`AtomicFileWriter.write(through:fill:)`).
     func write(toFile path: String, envelope: ReportEnvelope) throws(WriteError) {
         try write(envelope: envelope, digest: false) { fill throws(WriteError) in
-            try AtomicFileWriter.write(through: path, fill: fill)
+            guard path == BatchRunner.reportToStandardOutput else { return try AtomicFileWriter.write(through: path, fill: fill) }
+            guard fill(STDOUT_FILENO) else { throw WriteError(path: "standard output", reason: String(cString: strerror(errno))) }
         }
     }
 

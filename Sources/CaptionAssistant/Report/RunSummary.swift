@@ -118,7 +118,7 @@ package struct RunSummary: Sendable, Equatable {
     }
 
     /// An output kept or replaced: `{"input", "because"}`, where `because` is
-    /// the reason this run's model was unavailable, `modelFailed`, or why
+    /// what this run's model did (`KeptOutput.cause`: the reason it was unavailable, `modelFailed`, `fakeModel`), or why
     /// the earlier output was replaced (`ReplacedOutput.Reason`).
     package struct OutputNote: Sendable, Equatable {
         /// The input as named.
@@ -126,13 +126,10 @@ package struct RunSummary: Sendable, Equatable {
         /// Why, as a name.
         package var because = ""
 
-        /// What `because` says of a kept output whose model was available but failed.
-        package static let modelFailed = "modelFailed"
-
         /// The note of a kept output.
         package init(_ kept: BatchSummary.Kept) {
             input = kept.input
-            because = kept.record.unavailableReason ?? Self.modelFailed
+            because = kept.record.cause
         }
 
         /// The note of a replaced output.

@@ -31,6 +31,35 @@ public struct KeptOutput: Sendable, Equatable {
         if case .unavailable(let u)? = model.availability { return u.reason }
         return nil
     }
+
+    /// What this run's model did, as a name (`--json`'s `because`): the
+    /// reason it was unavailable (`serverUnreachable`, …), `modelFailed`,
+    /// `fakeModel` (the fake answered, but its results, a test double's, are
+    /// never stored over a real model's: it did not fail), or `nothingUsable`
+    /// (a real model answered with nothing usable for any action).
+    public var cause: String {
+        if let reason = unavailableReason { return reason }
+        if error != nil { return Self.modelFailed }
+        if model.backend == BackendSelection.Kind.fake.rawValue { return Self.fakeModel }
+        return Self.nothingUsable
+    }
+
+    /// `cause` of a model that was available but failed.
+    public static let modelFailed = "modelFailed"
+    /// `cause` of the fake model, which answered.
+    public static let fakeModel = "fakeModel"
+    /// `cause` of a real model that answered with nothing usable.
+    public static let nothingUsable = "nothingUsable"
+
+    /// `cause` in words, for the summary and the review.
+    public var why: String {
+        switch cause {
+        case Self.modelFailed: return "model failed"
+        case Self.fakeModel: return "the fake model answered, but a test double's results are not stored over a real model's"
+        case Self.nothingUsable: return "the model's answer had nothing usable"
+        default: return "model unavailable: " + cause
+        }
+    }
 }
 
 extension KeptOutput: ReportObject {

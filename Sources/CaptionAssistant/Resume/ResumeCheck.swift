@@ -20,7 +20,10 @@ import Darwin
 /// - the sidecar is complete: it reads back as a report and prints back to
 ///   exactly its own bytes;
 /// - `isComplete`: the sidecar is for this input and output, records no
-///   error and the same options (`OutputSettings`), and a model that answered
+///   error and either the run's own options or an output this run keeps
+///   whole (`isKeptWhole`: a real model's output that a run with no real
+///   model, such as `--model none` or the fake, kept as it was), and
+///   otherwise the same options (`OutputSettings`) and a model that answered
 ///   or that cannot answer under these options (`--model none`, a forced
 ///   availability, or a permanent reason such as no on-device model on this
 ///   system), whatever the fallback gave: a re-run with the same options
@@ -33,7 +36,7 @@ import Darwin
 package enum ResumeCheck {
     /// The rule, in the words the front end's help gives for resuming, its settings spelled by `names`.
     package static func rule(_ names: SettingNames) -> String {
-        let advice: Advice = "A file is complete when its caption and sidecar are there as that run wrote them (the SHA-256 of the input and of the caption match the sidecar), with the same options and no error, and its model answered or cannot answer with these options (\(.backend, .literal("none")), \(.simulatedAvailability), or a permanent reason such as no on-device model on this system), fallback runs included; a file whose model failed, or was unreachable or not ready, is redone, since it may answer now."
+        let advice: Advice = "A file is complete when its caption and sidecar are there as that run wrote them (the SHA-256 of the input and of the caption match the sidecar), with the same options and no error, and its model answered or cannot answer with these options (\(.backend, .literal("none")), \(.simulatedAvailability), or a permanent reason such as no on-device model on this system), fallback runs included; an output a real model made that this run keeps whole (it has no real model and nothing to store over those results) is complete too; a file whose model failed, or was unreachable or not ready, is redone, since it may answer now."
         return advice.rendered(names)
     }
 
@@ -42,8 +45,8 @@ package enum ResumeCheck {
     /// `check` compares the hashes).
     static func isComplete(_ report: FileReport, input: String, output: String, settings: OutputSettings) -> Bool {
         guard report.input.utf8.elementsEqual(input.utf8), report.output?.utf8.elementsEqual(output.utf8) == true,
-              report.error == nil, report.fingerprint.settings == settings,
-              report.fingerprint.inputSHA256 != nil, report.fingerprint.outputSHA256 != nil else { return false }
+              report.error == nil, report.fingerprint.inputSHA256 != nil, report.fingerprint.outputSHA256 != nil else { return false }
+        guard report.fingerprint.settings == settings else { return isKeptWhole(report, settings: settings) }
         switch report.model.availability {
         case .available?: return true
         case .unavailable(let unavailable)?:
@@ -51,6 +54,25 @@ package enum ResumeCheck {
             return settings.backend == BackendSelection.Kind.none.rawValue || settings.simulatedAvailability != nil
                 || unavailable.permanence == .permanent
         case nil: return false
+        }
+    }
+
+    /// Whether a run with `settings` keeps whole the output `report` (its
+    /// sidecar) describes, as it did when it last ran (`EarlierOutput`): the
+    /// output holds a real model's results, the run can give no real model's
+    /// result (`--model none`, the fake, or an availability forced to
+    /// anything but `available`), and every action it asks for has a real
+    /// model's result there, or gets nothing from this run (no fallback, not
+    /// the fake) and is not applied there.
+    static func isKeptWhole(_ report: FileReport, settings: OutputSettings) -> Bool {
+        let results = report.modelResults
+        guard !results.isEmpty else { return false }
+        let fake = settings.backend == BackendSelection.Kind.fake.rawValue
+        let forcedUnavailable = settings.simulatedAvailability.flatMap(Availability.init(name:)).map { !$0.isAvailable } ?? false
+        guard settings.backend == BackendSelection.Kind.none.rawValue || fake || forcedUnavailable else { return false }
+        let givesContent = settings.fallback != nil || (fake && !forcedUnavailable)
+        return settings.actions.allSatisfy { action in
+            results[action] != nil || (!givesContent && report.actions.first { $0.id == action }?.state != .applied)
         }
     }
 

@@ -62,8 +62,8 @@ extension ReviewPages {
         }
         if let kept = r.kept {
             // The page shows an earlier run's output: say so, and what this run's model did.
-            w.raw("<p class=\"callout\"><strong>Kept from an earlier run: </strong>this run’s model gave nothing for this file (")
-            w.text(kept.unavailableReason.map { "unavailable: " + $0 } ?? "it failed" + (kept.error.map { ": " + $0 } ?? ""))
+            w.raw("<p class=\"callout\"><strong>Kept from an earlier run: </strong>this run gave nothing to store over it (")
+            w.text(kept.why + (kept.error.map { ": " + $0 } ?? ""))
             w.raw("), so the output the earlier run made with the model was kept; this page shows that output.</p>\n")
         }
         if !e.unread.isEmpty { unread(&w, e.unread) }

@@ -41,8 +41,12 @@ public struct BatchRunner: Sendable {
     public var replaceModelResults = false
     /// Where the batch report (`report.json`'s content, by the same writer)
     /// is also written, atomically, wherever the captions go: the report of a
-    /// run to standard output (`--report FILE`). Not for a shard, whose report is a part.
+    /// run to standard output (`--report FILE`); `reportToStandardOutput`
+    /// (`--report -`) writes it to standard output. Not for a shard, whose report is a part.
     public var reportFile: String?
+
+    /// The `reportFile` that means standard output (`--report -`).
+    public static let reportToStandardOutput = "-"
 
     /// Creates a runner.
     public init(processor: FileProcessor, destination: OutputDestination, jobs: Int, resume: Bool = false,

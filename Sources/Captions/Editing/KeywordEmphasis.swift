@@ -6,9 +6,8 @@ import Words
 /// Words are the one word rule's (`Words`: Unicode word boundaries as ICU
 /// finds them, in every script), so "AI" does not match inside "said",
 /// "café" matches "CAFÉ", "rocket" is not found in "rocket_launch" or
-/// "rocket's", and "ラーメン" is found in a Japanese sentence.
-/// `containsWholeWord(_:in:)` answers with the same rule, which is the
-/// rule the suggestion decoder keeps keywords by. A cue's text runs are cut
+/// "rocket's", and "ラーメン" is found in a Japanese sentence: the rule
+/// (`WholeWords`) the suggestion decoder keeps keywords by. A cue's text runs are cut
 /// into words together (markup adds nothing, a line break separates), so a
 /// word continued across markup is one word; a match is emphasised only
 /// where it lies in text runs that are not already bold and crosses no markup
@@ -119,13 +118,6 @@ public struct KeywordEmphasis: Sendable {
             }
         }
         return Result(edits: Dictionary(uniqueKeysWithValues: found), counts: counts, left: left)
-    }
-
-    /// Whether `phrase` occurs in `text` as a whole word (or whole words), case
-    /// ignored, by the one word rule (`WholeWords`), which the suggestion
-    /// decoder keeps keywords by. A phrase with no word never occurs.
-    public static func containsWholeWord(_ phrase: String, in text: String) -> Bool {
-        WholeWords.contains(phrase, in: text)
     }
 
     /// Whether the bytes `range` of a cue's text lie in text runs that are not

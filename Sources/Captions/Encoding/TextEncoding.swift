@@ -83,6 +83,10 @@ public struct SourceText: Sendable {
     /// Text whose encoding is not known is read as Windows-1252 only so that
     /// its readable parts can be shown; nothing may be spliced into it.
     public let encodingIsKnown: Bool
+    /// The encodings that read a file whose encoding is not known (best
+    /// first; `CharsetDetection`), for the message that asks which it is;
+    /// empty when the encoding is known or nothing reads it.
+    public internal(set) var encodingCandidates: [TextEncoding] = []
 
     /// Wraps UTF-8 text (for tests and standard input of known text).
     public init(utf8 string: String) {
@@ -94,17 +98,13 @@ public struct SourceText: Sendable {
         self.hasByteOrderMark = hasByteOrderMark; self.warnings = warnings; self.encodingIsKnown = known
     }
 
-    /// The lowest confidence (of 100) at which ICU's detector is believed:
-    /// below it, ICU is choosing among near-equal guesses (a short Latin
-    /// text scores about 40 to 90 for its set, 10 to 30 for others).
-    public static let minimumConfidence = 30
-
     /// Decodes a file's bytes: byte-order marks for UTF-8, UTF-16 and UTF-32;
     /// then the encoding `declared`, when given; UTF-16 without a mark when
     /// the pattern of zero bytes shows it; UTF-8; otherwise the legacy set
     /// ICU's detector names with confidence, when converting the text back
-    /// gives the same bytes; and failing all that Windows-1252, with
-    /// `encodingIsKnown` false.
+    /// gives the same bytes and no other encoding reads it as other text
+    /// (`CharsetDetection`, the one rule); and failing all that Windows-1252,
+    /// with `encodingIsKnown` false and the candidates in `encodingCandidates`.
     public static func decode(_ data: Data, declared: TextEncoding? = nil) throws -> SourceText {
         try decode(bytes: [UInt8](data), declared: declared)
     }
@@ -142,23 +142,18 @@ public struct SourceText: Sendable {
             return SourceText(bytes: raw, encoding: .utf8, hasByteOrderMark: false,
                               warnings: UTF8Check.warnings(for: raw))
         }
-        let guesses = LegacyCharset.detect(raw)
-        for guess in guesses where guess.confidence >= minimumConfidence {
-            // ICU says ISO-8859-1 when no byte is in 0x80...0x9F, where the two differ:
-            // Windows-1252 then reads the same, and holds more (as browsers read the label).
-            let name = guess.name == "ISO-8859-1" ? TextEncoding.windows1252.rawValue : guess.name
-            guard let encoding = TextEncoding(named: name), !encoding.isUnicode,
-                  let decoded = legacy(raw, as: encoding) else { continue }
+        switch CharsetDetection.find(raw) {
+        case .known(let encoding, let decoded, let confidence):
             return SourceText(bytes: decoded, encoding: encoding, hasByteOrderMark: false, warnings: [CaptionWarning(
-                line: check.firstInvalidLine, message: "not valid UTF-8 and no byte-order mark: detected as \(encoding.rawValue) (ICU's confidence \(guess.confidence) of 100), and converting the text back gives the same bytes")])
+                line: check.firstInvalidLine, message: "not valid UTF-8 and no byte-order mark: detected as \(encoding.rawValue) (ICU's confidence \(confidence) of 100, and no reading of other text comes close), and converting the text back gives the same bytes")])
+        case .unknown(let candidates, let why):
+            var source = SourceText(bytes: windows1252(raw), encoding: .windows1252, hasByteOrderMark: false, warnings: [CaptionWarning(
+                line: check.firstInvalidLine,
+                message: "not valid UTF-8, no byte-order mark, and its encoding could not be told (\(why)): read as Windows-1252 only to show its text, and written unchanged")],
+                known: false)
+            source.encodingCandidates = candidates
+            return source
         }
-        let best = guesses.first { !$0.name.hasPrefix("UTF-") }
-        let why = best.map { "ICU's best guess, \($0.name), has a confidence of \($0.confidence) of 100" + ($0.confidence >= minimumConfidence ? " but does not convert back to the same bytes" : "") }
-            ?? "ICU's detector has no guess"
-        return SourceText(bytes: windows1252(raw), encoding: .windows1252, hasByteOrderMark: false, warnings: [CaptionWarning(
-            line: check.firstInvalidLine,
-            message: "not valid UTF-8, no byte-order mark, and its encoding could not be told (\(why)): read as Windows-1252 only to show its text, and written unchanged")],
-            known: false)
     }
 
     /// `raw` read in the encoding the user declared (after any byte-order

@@ -36,7 +36,7 @@ extension CaptionDocument {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The start of `spokenText(cueSeparator:lineBreak:)`, as `readableTextStart` is of `readableText`.
+    /// The start of `spokenText(cueSeparator:lineBreak:)` (`textStart`).
     public func spokenTextStart(characters: Int, cueSeparator: UInt8 = 0x0A, lineBreak: UInt8 = 0x20) -> (text: String, cues: Int) {
         var scratch: [UInt8] = []
         return textStart(characters: characters, cueSeparator: cueSeparator) {
@@ -64,21 +64,6 @@ extension CaptionDocument {
                 CueLineParts.appendSpokenText(text, parts: parts, lineBreak: lineBreak, to: &out)
             }
         }
-    }
-
-    /// The start of `readableText(cueSeparator:lineBreak:)`: the text of its
-    /// first `cues` cues, as few as hold more than `characters` `Character`s,
-    /// with the separator after the last of them; all of it (and every cue)
-    /// when the whole text holds no more (`textStart`).
-    public func readableTextStart(characters: Int, cueSeparator: UInt8 = 0x0A,
-                                  lineBreak: UInt8 = 0x20) -> (text: String, cues: Int) {
-        textStart(characters: characters, cueSeparator: cueSeparator) { cues[$0].appendReadableText(to: &$1, lineBreak: lineBreak) }
-    }
-
-    /// How many `Character`s `readableText(cueSeparator:lineBreak:)` holds
-    /// from cue `first` on, its separators between those cues included (`textCharacters`).
-    public func readableTextCharacters(from first: Int, cueSeparator: UInt8 = 0x0A, lineBreak: UInt8 = 0x20) -> Int {
-        textCharacters(from: first, cueSeparator: cueSeparator) { cues[$0].appendReadableText(to: &$1, lineBreak: lineBreak) }
     }
 
     /// The start of the text that `appendCue` makes of each cue, cues joined

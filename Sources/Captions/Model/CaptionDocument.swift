@@ -127,7 +127,7 @@ extension Cue {
     /// target writer renders runs rather than splicing source bytes). The
     /// appended text goes where `AppendPoint` puts it, with the style it
     /// gives, so a converted file shows it as the source would.
-    public func applying(_ edit: CueEdit) -> Cue {
+    func applying(_ edit: CueEdit) -> Cue {
         var out = self
         let runs = self.runs
         var newRuns: [TextRun] = []

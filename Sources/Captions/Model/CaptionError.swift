@@ -18,7 +18,6 @@ public struct CaptionError: Error, LocalizedError, Sendable, Equatable {
         case notTTML
         case unencodableCharacter
         case tooLarge
-        case unreadableFile
         case unsupported
     }
 

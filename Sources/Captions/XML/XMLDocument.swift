@@ -13,10 +13,10 @@ internal import CLibXML2
 /// The bytes handed in are UTF-8 (`SourceText` transcodes other encodings), so
 /// the document's own `encoding` declaration is ignored (`XML_PARSE_IGNORE_ENC`).
 final class XMLDocument {
-    private let context: xmlParserCtxtPtr
-    private var document: xmlDocPtr?
+    let context: xmlParserCtxtPtr
+    var document: xmlDocPtr?
 
-    private init(context: xmlParserCtxtPtr) {
+    init(context: xmlParserCtxtPtr) {
         self.context = context
     }
 
@@ -27,12 +27,12 @@ final class XMLDocument {
 
     /// libxml2's global set-up, done once per process (thread-safe: Swift runs
     /// a `static let` initializer exactly once).
-    private static let setUp: Void = {
+    static let setUp: Void = {
         xmlInitParser()
         xmlSetExternalEntityLoader { _, _, _ in nil }
     }()
 
-    private static var options: Int32 {
+    static var options: Int32 {
         Int32(XML_PARSE_NONET.rawValue | XML_PARSE_IGNORE_ENC.rawValue)
     }
 
@@ -75,37 +75,6 @@ final class XMLDocument {
             throw CaptionError(.malformedXML, message: "the XML is not well-formed")
         }
         withExtendedLifetime(owner) {}
-    }
-
-    /// The canonical form (Canonical XML 1.0, with comments) of a document, for
-    /// tests that compare XML documents apart from formatting.
-    static func canonicalForm(of bytes: [UInt8]) throws -> [UInt8] {
-        _ = setUp
-        guard let context = xmlNewParserCtxt() else {
-            throw CaptionError(.malformedXML, message: "libxml2 could not start a parser (out of memory?)")
-        }
-        let owner = XMLDocument(context: context)
-        context.pointee.sax.pointee.serror = { _, _ in }
-        guard bytes.count < Int(Int32.max) else {
-            throw CaptionError(.tooLarge, message: "the document is too large for libxml2")
-        }
-        owner.document = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) { chars in
-                xmlCtxtReadMemory(context, chars, Int32(buffer.count), nil, "UTF-8", options)
-            }
-        }
-        guard let document = owner.document else {
-            let message = xmlCtxtGetLastError(context).flatMap { $0.pointee.message.map { String(cString: $0) } }
-            throw CaptionError(.malformedXML, message: (message ?? "the XML is not well-formed").trimmingTrailingNewlines)
-        }
-        var output: UnsafeMutablePointer<xmlChar>?
-        let length = xmlC14NDocDumpMemory(document, nil, Int32(XML_C14N_1_0.rawValue), nil, 1, &output)
-        guard let output, length >= 0 else {
-            throw CaptionError(.malformedXML, message: "libxml2 could not write the canonical form")
-        }
-        let result = Array(UnsafeBufferPointer(start: output, count: Int(length)))
-        ca_xml_free(output)
-        return result
     }
 
     /// Options and fields that keep entity substitution, DTD loading and

@@ -3,6 +3,7 @@ import Testing
 import Captions
 import TestSupport
 @testable import Assistant
+import Words
 
 @Suite struct HTTPAssistantModelTests {
     static let instructions = "You suggest keywords, three titles and one emoji. Answer JSON only."
@@ -228,7 +229,7 @@ import TestSupport
         #expect(allowed.sorted() == KeywordCandidates.from(transcript).sorted())
         #expect(allowed.contains("rocket") && allowed.contains("Cape Canaveral"))
         #expect(!allowed.contains("The") && !allowed.contains("was"))
-        #expect(allowed.allSatisfy { KeywordEmphasis.containsWholeWord($0, in: transcript) })
+        #expect(allowed.allSatisfy { WholeWords.contains($0, in: transcript) })
     }
 
     @Test(arguments: [

@@ -42,7 +42,7 @@ import Words
             """
         let candidates = KeywordCandidates.from(transcript)
         #expect(!candidates.isEmpty)
-        #expect(candidates.allSatisfy { KeywordEmphasis.containsWholeWord($0, in: transcript) })
+        #expect(candidates.allSatisfy { WholeWords.contains($0, in: transcript) })
         #expect(WholeWords.found(candidates, in: transcript).allSatisfy { $0 })
         #expect(candidates.first == "textile" || candidates.first == "mill" || candidates.first == "textile mill")
         #expect(candidates.contains("textile mill"))   // a phrase said twice

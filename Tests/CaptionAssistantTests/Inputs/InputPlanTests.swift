@@ -123,6 +123,23 @@ import Testing
         #expect(twice.items.allSatisfy { if case .file = $0.location { return true }; return false })
     }
 
+    /// A folder and a file inside it (`dir dir/sub/a.srt`, either order) name the file twice
+    /// under two output names (`dir/sub/a.srt`, `a.srt`): it is processed once, under its first
+    /// mention, and the repeat is listed to be warned about. It was processed twice, silently.
+    @Test func aFileGivenThroughItsFolderAndByItsPathIsProcessedOnce() throws {
+        let dir = try TemporaryFolder()
+        try dir.write("in/a.srt", "x")
+        try dir.write("in/sub/b.srt", "x")
+        let folder = dir.path + "/in"
+        let plan = try InputPlan.make(inputs: [folder, folder + "/sub/b.srt", folder + "/a.srt"], outputFolder: dir.path + "/out", convertTo: nil)
+        #expect(plan.items.map(\.output) == ["in/a.srt", "in/sub/b.srt"])
+        #expect(plan.repeated == [InputPlan.Repeat(input: folder + "/sub/b.srt", sameAs: folder + "/sub/b.srt"),
+                                  InputPlan.Repeat(input: folder + "/a.srt", sameAs: folder + "/a.srt")])
+        let fileFirst = try InputPlan.make(inputs: [folder + "/./a.srt", folder], outputFolder: dir.path + "/out", convertTo: nil)
+        #expect(fileFirst.items.map(\.output) == ["a.srt", "in/sub/b.srt"])
+        #expect(fileFirst.repeated == [InputPlan.Repeat(input: folder + "/a.srt", sameAs: folder + "/./a.srt")])
+    }
+
     @Test func refusesToOverwriteAnInput() throws {
         let dir = try TemporaryFolder()
         try dir.write("a.srt", "x")
@@ -195,8 +212,9 @@ import Testing
         for item in plan.items {
             #expect(OutputFolder.safeParts(item.output) != nil, "\(item.output)")
         }
-        // `in/sub/..` is mirrored under its real name, `in`.
-        #expect(plan.items.map(\.output) == ["in/sub/ep.srt", "in/top.srt", "top.srt"])
+        // `in/sub/..` is mirrored under its real name, `in`; `in/sub/../top.srt` is its top.srt again, processed once.
+        #expect(plan.items.map(\.output) == ["in/sub/ep.srt", "in/top.srt"])
+        #expect(plan.repeated.map(\.input) == [dir.path + "/in/sub/../top.srt"])
     }
 
     @Test func theExtensionIsWhatNSStringSays() {

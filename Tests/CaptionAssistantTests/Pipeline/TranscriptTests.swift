@@ -57,8 +57,8 @@ import Testing
         #expect(lines.count == 3_000)
         for first in [0, 1, 999, 2_999] {
             let head = first == 0 ? 0 : lines[0..<first].joined(separator: "\n").count + 1
-            #expect(head + document.readableTextCharacters(from: first) == whole.count, "from cue \(first)")
+            #expect(head + document.spokenTextCharacters(from: first) == whole.count, "from cue \(first)")
         }
-        #expect(document.readableTextCharacters(from: 3_000) == 0)
+        #expect(document.spokenTextCharacters(from: 3_000) == 0)
     }
 }

@@ -2,6 +2,7 @@ import Assistant
 @testable import Captions
 import Testing
 @testable import CaptionAssistant
+import Words
 
 /// One definition of a whole word: the decoder keeps a keyword exactly when
 /// keyword emphasis finds it in the captions, on text chosen to trip up a
@@ -89,6 +90,6 @@ import Testing
             #expect(kept == c.whole, "decoder, \(document.format)")
             #expect((result.occurrences > 0) == c.whole, "emphasis, \(document.format)")
         }
-        #expect(KeywordEmphasis.containsWholeWord(c.keyword, in: c.text) == c.whole)
+        #expect(WholeWords.contains(c.keyword, in: c.text) == c.whole)
     }
 }

@@ -112,7 +112,7 @@ import JSON
         #expect(result.shards == 2)
         #expect(result.totals == (try BatchReport.Totals(files)))
         let bytes = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/report.json"))
-        #expect(try Array(bytes) == BatchReport(files: files).renderedBytes())
+        #expect(try Array(bytes) == WholeReport(files: files).renderedBytes())
         let fd = open(dir.path + "/report.json", O_RDONLY)
         defer { close(fd) }
         var read: [FileReport] = []
@@ -271,7 +271,7 @@ import JSON
     @Test func reportJSONIsReadBackBeforeThePartsAreRemoved() throws {
         let dir = try TemporaryFolder()
         let files = [Self.withCues(1), Self.withCues(2, input: "b.srt")]
-        try Data(try BatchReport(files: files).renderedBytes()).write(to: URL(fileURLWithPath: dir.path + "/report.json"))
+        try Data(try WholeReport(files: files).renderedBytes()).write(to: URL(fileURLWithPath: dir.path + "/report.json"))
         let folder = try OutputFolder(path: dir.path)
         var hash = SHA256()
         for file in files { hash.update(JSONStreamWriter.element(file.json)) }

@@ -45,7 +45,7 @@ import JSON
             spool.add(JSONStreamWriter.element(files[index].json), at: index)
         }
         #expect(files.indices.allSatisfy(spool.has))
-        let report = BatchReport(files: files)
+        let report = WholeReport(files: files)
         try spool.write(to: "report.json", in: folder, envelope: ReportEnvelope(totals: try report.totals))
         let written = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/report.json"))
         #expect(try Array(written) == report.renderedBytes())
@@ -58,7 +58,7 @@ import JSON
         let folder = try OutputFolder(path: dir.path + "/out")
         try ReportSpool(count: 0, folder: folder).write(to: "report.json", in: folder, envelope: ReportEnvelope())
         let written = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/report.json"))
-        #expect(try Array(written) == BatchReport(files: []).renderedBytes())
+        #expect(try Array(written) == WholeReport(files: []).renderedBytes())
     }
 
     /// The runner's `report.json` (spooled) equals the report of the files it
@@ -73,7 +73,7 @@ import JSON
                                        destination: .folder(dir.path + "/out"), jobs: 4, keepsReports: true).run(plan)
         #expect(result.files.map(\.input) == plan.items.map(\.input))
         let written = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/report.json"))
-        #expect(try Array(written) == BatchReport(files: result.files).renderedBytes())
+        #expect(try Array(written) == WholeReport(files: result.files).renderedBytes())
         #expect(try result.summary == BatchSummary(result.files))
         #expect(result.summary.failures.map(\.input) == [dir.path + "/in/s1/broken.srt"])
     }

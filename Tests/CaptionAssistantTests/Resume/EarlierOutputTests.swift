@@ -198,6 +198,52 @@ import JSON
         let resumed = try await setup.run(realModelConfiguration(model: model), resume: true)
         #expect(resumed.skipped == 3 && model.calls == 0)
     }
+    /// `--model none`: no model, its availability `modelTurnedOff`.
+    static var noModel: PipelineConfiguration {
+        var configuration = fakeConfiguration(.unavailable(.modelTurnedOff))
+        configuration.backend = BackendSelection.Kind.none.rawValue
+        configuration.settings.backend = BackendSelection.Kind.none.rawValue
+        return configuration
+    }
+
+    /// A run that kept a real model's outputs whole (`--model none`, or the fake,
+    /// after a real model's run), run again with the same options and `--resume`,
+    /// skips them: they are complete for those options (`ResumeCheck.isComplete`).
+    /// They were processed again every time (0 skipped).
+    @Test(arguments: ["none", "fake"])
+    func aKeptWholeOutputIsCompleteForTheOptionsThatKeptIt(_ which: String) async throws {
+        let setup = try Setup()
+        _ = try await setup.run()
+        let before = try setup.outputs()
+        let configuration = which == "none" ? Self.noModel : fakeConfiguration()
+        let kept = try await setup.run(configuration)
+        #expect(kept.summary.totals.kept == 3)
+        let resumed = try await setup.run(configuration, resume: true)
+        #expect(resumed.skipped == 3)
+        #expect(try setup.outputs() == before)
+        // The fallback never replaces a model's result: with every action's kept, still complete.
+        var fallback = configuration
+        fallback.settings.fallback = .local
+        #expect(try await setup.run(fallback, resume: true).skipped == 3)
+        // Another real model may answer: not complete for it, so processed again.
+        var other = realModelConfiguration()
+        other.settings.model = "another-model"
+        #expect(try await setup.run(other, resume: true).skipped == 0)
+    }
+
+    /// The fake model answered: the kept reason says so, not "model failed".
+    @Test func aKeptOutputSaysTheFakeAnsweredNotThatTheModelFailed() async throws {
+        let setup = try Setup()
+        _ = try await setup.run()
+        let result = try await setup.run(fakeConfiguration())
+        let kept = try #require(result.summary.keptOutputs.first?.record)
+        #expect(kept.cause == KeptOutput.fakeModel)
+        #expect(kept.why.contains("the fake model answered") && !kept.why.contains("failed"))
+        let failed = try await setup.run(Self.failing)
+        #expect(failed.summary.keptOutputs.first?.record.why == "model failed")
+        #expect(RunSummary.OutputNote(try #require(result.summary.keptOutputs.first)).because == "fakeModel")
+    }
+
     /// A valid answer's three titles, other than the fake's.
     static let otherTitles = #"["Waiting for the launch", "Countdown on hold", "Crew on the pad"]"#
 

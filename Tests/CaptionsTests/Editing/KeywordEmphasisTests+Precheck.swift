@@ -1,6 +1,5 @@
 @testable import Captions
 import Testing
-@testable import CaptionAssistant
 
 /// The cue pre-check (eight bytes at a time for ASCII cues, word by word
 /// otherwise) only skips cues; with or without it the result must be the same.

@@ -1,6 +1,5 @@
 @testable import Captions
 import Testing
-@testable import CaptionAssistant
 
 @Suite struct KeywordEmphasisTests {
     @Test func matchesWholeWordsOnlyCaseInsensitively() {
