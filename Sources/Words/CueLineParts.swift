@@ -312,22 +312,43 @@ public enum CueLineParts {
     /// Top-level domains that make a word a web address (`AllSubs.org`).
     static let domains: [String] = [".com", ".org", ".net", ".tv", ".io", ".info"]
 
-    /// Whether the line is a credit: it holds a web address or a credit phrase.
+    /// What makes a line a credit, as UTF-8 (lower case): `://` and `www.`
+    /// anywhere, a domain (`domains`) ending a word, a credit phrase anywhere.
+    struct CreditMark {
+        var bytes: [UInt8]
+        /// A domain: it counts only after a letter or digit and at a word's end.
+        var isDomain: Bool
+    }
+
+    /// Every `CreditMark`, by its first byte: one look-up per byte of a line.
+    static let creditMarks: [[CreditMark]] = {
+        var table = [[CreditMark]](repeating: [], count: 256)
+        let marks = ["://", "www."].map { CreditMark(bytes: Array($0.utf8), isDomain: false) }
+            + domains.map { CreditMark(bytes: Array($0.utf8), isDomain: true) }
+            + creditPhrases.map { CreditMark(bytes: Array($0.utf8), isDomain: false) }
+        for mark in marks { if let first = mark.bytes.first { table[Int(first)].append(mark) } }
+        return table
+    }()
+
+    /// Whether the line is a credit: it holds a web address or a credit
+    /// phrase (ASCII letters compared without case), found in one pass over its bytes.
     static func isCredit(_ line: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> Bool {
         let bytes = UnsafeBufferPointer(rebasing: p[line])
-        if contains("://", bytes) || contains("www.", bytes) { return true }
-        for domain in domains {
-            var from = 0
-            while let at = find(domain, bytes, from: from) {
-                let end = at + domain.utf8.count
+        for i in bytes.indices {
+            let marks = creditMarks[Int(lowered(bytes[i]))]
+            if marks.isEmpty { continue }
+            for mark in marks where bytes.count - i >= mark.bytes.count {
+                var k = 1
+                while k < mark.bytes.count, lowered(bytes[i + k]) == mark.bytes[k] { k += 1 }
+                guard k == mark.bytes.count else { continue }
+                if !mark.isDomain { return true }
                 // A domain ends a word ("AllSubs.org", "site.com/"), after a letter or digit.
-                let before = at > 0 ? bytes[at - 1] : 0x20
-                let endsWord = end == bytes.count || !isASCIILetterOrDigit(bytes[end])
-                if endsWord, isASCIILetterOrDigit(before) { return true }
-                from = at + 1
+                let end = i + k
+                let before = i > 0 ? bytes[i - 1] : 0x20
+                if end == bytes.count || !isASCIILetterOrDigit(bytes[end]), isASCIILetterOrDigit(before) { return true }
             }
         }
-        return creditPhrases.contains { contains($0, bytes) }
+        return false
     }
 
     /// Whether `word` (as the word rule cuts it, or any text) is a web

@@ -74,4 +74,62 @@ import Testing
     func webAddresses(_ word: String, _ expected: Bool) {
         #expect(CueLineParts.isWebAddress(word) == expected, "\(word)")
     }
+
+    /// The credit rule as it was written before it became one pass (each mark
+    /// looked for in turn, every occurrence of a domain tried): the one-pass
+    /// `isCredit` must say the same of every line.
+    static func isCreditByEachMark(_ line: String) -> Bool {
+        let bytes = Array(line.utf8)
+        func lowered(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+        func letterOrDigit(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) }
+        func occurrences(_ needle: String) -> [Int] {
+            let n = Array(needle.utf8)
+            guard bytes.count >= n.count else { return [] }
+            return (0...(bytes.count - n.count)).filter { i in n.indices.allSatisfy { lowered(bytes[i + $0]) == n[$0] } }
+        }
+        if !occurrences("://").isEmpty || !occurrences("www.").isEmpty { return true }
+        for domain in CueLineParts.domains {
+            for at in occurrences(domain) {
+                let end = at + domain.utf8.count
+                let before = at > 0 ? bytes[at - 1] : 0x20
+                if end == bytes.count || !letterOrDigit(bytes[end]), letterOrDigit(before) { return true }
+            }
+        }
+        return CueLineParts.creditPhrases.contains { !occurrences($0).isEmpty }
+    }
+
+    @Test(arguments: [
+        "Downloaded from www.AllSubs.org", "WWW.EXAMPLE", "see https://x.y", "Visit AllSubs.ORG now", "site.com/path",
+        ".com", "a .com", "x.comet", "v.io", "Mr. Smith.", "the .info desk", "e.g. this", "U.S.A. tonight",
+        "SUBTITLES BY JOHN", "Subtitled  by", "Sous-Titres : Jean", "SUBTÍTULOS por", "subtítulos", "Untertitel: X",
+        "opensubtitle", "addic7ed", "synced and corrected by", "closed captioning", "captions", ":/", "ww.", "",
+        "ANDROID.NET.", "net.com.org", "héllo.com", "日本.com", "日本語の字幕", "sync by", "corrected  by",
+    ])
+    func theOnePassCreditRuleSaysWhatEachMarkSaid(_ line: String) {
+        var copy = line
+        let credit = copy.withUTF8 { CueLineParts.isCredit(0..<$0.count, in: $0) }
+        #expect(credit == Self.isCreditByEachMark(line), "\(line)")
+    }
+
+    /// The same on every line of generated text made of the marks' pieces.
+    @Test func theOnePassCreditRuleAgreesOnGeneratedLines() {
+        let pieces = ["www", ".", "com", "org", ":", "/", "//", "A", "b", "1", " ", "é", "subtitles", "by", "Sous", "-", "titres",
+                      "io", "info", "NET", "tv", "x", "Addic7ed"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var disagreements: [String] = []
+        var credits = 0
+        for _ in 0..<4000 {
+            var line = ""
+            for _ in 0..<Int(state % 7 + 1) {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                line += pieces[Int((state >> 33) % UInt64(pieces.count))]
+            }
+            var copy = line
+            let credit = copy.withUTF8 { CueLineParts.isCredit(0..<$0.count, in: $0) }
+            if credit { credits += 1 }
+            if credit != Self.isCreditByEachMark(line) { disagreements.append(line) }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+        #expect(credits > 100 && credits < 3900)
+    }
 }

@@ -78,14 +78,23 @@ public enum ServerTextGate {
     /// `maxCharacters` characters or more than `maxCharacters` ×
     /// `maximumBytesPerCharacter` bytes, a bearer-shaped token; nil when it has none.
     public static func flaw(_ text: String, maxCharacters: Int) -> String? {
-        if text.utf8.count > maxCharacters * maximumBytesPerCharacter {
-            return "longer than \(maxCharacters) characters (\(text.utf8.count) bytes)"
+        let bytes = text.utf8.count
+        if bytes > maxCharacters * maximumBytesPerCharacter {
+            return "longer than \(maxCharacters) characters (\(bytes) bytes)"
         }
-        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            return "contains control characters or line breaks"
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (the usual title and keyword), byte by byte: its control characters are
+            // U+0000–U+001F and U+007F, it holds no hidden character, and with no control
+            // character (so no CR LF) each byte is one `Character`.
+            if text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return "contains control characters or line breaks" }
+            if bytes > maxCharacters { return "longer than \(maxCharacters) characters" }
+        } else {
+            if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                return "contains control characters or line breaks"
+            }
+            if let hidden = hiddenCharacter(in: text) { return hiddenReason(hidden) }
+            if text.count > maxCharacters { return "longer than \(maxCharacters) characters" }
         }
-        if let hidden = hiddenCharacter(in: text) { return hiddenReason(hidden) }
-        if text.count > maxCharacters { return "longer than \(maxCharacters) characters" }
         if redacted(text) != text { return secretReason }
         return nil
     }
@@ -211,9 +220,31 @@ public enum ServerTextGate {
         return out + rest
     }
 
-    /// Whether `text` may hold a bearer-shaped token (a fast check before the scan).
+    /// The prefixes the scan looks for (`tokenPrefixes`, then `Bearer `), as UTF-8.
+    private static let tokenMarks: [[UInt8]] = (tokenPrefixes + ["Bearer ", "bearer "]).map { Array($0.utf8) }
+    /// Whether a byte is the first of one of `tokenMarks`.
+    private static let tokenMarkStarts: [Bool] = (0..<256).map { b in tokenMarks.contains { $0.first == UInt8(b) } }
+
+    /// Whether `text` may hold a bearer-shaped token (a fast check before the
+    /// scan): whether one of the prefixes' bytes occur in it. The scan matches
+    /// a prefix `Character` by `Character`, and each of their ASCII characters
+    /// is equal only to itself, so every prefix it finds is such an occurrence.
     private static func mayHoldToken(_ text: String) -> Bool {
-        (tokenPrefixes + ["Bearer ", "bearer "]).contains { text.contains($0) }
+        func search(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+            var i = 0
+            while i < p.count {
+                if tokenMarkStarts[Int(p[i])] {
+                    for mark in tokenMarks where mark[0] == p[i] && p.count - i >= mark.count {
+                        var k = 1
+                        while k < mark.count, p[i + k] == mark[k] { k += 1 }
+                        if k == mark.count { return true }
+                    }
+                }
+                i += 1
+            }
+            return false
+        }
+        return text.utf8.withContiguousStorageIfAvailable(search) ?? Array(text.utf8).withUnsafeBufferPointer(search)
     }
 
     /// The first characters of the prefixes, where the scan looks further.

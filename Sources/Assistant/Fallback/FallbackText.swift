@@ -46,8 +46,6 @@ struct FallbackText {
     private(set) var lineWordCount = 0
     /// The index in `words` where each line's words start, and one past the last.
     private(set) var lineStarts: [Int] = []
-    /// The index of the line word that starts at a byte of `text`.
-    private var wordAt: [Int: Int] = [:]
     private let scanner = WordScanner()
 
     /// Cuts `transcript` into lines (at every `Character` that is a newline,
@@ -89,10 +87,7 @@ struct FallbackText {
         starts.reserveCapacity(lines.count + 1)
         for line in lines {
             starts.append(words.count)
-            for r in scan(line) {
-                wordAt[r.lowerBound] = words.count
-                words.append(makeWord(r))
-            }
+            for r in scan(line) { words.append(makeWord(r)) }
         }
         starts.append(words.count)
         lineStarts = starts
@@ -155,12 +150,39 @@ struct FallbackText {
     /// starts and ends at the same bytes, else a word added for it.
     mutating func words(in range: Range<Int>, stop: Set<String>) -> [Int] {
         scan(range).map { r in
-            if let index = wordAt[r.lowerBound], words[index].range == r { return index }
+            if let index = lineWord(startingAt: r.lowerBound), words[index].range == r { return index }
             var word = makeWord(r)
             word.isContent = LocalFallback.isContent(word, stop: stop)
             words.append(word)
             return words.count - 1
         }
+    }
+
+    /// The index of the line word that starts at byte `offset` of `text`, if
+    /// one does: the lines' words are in the order of their bytes, so a binary search finds it.
+    func lineWord(startingAt offset: Int) -> Int? {
+        var low = 0, high = lineWordCount
+        while low < high {
+            let middle = (low + high) / 2
+            if words[middle].range.lowerBound < offset { low = middle + 1 } else { high = middle }
+        }
+        return low < lineWordCount && words[low].range.lowerBound == offset ? low : nil
+    }
+
+    /// The indices in `words` of line `line`'s words: what `words(in:)` gives
+    /// for the line's bytes, which the same scanner cut in the same way.
+    func lineWords(_ line: Int) -> [Int] { Array(lineStarts[line]..<lineStarts[line + 1]) }
+
+    /// The lower case of the words at `indices` (into `words`), one space
+    /// between them: how titles and lines are compared (`LocalFallback.normalised`).
+    func key<Indices: Collection<Int>>(_ indices: Indices) -> String {
+        var key = ""
+        key.reserveCapacity(indices.reduce(0) { $0 + words[$1].lower.utf8.count + 1 })
+        for (n, index) in indices.enumerated() {
+            if n > 0 { key.append(" ") }
+            key.append(words[index].lower)
+        }
+        return key
     }
 
     /// How many `Character`s the bytes at `range` hold (on `Character` boundaries).

@@ -280,12 +280,12 @@ public enum LocalFallback {
     static func titles(_ text: inout FallbackText, counts: WordCounts, stop: Set<String>,
                        keywords: [String]) -> ActionOutcome<[String]> {
         let lineKeys = text.lines.indices.map { line in
-            text.words[text.lineStarts[line]..<text.lineStarts[line + 1]].map(\.lower).joined(separator: " ")
+            text.key(text.lineStarts[line]..<text.lineStarts[line + 1])
         }
         let wholeLines = Set(lineKeys)
         var candidates: [TitleCandidate] = []
-        func consider(_ piece: Range<Int>, sentence: Int, fromLine: Bool) {
-            guard let phrase = trimmed(piece, in: &text, stop: stop, counts: counts) else { return }
+        func consider(_ piece: Range<Int>, sentence: Int, fromLine: Bool, words: [Int]? = nil) {
+            guard let phrase = trimmed(piece, in: &text, stop: stop, counts: counts, words: words) else { return }
             let (title, key) = cleaned(phrase.text, words: phrase.words, in: text)
             guard isUsableTitle(title) else { return }
             candidates.append(TitleCandidate(text: title, key: key, score: phrase.score, sentence: sentence, position: candidates.count,
@@ -300,7 +300,9 @@ public enum LocalFallback {
         }
         // Captions written without punctuation (automatic ones) are one long
         // sentence: their lines are the phrases, after every sentence's.
-        for (index, line) in text.lines.enumerated() { consider(line, sentence: -1 - index, fromLine: true) }
+        for (index, line) in text.lines.enumerated() {
+            consider(line, sentence: -1 - index, fromLine: true, words: text.lineWords(index))
+        }
         // Whole clauses of sentences first, then phrases of lines, then those
         // cut at the bound; a copy of a whole caption line last.
         func rank(_ c: TitleCandidate) -> (Int, Int, Int, Int, Int) {
@@ -394,10 +396,10 @@ public enum LocalFallback {
     /// with its words (indices into `text.words`), its score (how often its
     /// distinct content words occur in all) and whether it was cut short
     /// before its last content word; nil when it has fewer than two words or
-    /// no content word.
+    /// no content word. `words`, when given, are the piece's words (a line's: `FallbackText.lineWords`).
     static func trimmed(_ piece: Range<Int>, in text: inout FallbackText, stop: Set<String>,
-                        counts: WordCounts) -> (text: Range<Int>, words: ArraySlice<Int>, score: Int, cut: Bool)? {
-        let all = text.words(in: piece, stop: stop)
+                        counts: WordCounts, words: [Int]? = nil) -> (text: Range<Int>, words: ArraySlice<Int>, score: Int, cut: Bool)? {
+        let all = words ?? text.words(in: piece, stop: stop)
         guard let firstContent = all.firstIndex(where: { text.words[$0].isContent }) else { return nil }
         let found = all[firstContent...]
         let start = text.words[found[firstContent]].range.lowerBound
@@ -451,7 +453,7 @@ public enum LocalFallback {
             return out
         }
         if let plain {
-            return (String(decoding: plain, as: UTF8.self), words.map { text.words[$0].lower }.joined(separator: " "))
+            return (String(decoding: plain, as: UTF8.self), text.key(words))
         }
         let title = cleaned(text.substring(range))
         return (title, normalised(title[...]))

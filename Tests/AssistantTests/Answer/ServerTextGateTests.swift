@@ -180,4 +180,18 @@ import TestSupport
         let hidden = LocalFallback.suggestions(for: transcript.replacingOccurrences(of: "guidance", with: "gui\u{202E}dance"), language: "en")
         for title in hidden.titles.value ?? [] { #expect(!title.unicodeScalars.contains { $0.value == 0x202E }, "\(title)") }
     }
+
+    /// `flaw` reads ASCII byte by byte and looks for a token's prefix as
+    /// bytes: the same answers as the rule read `Character` by `Character`.
+    @Test(arguments: [
+        ("Countdown at Dawn", nil), ("Tab\there", "contains control characters or line breaks"),
+        ("Delete\u{7F}me", "contains control characters or line breaks"), ("CR\r\nLF", "contains control characters or line breaks"),
+        ("C1\u{85}control", "contains control characters or line breaks"), (String(repeating: "a", count: 60), nil),
+        (String(repeating: "a", count: 61), "longer than 60 characters"), ("Key sk-AbCdEfGhIjKlMnOp", ServerTextGate.secretReason),
+        ("Key sk-AbCdEfGhIjKl\u{301}", nil), ("Bearer  AbCdEfGhIjKlMnOp", ServerTextGate.secretReason), ("risk-AbCdEfGhIjKlMnOp", nil),
+        ("Caf\u{E9} sk-AbCdEfGhIjKlMnOp", ServerTextGate.secretReason), ("bearer", nil), ("é" + String(repeating: "b", count: 60), "longer than 60 characters"),
+    ] as [(String, String?)])
+    func aTitlesFlawIsFoundByteByByteAsItWasCharacterByCharacter(_ title: String, _ expected: String?) {
+        #expect(ServerTextGate.flaw(title, maxCharacters: 60) == expected, "\(title.debugDescription)")
+    }
 }
