@@ -19,8 +19,10 @@
 # cores make ggml many times slower), runs caption-assistant over Samples/
 # through a logging proxy, and checks report.json: backend http, model
 # available, answer decoded, every action applied or failed with a validation
-# reason (never a transport error), three titles (or titles the decoder refused,
-# in some files but not all: a copy of a caption line). Prints SmolLM2's raw answer
+# reason (never a transport error), three titles or titles the decoder read and
+# refused by a rule it names (SmolLM2-135M's titles often are letters of no
+# language: every file's may be refused, as long as the reasons quote them and
+# some action was applied). Prints SmolLM2's raw answer
 # for one sample and the time per file. If the server process dies, says so with
 # its exit status or signal and the end of its log. The server and proxy are
 # always stopped on exit.

@@ -158,6 +158,8 @@ def check(args):
 
     checked = 0
     refused_titles = 0
+    judged_titles = 0
+    applied_actions = 0
     for entry in files:
         name = entry.get("input", "?")
         model = entry.get("model") or {}
@@ -182,6 +184,7 @@ def check(args):
         for action in actions:
             state, reason = action.get("state"), action.get("reason")
             if state == "applied":
+                applied_actions += 1
                 continue
             if state != "failed":
                 problems.append(f"{name}: action {action.get('id')} is {state!r}, not applied or failed")
@@ -196,6 +199,9 @@ def check(args):
         refused = titles.get("state") == "failed" and "usable title" in (titles.get("reason") or "")
         if refused:
             refused_titles += 1
+            # Judged, not unread: the reason quotes the model's titles with the rule each broke.
+            if "Not usable: \u201c" in (titles.get("reason") or ""):
+                judged_titles += 1
         elif titles.get("state") != "applied" or not isinstance(got, list) or len(got) != 3 \
                 or not all(isinstance(t, str) and t.strip() for t in got):
             problems.append(f"{name}: titles action is {titles.get('state')!r} with {got!r}, not three titles "
@@ -207,8 +213,15 @@ def check(args):
             print(f"    titles: {got}")
     if files and checked == 0:
         problems.append("no readable file was processed")
-    if checked and refused_titles == checked:
-        problems.append("the decoder refused the titles of every file: no title was ever applied")
+    if checked and refused_titles == checked and judged_titles < checked:
+        problems.append("the decoder refused the titles of every file, and not all by a rule it names: no title was ever applied")
+    elif checked and refused_titles == checked and applied_actions == 0:
+        problems.append("no action was applied in any file")
+    elif checked and refused_titles == checked:
+        # SmolLM2-135M's titles are rarely publishable (letters of no language, cut clauses):
+        # the path is whole when each file's titles were read from the answer and judged by a named rule.
+        print(f"  titles refused by a named rule (after the one repair request) in every file ({checked}): "
+              "the titles were read and judged; keywords and emoji carry the applied path")
     elif refused_titles:
         print(f"  titles refused by the decoder (after the one repair request) in {refused_titles} of {checked} file(s)")
 
