@@ -234,6 +234,12 @@ public final class HTTPTestServer: @unchecked Sendable {
         while headerEnd == nil {
             guard let chunk = receive(fd) else { return nil }
             buffer += chunk
+            // Bytes that are no HTTP request (a TLS handshake sent to this plain server): answered
+            // at once with 400, as real servers do, not after the receive timeout.
+            if let first = buffer.first, !(0x41...0x5A).contains(first) {
+                sendAll(fd, Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+                return nil
+            }
             headerEnd = Self.find(separator, in: buffer)
         }
         guard let headerEnd else { return nil }

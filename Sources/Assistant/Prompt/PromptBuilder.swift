@@ -34,8 +34,8 @@ public struct PromptBuilder: Sendable {
         - "keywords": up to \(AnswerSchema.maximumKeywords) important words or short phrases, each copied \
         exactly as it appears in the transcript, to be emphasised in the captions.
         - "titles": exactly three distinct titles for the video, each 2 to 7 words, in the \
-        language of the transcript. A title is a short headline that names the topic in new \
-        words; never copy a sentence or line of the transcript.
+        language of the transcript. A title is a short headline that names the topic with at \
+        least one important word of the transcript; never copy a sentence or line of it.
         - "emoji": exactly one emoji that fits the content.
         """
 
