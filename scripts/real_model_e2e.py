@@ -305,6 +305,34 @@ def emoji_names():
         return dict(re.findall(r'\("([^"]+)", "([^"]*)"\),', f.read()))
 
 
+def emoji_annotation_words():
+    """For each emoji, the words CLDR annotates it with in any of our languages, read
+    from the generated EmojiAnnotations.swift (word, a tab, the emoji it annotates)."""
+    path = os.path.join(ROOT, "Sources", "Assistant", "Emoji", "EmojiAnnotations.swift")
+    by_emoji = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            word, tab, emoji = line.strip().partition("\t")
+            if not tab:
+                continue
+            for e in emoji_clusters(emoji):
+                by_emoji.setdefault(e.replace("\ufe0f", ""), set()).add(word.lower())
+    return by_emoji
+
+
+def emoji_clusters(text):
+    """The emoji of a run, split where one ends: a base, then joiners, modifiers, selectors."""
+    out = []
+    for ch in text:
+        cp = ord(ch)
+        joins = cp in (0x200D, 0xFE0F, 0x20E3) or 0x1F3FB <= cp <= 0x1F3FF or 0xE0020 <= cp <= 0xE007F
+        if out and (joins or out[-1].endswith("\u200d") or (0x1F1E6 <= cp <= 0x1F1FF and len(out[-1]) == 1 and 0x1F1E6 <= ord(out[-1]) <= 0x1F1FF)):
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
 def words(text):
     return re.findall(r"\w+", text.lower())
 
@@ -486,6 +514,7 @@ def bench(args):
     stops = stop_words()
     english = stops.get("en", set())
     names = emoji_names()
+    annotations = emoji_annotation_words()
     answers = repeated_answers = 0
     for e in chats:
         if e["status"] != 200:
@@ -499,7 +528,7 @@ def bench(args):
         answers += 1
         if isinstance(answer, dict) and isinstance(answer.get("keywords"), list) and repeats(answer["keywords"]):
             repeated_answers += 1
-    applied_repeated = keywords_total = keywords_stop = emoji_total = emoji_related = 0
+    applied_repeated = keywords_total = keywords_stop = emoji_total = emoji_related = emoji_annotated = 0
     for entry in files:
         actions = {a.get("id"): a for a in entry.get("actions") or []}
         lines = caption_lines(os.path.join(args.captions, os.path.basename(entry.get("input", "?"))))
@@ -519,6 +548,8 @@ def bench(args):
             name_words = set(w for w in words(names.get(emoji_action.get("emoji"), "")) if len(w) >= 3 and w not in english)
             if name_words & transcript_words:
                 emoji_related += 1
+            if annotations.get((emoji_action.get("emoji") or "").replace("\ufe0f", ""), set()) & transcript_words:
+                emoji_annotated += 1
     n = len(files)
     prompt = sum(((json.loads(e["response"]).get("usage") or {}).get("prompt_tokens") or 0)
                  for e in chats if e["status"] == 200)
@@ -545,9 +576,11 @@ def bench(args):
     refusals, flawed, titled, label_keywords, kws, failed = producer(args, files, chats)
     print()
     print("| build | titles refused, by rule (in reasons and warnings) | titles applied that the rules refuse | keywords that are labels or descriptions "
-          "| emoji sharing a word with the text | failed requests | requests/file | prompt + completion tokens/file |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| emoji whose CLDR name shares a word with the text | emoji sharing a CLDR annotation word with the text "
+          "| failed requests | requests/file | prompt + completion tokens/file |")
+    print("|---|---|---|---|---|---|---|---|---|")
     print(f"| {args.label} | {refusals} | {pct(flawed, titled)} | {pct(label_keywords, kws)} | {pct(emoji_related, emoji_total)} "
+          f"| {pct(emoji_annotated, emoji_total)} "
           f"| {failed} | {len(chats) / max(n, 1):.2f} | {prompt / max(n, 1):.0f} + {completion / max(n, 1):.0f} |")
 
 

@@ -73,14 +73,19 @@ public struct AnswerSchema: Sendable, Hashable {
     public static let generalEmoji = ["🎬", "🎥", "📺", "🎤", "🎵", "💬", "📰", "🌍", "💡", "📚", "🎉", "🔥"]
     /// The most content-related emoji offered.
     public static let maximumRelatedEmoji = 24
+    /// With this many content-related emoji or more, `generalEmoji` are not offered.
+    public static let enoughRelatedEmoji = 8
 
-    /// The emoji offered for `transcript`: first those whose CLDR annotations
-    /// name its content words (`LocalFallback.relatedEmoji`, the rule the local
-    /// fallback picks by), then `generalEmoji`. Offered the whole table, a
-    /// small model took the first likely emoji: 👩 for six unrelated files of
-    /// one measured run, 🚰 for four of another.
+    /// The emoji offered for `transcript`: those whose CLDR annotations name
+    /// its content words (`LocalFallback.relatedEmoji`, the rule the local
+    /// fallback picks by), then, when there are fewer than
+    /// `enoughRelatedEmoji` of them, `generalEmoji`. Offered the whole table,
+    /// a small model took the first likely emoji (👩 for six unrelated files of
+    /// one measured run, 🚰 for four of another); offered the general set
+    /// beside enough related ones, it took 🌍 for 8 of 26 files.
     public static func emoji(for transcript: String) -> [String] {
         var offered = LocalFallback.relatedEmoji(for: transcript, limit: maximumRelatedEmoji)
+        guard offered.count < enoughRelatedEmoji else { return offered }
         for e in generalEmoji where !offered.contains(e) { offered.append(e) }
         return offered
     }

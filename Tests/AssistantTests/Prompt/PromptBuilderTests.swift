@@ -82,6 +82,12 @@ import Testing
         #expect(prompt.schema.emoji.first == "🚀")
         #expect(prompt.schema.emoji.suffix(AnswerSchema.generalEmoji.count) == AnswerSchema.generalEmoji[...])
         #expect(prompt.text == prompt.instructions + AssistantPrompt.separator + prompt.request)
+        // A transcript that calls for enough emoji of its own is offered those only.
+        let kitchen = "We cook pasta with tomato, garlic, mushroom and cheese, bake bread and pizza, pour wine, and slice an apple, a lemon and a carrot."
+        let related = AnswerSchema.emoji(for: kitchen)
+        #expect(related.count >= AnswerSchema.enoughRelatedEmoji, "\(related)")
+        #expect(related.allSatisfy { !AnswerSchema.generalEmoji.contains($0) }, "\(related)")
+        #expect(related.contains("🍝") && related.contains("🍅"), "\(related)")
         // A repair keeps instructions, transcript and schema, and adds its note after the request.
         let repair = prompt.adding("Your previous answer could not be used.")
         #expect(repair.instructions == prompt.instructions && repair.transcript == prompt.transcript && repair.schema == prompt.schema)
