@@ -3,7 +3,7 @@
 
 Answers GET /health, GET /v1/models and POST /v1/chat/completions; a chat
 completion comes LATENCY seconds after the request was read, with a valid
-answer (the transcript's first long word as the keyword, three titles, an
+answer (the transcript's first long word as the keyword, three titles with its longest, an
 emoji), so a batch against it costs only the wait. For benchmarks of our side
 of a model run (BENCHMARKS.md, scripts/bench-model-wait.sh) and for reproducing
 transport problems against servers of different make.
@@ -42,8 +42,11 @@ def completion(request_body):
     block = prompt.split("<<<TRANSCRIPT", 1)[-1].split("TRANSCRIPT>>>", 1)[0]
     words = re.findall(r"[A-Za-z]{6,}", block)
     keyword = words[0].lower() if words else "caption"
+    # Titles about the transcript, as the decoder requires (one of its words in each: TitleGround);
+    # its longest word, which is seldom a stop word ("Tonight" is one).
+    name = max(words, key=len).capitalize() if words else "Caption"
     content = json.dumps({"keywords": [keyword],
-                          "titles": ["A Stub Title", "Another Stub Title", "The Third Stub Title"],
+                          "titles": [f"{name} in Brief", f"A Stub Title on {name}", f"The {name} Story"],
                           "emoji": "🎬"})
     return json.dumps({
         "id": "chatcmpl-stub", "object": "chat.completion", "created": 0, "model": "stub",

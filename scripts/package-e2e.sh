@@ -136,7 +136,7 @@ compare check check
 # one fixed answer). `check` against it, byte for byte; then a job whose every action
 # must be applied (its sidecars record milliseconds, so it is not compared).
 python3 - "$WORK/stub.port" <<'PY' &
-import http.server, json, sys
+import http.server, json, re, sys
 class Stub(http.server.BaseHTTPRequestHandler):
     def log_message(self, *args): pass
     def send(self, value):
@@ -149,8 +149,12 @@ class Stub(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
         self.send({"object": "list", "data": [{"id": "stub", "object": "model"}]})
     def do_POST(self):
-        self.rfile.read(int(self.headers.get("Content-Length", 0)))
-        answer = {"keywords": ["the"], "titles": ["A first title here", "A second title here", "A third title here"], "emoji": "🎬"}
+        body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+        prompt = " ".join(m.get("content", "") for m in body.get("messages", []) if m.get("role") == "user")
+        # Titles about the transcript (its longest word, seldom a stop word, in each), as the decoder requires.
+        block = prompt.split("<<<TRANSCRIPT", 1)[-1].split("TRANSCRIPT>>>", 1)[0]
+        name = max(re.findall(r"[A-Za-z]{6,}", block) or ["caption"], key=len).capitalize()
+        answer = {"keywords": ["the"], "titles": [f"{name} in Brief", f"A First Look at {name}", f"The {name} Story"], "emoji": "🎬"}
         self.send({"choices": [{"message": {"role": "assistant", "content": json.dumps(answer)}, "finish_reason": "stop"}]})
 server = http.server.HTTPServer(("127.0.0.1", 0), Stub)
 open(sys.argv[1] + ".partial", "w").write(str(server.server_address[1]))
