@@ -75,19 +75,30 @@ extension WordScanner {
     static let tableLimit: UInt32 = 0x3000
     static let classTable: [WordClass] = (0..<tableLimit).map { scalarClass($0) }
 
+    /// Whether `value` is a letter of a script ICU cuts into words by dictionary,
+    /// not by spaces ([$Han $Hiragana $Katakana], Line_Break=Complex_Context:
+    /// Thai, Lao, Khmer, Myanmar…), or Hangul, which ICU's rules do not join to
+    /// letters of other scripts (and whose words carry their particles). Words
+    /// of these scripts are not compared by their first letters (`TitleGround`).
+    package static func isDictionaryScript(_ value: UInt32) -> Bool {
+        #if canImport(_FoundationICU)
+        guard value >= 0x80 else { return false }
+        let c = UChar32(bitPattern: value)
+        var status = U_ZERO_ERROR
+        let script = swift_uscript_getScript(c, &status)
+        return [USCRIPT_HAN, USCRIPT_HIRAGANA, USCRIPT_KATAKANA, USCRIPT_HANGUL].contains(where: { $0.rawValue == script.rawValue })
+            || swift_u_getIntPropertyValue(c, UCHAR_LINE_BREAK) == Int32(U_LB_COMPLEX_CONTEXT.rawValue)
+        #else
+        return false
+        #endif
+    }
+
     /// The class of one scalar value: ASCII from `asciiClass(_:)`, the rest from ICU's properties.
     static func scalarClass(_ value: UInt32) -> WordClass {
         if value < 0x80 { return asciiClass(UInt8(value)) }
         #if canImport(_FoundationICU)
         let c = UChar32(bitPattern: value)
-        var status = U_ZERO_ERROR
-        let script = swift_uscript_getScript(c, &status)
-        // ICU's dictionary sets ([$Han $Hiragana $Katakana], LineBreak=Complex_Context),
-        // and Hangul, which ICU's rules do not join to letters of other scripts.
-        if [USCRIPT_HAN, USCRIPT_HIRAGANA, USCRIPT_KATAKANA, USCRIPT_HANGUL].contains(where: { $0.rawValue == script.rawValue })
-            || swift_u_getIntPropertyValue(c, UCHAR_LINE_BREAK) == Int32(U_LB_COMPLEX_CONTEXT.rawValue) {
-            return .complex
-        }
+        if isDictionaryScript(value) { return .complex }
         switch UInt32(bitPattern: swift_u_getIntPropertyValue(c, UCHAR_WORD_BREAK)) {
         case U_WB_OTHER.rawValue, U_WB_REGIONAL_INDICATOR.rawValue, U_WB_WSEGSPACE.rawValue, U_WB_DOUBLE_QUOTE.rawValue:
             // Regional indicators pair up and spaces run together, but never into a word;

@@ -10,8 +10,8 @@ import Words
 /// language ("follsti llyth", from a 135M model) pass every form rule. A
 /// title whose words are all new (a translation, a pure metaphor) is refused
 /// too: the prompt asks for titles in the captions' language, about them.
-/// Titles in scripts written without spaces between words (Han, Kana,
-/// Hangul, Thai…) are not checked: the word rule cannot pair their words.
+/// Titles in scripts the word rule cuts by dictionary, not spaces (Han, Kana,
+/// Thai…), or in Hangul (whose words carry their particles) are not checked.
 public struct TitleGround: Sendable {
     /// How many leading characters of a word make its stem ("launch",
     /// "launched" and "launches" share "launc").
@@ -49,20 +49,9 @@ public struct TitleGround: Sendable {
         String(word.prefix(stemLength)).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
-    /// Whether `text` holds a letter of a script written without spaces between words.
+    /// Whether `text` holds a letter of a script written without spaces
+    /// between words, or Hangul (`WordScanner.isDictionaryScript`, the word rule's).
     static func isUnspaced(_ text: String) -> Bool {
-        text.unicodeScalars.contains { u in
-            switch u.value {
-            case 0x0E00...0x0EFF,  // Thai, Lao
-                 0x1000...0x109F,  // Myanmar
-                 0x1780...0x17FF,  // Khmer
-                 0x3040...0x30FF,  // Hiragana, Katakana
-                 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF,  // Han
-                 0xAC00...0xD7AF, 0x1100...0x11FF, 0x3130...0x318F:  // Hangul
-                return true
-            default:
-                return false
-            }
-        }
+        text.unicodeScalars.contains { WordScanner.isDictionaryScript($0.value) }
     }
 }
