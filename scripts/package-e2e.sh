@@ -132,38 +132,15 @@ compare help --help
 compare check check
 
 # HTTP, which the packed binary does through Debian's libcurl (Sources/CLibCurl,
-# linked by its soname): a stub OpenAI-compatible server on 127.0.0.1 (its models, and
-# one fixed answer). `check` against it, byte for byte; then a job whose every action
+# linked by its soname): the stub OpenAI-compatible server scripts/model-stub.py on 127.0.0.1
+# (the CI recipe's: its models, and an answer about each transcript). `check` against it, byte for byte; then a job whose every action
 # must be applied (its sidecars record milliseconds, so it is not compared).
-python3 - "$WORK/stub.port" <<'PY' &
-import http.server, json, re, sys
-class Stub(http.server.BaseHTTPRequestHandler):
-    def log_message(self, *args): pass
-    def send(self, value):
-        body = json.dumps(value).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-    def do_GET(self):
-        self.send({"object": "list", "data": [{"id": "stub", "object": "model"}]})
-    def do_POST(self):
-        body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
-        prompt = " ".join(m.get("content", "") for m in body.get("messages", []) if m.get("role") == "user")
-        # Titles about the transcript (its longest word, seldom a stop word, in each), as the decoder requires.
-        block = prompt.split("<<<TRANSCRIPT", 1)[-1].split("TRANSCRIPT>>>", 1)[0]
-        name = max(re.findall(r"[A-Za-z]{6,}", block) or ["caption"], key=len).capitalize()
-        answer = {"keywords": ["the"], "titles": [f"{name} in Brief", f"A First Look at {name}", f"The {name} Story"], "emoji": "🎬"}
-        self.send({"choices": [{"message": {"role": "assistant", "content": json.dumps(answer)}, "finish_reason": "stop"}]})
-server = http.server.HTTPServer(("127.0.0.1", 0), Stub)
-open(sys.argv[1] + ".partial", "w").write(str(server.server_address[1]))
-__import__("os").rename(sys.argv[1] + ".partial", sys.argv[1])
-server.serve_forever()
-PY
+python3 -u scripts/model-stub.py --port 0 --latency 0 >"$WORK/stub.out" 2>&1 &
 STUB_PID=$!
-for _ in $(seq 100); do [ -s "$WORK/stub.port" ] && break; sleep 0.1; done
-ENDPOINT=http://127.0.0.1:$(cat "$WORK/stub.port")
+for _ in $(seq 100); do grep -q '^listening on' "$WORK/stub.out" 2>/dev/null && break; sleep 0.1; done
+STUB_PORT=$(sed -n 's/^listening on \([0-9]*\)$/\1/p' "$WORK/stub.out")
+[ -n "$STUB_PORT" ] || fail "the stub model server did not start: $(cat "$WORK/stub.out")"
+ENDPOINT=http://127.0.0.1:$STUB_PORT
 compare http-check check --endpoint "$ENDPOINT"
 mkdir -p "$WORK/ref-http" "$WORK/run-http"
 cp -R Samples "$WORK/ref-http/"
@@ -186,7 +163,7 @@ echo "package-e2e: OK: http: check, and a job with every action applied, through
 # what the same check says with the CA certificates there (notTLS): each its own reason, exit 69.
 grep -qx ca-certificates "$UNPACKED/RUNTIME-PACKAGES" || fail "RUNTIME-PACKAGES does not name ca-certificates: $(cat "$UNPACKED/RUNTIME-PACKAGES")"
 mkdir -p "$WORK/no-ca"
-HTTPS_ENDPOINT=https://127.0.0.1:$(cat "$WORK/stub.port")
+HTTPS_ENDPOINT=https://127.0.0.1:$STUB_PORT
 status=0
 hidden unshare -m -- sh -c 'mount --bind "$1" /etc/ssl/certs && shift && exec "$@"' no-ca "$WORK/no-ca" \
     caption-assistant check --json --endpoint "$HTTPS_ENDPOINT" >"$WORK/no-ca.json" 2>&1 || status=$?
