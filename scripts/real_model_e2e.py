@@ -374,7 +374,9 @@ UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3
 def title_flaws(title, language, ends, ground=None, all_stops=frozenset()):
     """The issue-30 rules a title breaks (a measure written apart from the
     Swift rules, TitleCheck.swift and TitleGround.swift, whose word lists it
-    reads): placeholder, json, label, punctuation, letters, words, mid-clause,
+    reads): placeholder, json, label, punctuation, letters, words, debris (list
+    syntax in typographic quotes, an unclosed quotation or bracket, words run
+    together at a comma, a run of 7 digits), mid-clause (or a trailing ".."),
     repeat, and ungrounded (no content word shares a stem with the captions;
     `ground` is the stems of the caption's words)."""
     flaws = []
@@ -393,10 +395,16 @@ def title_flaws(title, language, ends, ground=None, all_stops=frozenset()):
         flaws.append("letters")
     if len(t.split()) > 7:
         flaws.append("words")
+    quotes = "\"\u201c\u201d\u201e\u201f\u00ab\u00bb\uff02\u301d\u301e"
+    q = "[" + quotes + "]"
+    if (re.search(q + q + "|" + q + "[,:]\\S|" + q + ": " + q + "|[,:]" + q + "\\S", t)
+            or sum(t.count(c) for c in quotes) % 2 == 1 or t.count("(") != t.count(")")
+            or re.search(r",[^\s\d\"\u201d\u00bb\u2019')\u300d\u300f]", t) or re.search(r"\d{7}", t)):
+        flaws.append("debris")
     ws = re.findall(r"\w+(?:['\u2019]\w+)*", t.lower())
     core = t.rstrip(".")
     last = re.findall(r"\w+$", core)
-    if (t and t[-1] in ",:;-\u2013\u2014'\u2019(/&") or (
+    if (t and t[-1] in ",:;-\u2013\u2014'\u2019(/&") or t.endswith("..") or (
             last and language in ends and last[0].lower() in ends[language]
             and not (len(last[0]) == 1 and last[0].isupper())):
         flaws.append("mid-clause")
@@ -412,7 +420,8 @@ def title_flaws(title, language, ends, ground=None, all_stops=frozenset()):
 
 FLAW_REASONS = {"placeholder": "placeholder", "json": "JSON syntax", "label": ("speaker label", "sound or music description"),
                 "punctuation": "starts with punctuation", "letters": "too few letters", "words": "more than 7 words",
-                "mid-clause": "ends mid-clause", "repeat": "repeats", "ungrounded": "shares no word with the captions"}
+                "mid-clause": ("ends mid-clause", "ends mid-sentence"),
+                "debris": ("list syntax", "unclosed", "runs words together", "or more digits"), "repeat": "repeats", "ungrounded": "shares no word with the captions"}
 
 
 def sdh_words(path):

@@ -60,7 +60,9 @@ enum Browser {
 /// and on its screenshots (not blank, and styled: the policy let the page's
 /// own style sheet through).
 @Suite(.serialized, .mayBlock) struct ReviewBrowserTests {
-    static let hostileTitle = "\"><img src=x onerror=alert(1)>"
+    /// Breaks out of an attribute and opens an element; its quotes are paired,
+    /// so the title rules (`TitleCheck`: no unclosed quotation) let it through to the page.
+    static let hostileTitle = "\"Rocket\"><img src=x onerror=alert(1)>"
 
     /// The model's answer: keywords, three titles (one hostile) and an emoji.
     static var answer: String {
@@ -116,7 +118,7 @@ enum Browser {
         let dom = try Browser.run(["--dump-dom"], page: page, profile: profile)
         #expect(dom.status == 0, "chromium: \(dom.stderr.suffix(2000))")
         // The titles are there, as text.
-        #expect(dom.stdout.contains("<li class=\"title\">\"&gt;&lt;img src=x onerror=alert(1)&gt;</li>"), "DOM: \(dom.stdout.prefix(4000))")
+        #expect(dom.stdout.contains("<li class=\"title\">\"Rocket\"&gt;&lt;img src=x onerror=alert(1)&gt;</li>"), "DOM: \(dom.stdout.prefix(4000))")
         #expect(dom.stdout.contains("<li class=\"title\">Rocket countdown at the coast</li>"))
         #expect(dom.stdout.contains("<li class=\"title\">Rocket liftoff &amp; after</li>"))
         // The caption line is text; no element was injected by either.
@@ -133,11 +135,11 @@ enum Browser {
         #expect(index.stdout.contains("<dt>Actions applied</dt><dd>3</dd>"))
         #expect(!index.stdout.contains("<img") && !index.stdout.contains("<script"))
         // The row shows the titles (as text) and the emoji; the totals the model's cost.
-        #expect(index.stdout.contains("<td class=\"titles\" data-label=\"Titles\"><ol><li>\"&gt;&lt;img src=x onerror=alert(1)&gt;</li><li>Rocket countdown at the coast</li><li>Rocket liftoff &amp; after</li></ol></td><td class=\"emoji\" data-label=\"Emoji\">🚀 <span class=\"muted emoji-name\">(rocket)</span></td>"))
+        #expect(index.stdout.contains("<td class=\"titles\" data-label=\"Titles\"><ol><li>\"Rocket\"&gt;&lt;img src=x onerror=alert(1)&gt;</li><li>Rocket countdown at the coast</li><li>Rocket liftoff &amp; after</li></ol></td><td class=\"emoji\" data-label=\"Emoji\">🚀 <span class=\"muted emoji-name\">(rocket)</span></td>"))
         #expect(index.stdout.contains("<dt>Model requests</dt><dd>1</dd>"))
         #expect(dom.stdout.contains("<li>Model cost: 1 request, "))
         let csv = String(decoding: try Data(contentsOf: out.appendingPathComponent("review/titles.csv")), as: UTF8.self)
-        #expect(csv.contains("input/hostile.vtt,\"\"\"><img src=x onerror=alert(1)>\",Rocket countdown at the coast,Rocket liftoff & after,🚀,rocket\r\n"))
+        #expect(csv.contains("input/hostile.vtt,\"\"\"Rocket\"\"><img src=x onerror=alert(1)>\",Rocket countdown at the coast,Rocket liftoff & after,🚀,rocket\r\n"))
     }
 
     /// YouTube's word timing tags read as times between the words, not as markup chips.

@@ -20,6 +20,10 @@ import Words
 ///   apostrophe (`It'`, `and 2-`), or a last word that the transcript's
 ///   language does not end a headline with (`headlineEndWords`: articles,
 ///   prepositions, conjunctions, possessives: "… a small world, a");
+/// - holds list syntax in typographic quotes (`jobs.”,“Situation”,“19`), leaves
+///   a quotation or a bracket open, runs words together at a comma
+///   (`was,uhn,no-idea`), or holds a run of `digitRunLimit` digits (a code);
+/// - ends with two or more full stops (a sentence cut: "… that helps move...");
 /// - repeats a sequence of words (`this will happen is this will happen`) or
 ///   one word three times;
 /// - has more words than a title (`maximumWords`, the prompt's 7): a run-on
@@ -54,7 +58,12 @@ public enum TitleCheck {
         if letters < minimumLetters || letters * 2 < visible { return "has too few letters for a title" }
         let chunks = title.split(whereSeparator: \.isWhitespace)
         if chunks.count > maximumWords { return "has more than \(maximumWords) words" }
+        if let debris = listDebris(title) { return "holds list syntax (\(debris))" }
+        if let open = unclosed(title) { return "has an unclosed \(open)" }
+        if let joined = wordsJoinedAtAComma(title) { return "runs words together at a comma (“\(joined)”)" }
+        if longestDigitRun(title) >= digitRunLimit { return "holds a number of \(digitRunLimit) or more digits" }
         if let last = title.last, midClauseEnds.contains(last) { return "ends mid-clause (“\(last)”)" }
+        if title.hasSuffix("..") || title.hasSuffix(".…") { return "ends mid-sentence (“..”)" }
         let words = WordScanner().words(in: title).map { $0.lowercased() }
         if let repeated = repeatedSequence(words) { return "repeats “\(repeated)”" }
         // The last word, when nothing but a full stop follows it ("What Is It For?" ends a question).
@@ -86,6 +95,71 @@ public enum TitleCheck {
             }
         }
         return nil
+    }
+
+    /// Double quotation marks of any script's typography (the prompt's JSON's `"`
+    /// and the curly, low and angle forms a model writes in its place).
+    static let doubleQuotes: Set<Character> = ["\"", "“", "”", "„", "‟", "«", "»", "＂", "〝", "〞"]
+
+    /// Two double quotation marks in a row, or one joined to a comma or colon
+    /// with no space where prose has one (`”,“`, `jobs.”,“Situation`, `”,19`,
+    /// `“key”: “value”`): the list and object syntax of an answer written with
+    /// typographic quotes. A quotation closed before a comma and a space
+    /// (`“Boil,” he said`, `“Yes”, “No” and “Maybe”`) is prose and stays.
+    static func listDebris(_ title: String) -> String? {
+        let characters = Array(title)
+        func at(_ i: Int) -> Character? { characters.indices.contains(i) ? characters[i] : nil }
+        for (i, c) in characters.enumerated() where doubleQuotes.contains(c) {
+            let before = at(i - 1), after = at(i + 1)
+            if let after, doubleQuotes.contains(after) { return String([c, after]) }
+            if let after, after == "," || after == ":", let next = at(i + 2) {
+                if !next.isWhitespace { return String([c, after, next]) }
+                if after == ":", let quote = at(i + 3), doubleQuotes.contains(quote) { return String([c, after, next, quote]) }
+            }
+            if let before, before == "," || before == ":", let after, !after.isWhitespace { return String([before, c]) }
+        }
+        return nil
+    }
+
+    /// What `title` leaves open: a double quotation (an odd number of marks) or
+    /// a bracket (`(` without its `)`, or the reverse); nil when nothing is.
+    static func unclosed(_ title: String) -> String? {
+        if title.filter({ doubleQuotes.contains($0) }).count % 2 == 1 { return "quotation" }
+        var depth = 0
+        for c in title {
+            if c == "(" { depth += 1 } else if c == ")" { depth -= 1 }
+            if depth < 0 { return "bracket" }
+        }
+        return depth == 0 ? nil : "bracket"
+    }
+
+    /// A comma followed by neither white space nor a digit (`was,uhn`,
+    /// `quarters,&quited`): words a model ran together, not a headline's
+    /// punctuation (`1,000` keeps its comma). The comma and what follows it.
+    static func wordsJoinedAtAComma(_ title: String) -> String? {
+        var previous: Character?
+        for c in title {
+            if previous == ",", !c.isWhitespace, !c.isNumber, !closers.contains(c) { return ",\(c)" }
+            previous = c
+        }
+        return nil
+    }
+
+    /// What may follow a comma with no space: a closing quotation mark or bracket (`“Boil,” he said`).
+    static let closers: Set<Character> = ["\"", "”", "»", "’", "'", ")", "」", "』"]
+
+    /// The most digits in a row a title holds before it is refused: a year or
+    /// a figure has fewer; a run this long is a code or an identifier
+    /// (`1895023476.JPG`, `2015:3389746363`), never a headline's.
+    static let digitRunLimit = 7
+
+    /// The longest run of decimal digits in `title`.
+    static func longestDigitRun(_ title: String) -> Int {
+        var longest = 0, run = 0
+        for byte in title.utf8 {
+            if byte &- 0x30 < 10 { run += 1; longest = max(longest, run) } else { run = 0 }
+        }
+        return longest
     }
 
     /// A sequence of two or more words that occurs twice in `words`, or a

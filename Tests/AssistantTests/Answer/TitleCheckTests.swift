@@ -34,6 +34,18 @@ import Testing
         ("Launch {\"titles\"", "en", "holds JSON syntax ({)"),
         // Run-on.
         ("The day the rocket finally left the pad at dawn", "en", "has more than 7 words"),
+        // What SmolLM2-135M wrote inside a grammar that asks for a transcript word in every title.
+        ("300 of us lost their jobs.”,“Situation”,“Cana Loomshop”,“19", "en", "holds list syntax (”,“)"),
+        ("Relativity of Speed and Time”, 1905, thoughtening,“A", "en", "holds list syntax (,“)"),
+        ("Einstein and the “Miracle Year", "en", "has an unclosed quotation"),
+        ("“The Future of Japan”: “Tokyo”", "en", "holds list syntax (”: “)"),
+        ("Mating Season ””Whales", "en", "holds list syntax (””)"),
+        ("britannia (Brittannia), France, 2020-2024 (Bretons de lait", "fr", "has an unclosed bracket"),
+        ("improved to 18.5%, growing in-quarters,&quited", "en", "runs words together at a comma (“,&”)"),
+        ("The first prototype was,uhn,no-idea", "en", "runs words together at a comma (“,u”)"),
+        ("Riverside Stadium 1895023476.JPG Northfield", "en", "holds a number of 7 or more digits"),
+        ("Insulin is a hormone that helps move...", "en", "ends mid-sentence (“..”)"),
+        ("Diabetes is a condition that occurs when..", "en", "ends mid-sentence (“..”)"),
     ])
     func unpublishableTitlesAreRefused(_ title: String, _ language: String, _ reason: String) {
         #expect(TitleCheck.flaw(title, language: language) == reason)
@@ -52,6 +64,12 @@ import Testing
         ("潮だまりの小さな世界", "ja"),
         ("Step by Step", "en"),
         ("Life in the Tide Pools", nil as String?),
+        ("“Boil,” He Said", "en"),
+        ("“Yes”, “No” and “Maybe”", "en"),
+        ("1,000 Days Across the Sea (2019)", "en"),
+        ("Apollo 11: 240,000 Miles", "en"),
+        ("« La Seine » au matin", "fr"),
+        ("Type 2 Diabetes, Explained.", "en"),
     ] as [(String, String?)])
     func publishableTitlesPass(_ title: String, _ language: String?) {
         #expect(TitleCheck.flaw(title, language: language) == nil, "\(title)")
