@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Words
 
 /// The body of one `POST /v1/chat/completions`, built from the prompt value:
 /// its instructions as the system message, its request as the user message,
@@ -59,12 +60,85 @@ struct HTTPChatRequest: Sendable {
     /// No `minLength`/`maxLength` is sent for titles either: a server that
     /// honours them would cut the same way. One word is allowed (not the
     /// prompt's two) for scripts written without spaces.
-    static let titlePattern: String = {
-        let inner = #"[^ "\\{}\[\]<>_/#*|=+@~^`…\n\r\t]"#
-        let bound = maximumTitleWordLength
-        return #"^[^ .,;:!?'"\\{}\[\]<>_/#*|=+@~^`…\n\r\t-]"# + inner + "{0,\(bound - 1)}( " + inner
-            + "{1,\(bound)}){0,\(TitleCheck.maximumWords - 1)}$"
-    }()
+    static let titlePattern: String = "^" + titleFirstWord + "( " + titleWord + "){0,\(TitleCheck.maximumWords - 1)}$"
+
+    /// A character a title's word may hold (`titlePattern`).
+    static let titleCharacter = #"[^ "\\{}\[\]<>_/#*|=+@~^`…\n\r\t]"#
+    /// A title's first word: it starts with neither punctuation nor a dash.
+    static let titleFirstWord = #"[^ .,;:!?'"\\{}\[\]<>_/#*|=+@~^`…\n\r\t-]"# + titleCharacter
+        + "{0,\(maximumTitleWordLength - 1)}"
+    /// Any other word of a title.
+    static let titleWord = titleCharacter + "{1,\(maximumTitleWordLength)}"
+
+    /// What a title may be when the transcript offers words to name it by
+    /// (`titleAnchors`): `titlePattern`'s words, two to
+    /// `TitleCheck.maximumWords` of them (the prompt's "2 to 7 words"), one of
+    /// the first three (`latestAnchorPosition`) starting with one of `anchors`, as written or with its first
+    /// letter in the other case. A word of fewer than `TitleGround.stemLength`
+    /// characters is the whole title word; a longer one may go on (an ending,
+    /// a possessive).
+    ///
+    /// The decoder refuses a title that shares no word with the captions
+    /// (`TitleGround`): the most common flaw of a small model's titles (20 of
+    /// 26 files' refusals in one measured run of SmolLM2-135M: "A Tale of
+    /// Two Cities" for a fox's story). A grammar that makes every title carry
+    /// a word of the transcript writes what the check accepts in the first
+    /// place, and never cuts: the model chooses where the word goes and how
+    /// the title ends. Without anchors (a transcript in a script written
+    /// without spaces, or too short to offer any) it is `titlePattern`.
+    static func titlePattern(anchors: [String]) -> String {
+        guard !anchors.isEmpty else { return titlePattern }
+        let suffix = titleCharacter + "{0,\(maximumAnchorSuffix)}"
+        let alternatives = anchors.map { anchor -> String in
+            let head = anchor.first.map { first -> String in
+                let other = first.isUppercase ? first.lowercased() : first.uppercased()
+                return other.count == 1 && Character(other) != first ? "[\(first)\(other)]" : String(first)
+            } ?? ""
+            return head + anchor.dropFirst() + (anchor.count >= TitleGround.stemLength ? suffix : "")
+        }
+        let anchorWord = "(" + alternatives.joined(separator: "|") + ")"
+        let most = TitleCheck.maximumWords
+        // The anchor is the title's word at `position`; the words after it make the title two to `most` words long.
+        let shapes = (0...latestAnchorPosition).map { position -> String in
+            let before = position == 0 ? "" : titleFirstWord + (position > 1 ? "( \(titleWord)){\(position - 1)}" : "") + " "
+            let after = "( \(titleWord)){\(max(0, 1 - position)),\(most - 1 - position)}"
+            return before + anchorWord + after
+        }
+        return "^(" + shapes.joined(separator: "|") + ")$"
+    }
+
+    /// The latest word (counted from 0) a title's anchor may be: a headline
+    /// names its topic early ("Humpback Whales", "Where the Whales Go"). With
+    /// the anchor allowed anywhere in seven words, SmolLM2-135M wrote six words
+    /// of debris before one (`A-B-C-D-E-F-G-H-I-J-K-L- M-N-O-…`) until the
+    /// token limit cut the whole answer off.
+    static let latestAnchorPosition = 2
+
+    /// The most characters a title word may have after the anchor it starts with.
+    static let maximumAnchorSuffix = 8
+
+    /// The words of `keywords` a title may be anchored by (`titlePattern(anchors:)`):
+    /// single words of `TitleGround.stemLength - 1` letters or more, every character a
+    /// letter or a combining mark (nothing a pattern would read as syntax), in scripts
+    /// written with spaces, `maximumAnchors` at most. Fewer than `minimumAnchors` of
+    /// them, none: the transcript offers too little to bind every title to.
+    static func titleAnchors(_ keywords: [String]) -> [String] {
+        let anchors = keywords.filter { word in
+            word.count >= TitleGround.stemLength - 1 && word.unicodeScalars.allSatisfy { scalar in
+                (scalar.properties.isAlphabetic || scalar.properties.generalCategory == .nonspacingMark)
+                    && !WordScanner.isDictionaryScript(scalar.value)
+            }
+        }
+        return anchors.count >= minimumAnchors ? Array(anchors.prefix(maximumAnchors)) : []
+    }
+
+    /// The most anchor words offered (the most frequent first, as `KeywordCandidates` orders
+    /// them): the pattern lists them once for each place the anchor may take in a title
+    /// (`latestAnchorPosition`).
+    static let maximumAnchors = 24
+
+    /// The fewest anchor words for which titles are anchored.
+    static let minimumAnchors = 3
 
     /// The most characters one word of a title may have in the schema.
     static let maximumTitleWordLength = 24
@@ -125,7 +199,7 @@ struct HTTPChatRequest: Sendable {
         }
         let titleItem: JSONValue = strict
             ? .object([("type", .string("string"))])
-            : .object([("type", .string("string")), ("pattern", .string(titlePattern))])
+            : .object([("type", .string("string")), ("pattern", .string(titlePattern(anchors: titleAnchors(allowed))))])
         return .object([
             ("type", .string("object")),
             ("properties", .object([

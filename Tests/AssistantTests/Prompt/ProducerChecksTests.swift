@@ -58,6 +58,43 @@ import TestSupport
         }
     }
 
+    /// With words of the transcript to name it by, every title the schema
+    /// allows carries one of them (the check `TitleGround` makes afterwards)
+    /// among its first three words and has two to seven words; a transcript in
+    /// a script written without spaces, or one offering too few words, keeps
+    /// the plain word pattern.
+    @Test func titlesCarryAWordOfTheTranscriptWhenItOffersSome() throws {
+        let transcript = """
+            Every winter, humpback whales travel thousands of kilometres to the lagoons of Baja.
+            The whales give birth in the warm, shallow lagoons. Calves stay near their mothers.
+            """
+        let prompt = PromptBuilder().build(transcript: transcript)
+        let anchors = HTTPChatRequest.titleAnchors(prompt.schema.keywords)
+        #expect(anchors.contains("whales") && anchors.contains("lagoons"))
+        #expect(!anchors.contains { $0.contains(" ") })
+        let pattern = HTTPChatRequest.titlePattern(anchors: anchors)
+        let regex = try Regex(pattern)
+        for fine in ["Humpback Whales", "Whalesong Nights Below", "Whales of Baja", "Where the Whales Go", "The Lagoons' Calves",
+                     "A Winter With the Whales of Baja", "Mothers and Calves"] {
+            #expect(fine.wholeMatch(of: regex) != nil, "\(fine)")
+        }
+        for refused in ["A Tale of Two Cities", "Whales", "Lagoons", "1895 2014",
+                        "One two three four five six whales eight", "One two three Whales", "- Whales of Baja", "Whales  of Baja", "Whaling Nights Below"] {
+            #expect(refused.wholeMatch(of: regex) == nil, "\(refused)")
+        }
+        // The schema sends it; a title it allows passes TitleGround.
+        let schema = HTTPChatRequest.answerSchema(prompt.schema).oneLine(spaced: false)
+        #expect(schema.contains("[wW]hales"))
+        #expect(TitleGround(transcript: transcript).flaw("Where the Whales Go") == nil)
+
+        // Japanese: no anchors, the plain pattern (one word allowed).
+        let japanese = PromptBuilder().build(transcript: "こんにちは、京都からお届けします。今日は金閣寺に来ました。秋の紅葉がとてもきれいです。")
+        #expect(HTTPChatRequest.titleAnchors(japanese.schema.keywords).isEmpty)
+        #expect(HTTPChatRequest.titlePattern(anchors: []) == HTTPChatRequest.titlePattern)
+        // Too few words to bind every title to.
+        #expect(HTTPChatRequest.titleAnchors(["rocket", "launch"]).isEmpty)
+    }
+
     /// When the first answer held no JSON and the repair gave two fields,
     /// the third's reason is the repair's, not the first answer's.
     @Test func aFieldsReasonIsThatOfTheAnswerItWasRefusedIn() async throws {
