@@ -70,75 +70,32 @@ struct HTTPChatRequest: Sendable {
     /// Any other word of a title.
     static let titleWord = titleCharacter + "{1,\(maximumTitleWordLength)}"
 
-    /// What a title may be when the transcript offers words to name it by
-    /// (`titleAnchors`): `titlePattern`'s words, two to
-    /// `TitleCheck.maximumWords` of them (the prompt's "2 to 7 words"), one of
-    /// the first three (`latestAnchorPosition`) starting with one of `anchors`, as written or with its first
-    /// letter in the other case. A word of fewer than `TitleGround.stemLength`
-    /// characters is the whole title word; a longer one may go on (an ending,
-    /// a possessive).
+    /// `titlePattern` with two to `TitleCheck.maximumWords` words (the
+    /// prompt's "2 to 7"), for a transcript written with spaces between words
+    /// (`isWrittenWithSpaces`); otherwise `titlePattern`, whose one word may
+    /// be a whole title in Japanese or Chinese. A one-word title was the most
+    /// common short one a small model wrote ("Boil", "Japan", "1895", "River":
+    /// refused as shorter than a title), and the prompt never asked for one.
     ///
-    /// The decoder refuses a title that shares no word with the captions
-    /// (`TitleGround`): the most common flaw of a small model's titles (20 of
-    /// 26 files' refusals in one measured run of SmolLM2-135M: "A Tale of
-    /// Two Cities" for a fox's story). A grammar that makes every title carry
-    /// a word of the transcript writes what the check accepts in the first
-    /// place, and never cuts: the model chooses where the word goes and how
-    /// the title ends. Without anchors (a transcript in a script written
-    /// without spaces, or too short to offer any) it is `titlePattern`.
-    static func titlePattern(anchors: [String]) -> String {
-        guard !anchors.isEmpty else { return titlePattern }
-        let suffix = titleCharacter + "{0,\(maximumAnchorSuffix)}"
-        let alternatives = anchors.map { anchor -> String in
-            let head = anchor.first.map { first -> String in
-                let other = first.isUppercase ? first.lowercased() : first.uppercased()
-                return other.count == 1 && Character(other) != first ? "[\(first)\(other)]" : String(first)
-            } ?? ""
-            return head + anchor.dropFirst() + (anchor.count >= TitleGround.stemLength ? suffix : "")
-        }
-        let anchorWord = "(" + alternatives.joined(separator: "|") + ")"
-        let most = TitleCheck.maximumWords
-        // The anchor is the title's word at `position`; the words after it make the title two to `most` words long.
-        let shapes = (0...latestAnchorPosition).map { position -> String in
-            let before = position == 0 ? "" : titleFirstWord + (position > 1 ? "( \(titleWord)){\(position - 1)}" : "") + " "
-            let after = "( \(titleWord)){\(max(0, 1 - position)),\(most - 1 - position)}"
-            return before + anchorWord + after
-        }
-        return "^(" + shapes.joined(separator: "|") + ")$"
+    /// Not tried again: a pattern that made every title carry one of the
+    /// transcript's words. It met the check that a title shares a word with
+    /// the captions (`TitleGround`) by construction, and so let through what
+    /// that check existed to refuse: SmolLM2-135M wrote letters of no language
+    /// around the one word it had to use ("follsti llyth minutest",
+    /// "Tofu-kai-ko-toi-takamag2 10.3.2018 tokyohanami-s"), and 73% of the
+    /// files' titles were "applied" in one measured run, few publishable.
+    static func titlePattern(twoWordsAtLeast: Bool) -> String {
+        twoWordsAtLeast ? "^" + titleFirstWord + "( " + titleWord + "){1,\(TitleCheck.maximumWords - 1)}$" : titlePattern
     }
 
-    /// The latest word (counted from 0) a title's anchor may be: a headline
-    /// names its topic early ("Humpback Whales", "Where the Whales Go"). With
-    /// the anchor allowed anywhere in seven words, SmolLM2-135M wrote six words
-    /// of debris before one (`A-B-C-D-E-F-G-H-I-J-K-L- M-N-O-…`) until the
-    /// token limit cut the whole answer off.
-    static let latestAnchorPosition = 2
-
-    /// The most characters a title word may have after the anchor it starts with.
-    static let maximumAnchorSuffix = 8
-
-    /// The words of `keywords` a title may be anchored by (`titlePattern(anchors:)`):
-    /// single words of `TitleGround.stemLength - 1` letters or more, every character a
-    /// letter or a combining mark (nothing a pattern would read as syntax), in scripts
-    /// written with spaces, `maximumAnchors` at most. Fewer than `minimumAnchors` of
-    /// them, none: the transcript offers too little to bind every title to.
-    static func titleAnchors(_ keywords: [String]) -> [String] {
-        let anchors = keywords.filter { word in
-            word.count >= TitleGround.stemLength - 1 && word.unicodeScalars.allSatisfy { scalar in
-                (scalar.properties.isAlphabetic || scalar.properties.generalCategory == .nonspacingMark)
-                    && !WordScanner.isDictionaryScript(scalar.value)
-            }
-        }
-        return anchors.count >= minimumAnchors ? Array(anchors.prefix(maximumAnchors)) : []
+    /// Whether the words of `keywords` (the transcript's candidates, most
+    /// frequent first) are mostly in scripts written with spaces between
+    /// words: not those the word rule cuts by dictionary
+    /// (`WordScanner.isDictionaryScript`: Han, Kana, Thai…, and Hangul).
+    static func isWrittenWithSpaces(_ keywords: [String]) -> Bool {
+        let spaced = keywords.filter { !$0.unicodeScalars.contains { WordScanner.isDictionaryScript($0.value) } }.count
+        return !keywords.isEmpty && spaced * 2 > keywords.count
     }
-
-    /// The most anchor words offered (the most frequent first, as `KeywordCandidates` orders
-    /// them): the pattern lists them once for each place the anchor may take in a title
-    /// (`latestAnchorPosition`).
-    static let maximumAnchors = 24
-
-    /// The fewest anchor words for which titles are anchored.
-    static let minimumAnchors = 3
 
     /// The most characters one word of a title may have in the schema.
     static let maximumTitleWordLength = 24
@@ -150,7 +107,8 @@ struct HTTPChatRequest: Sendable {
 
     /// The answer's schema for `schema`: `keywords`, `titles` (exactly
     /// `AnswerSchema.titleCount` strings), `emoji` (a string), all required,
-    /// nothing else, in that order.
+    /// nothing else, in that order; only those of `schema.fields` (a repair
+    /// asks for the unusable fields alone).
     ///
     /// It makes invalid answers impossible where the server honours it: the
     /// emoji is one of `schema.emoji`; the keywords are one from each of
@@ -199,17 +157,18 @@ struct HTTPChatRequest: Sendable {
         }
         let titleItem: JSONValue = strict
             ? .object([("type", .string("string"))])
-            : .object([("type", .string("string")), ("pattern", .string(titlePattern(anchors: titleAnchors(allowed))))])
+            : .object([("type", .string("string")), ("pattern", .string(titlePattern(twoWordsAtLeast: isWrittenWithSpaces(allowed))))])
+        let properties: [(AssistantAction, String, JSONValue)] = [
+            (.keywords, "keywords", keywords),
+            (.titles, "titles", array(titleItem, AnswerSchema.titleCount...AnswerSchema.titleCount)),
+            (.emoji, "emoji", emojiAsPattern
+                ? .object([("type", .string("string")), ("pattern", .string(emojiPattern(schema)))])
+                : oneOf(schema.emoji)),
+        ].filter { schema.fields.contains($0.0) }
         return .object([
             ("type", .string("object")),
-            ("properties", .object([
-                ("keywords", keywords),
-                ("titles", array(titleItem, AnswerSchema.titleCount...AnswerSchema.titleCount)),
-                ("emoji", emojiAsPattern
-                    ? .object([("type", .string("string")), ("pattern", .string(emojiPattern(schema)))])
-                    : oneOf(schema.emoji)),
-            ])),
-            ("required", .array([.string("keywords"), .string("titles"), .string("emoji")])),
+            ("properties", .object(properties.map { ($0.1, $0.2) })),
+            ("required", .array(properties.map { .string($0.1) })),
             ("additionalProperties", .bool(false)),
         ])
     }

@@ -29,6 +29,9 @@ public struct AnswerSchema: Sendable, Hashable {
     public var keywords: [String] { fixedKeywords ?? KeywordCandidates.from(keywordSource) }
     /// The emoji the answer may choose from (`EmojiTable`, one scalar each).
     public var emoji: [String]
+    /// The fields the answer holds: all three, or in a repair request only
+    /// those the first answer gave nothing usable for (the others stand).
+    public var fields: Set<AssistantAction> = Set(AssistantAction.allCases)
 
     /// The text keyword candidates are drawn from (when no list was given).
     private let keywordSource: String

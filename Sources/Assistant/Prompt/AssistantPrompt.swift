@@ -57,8 +57,11 @@ public struct AssistantPrompt: Sendable, Hashable {
     /// The same prompt (instructions, transcript, schema) with `note` after the
     /// request, marked `isRepair`: the one repair request says there what was
     /// wrong with the first answer.
-    public func adding(_ note: String) -> AssistantPrompt {
-        AssistantPrompt(instructions: instructions, request: request + "\n\n" + note, transcript: transcript, schema: schema,
-                        characters: characters, sentCharacters: sentCharacters, truncated: truncated, isRepair: true)
+    /// `fields`, when given, narrows the schema to the fields asked for again.
+    public func adding(_ note: String, asking fields: Set<AssistantAction>? = nil) -> AssistantPrompt {
+        var schema = self.schema
+        if let fields { schema.fields = fields }
+        return AssistantPrompt(instructions: instructions, request: request + "\n\n" + note, transcript: transcript, schema: schema,
+                               characters: characters, sentCharacters: sentCharacters, truncated: truncated, isRepair: true)
     }
 }

@@ -58,41 +58,61 @@ import TestSupport
         }
     }
 
-    /// With words of the transcript to name it by, every title the schema
-    /// allows carries one of them (the check `TitleGround` makes afterwards)
-    /// among its first three words and has two to seven words; a transcript in
-    /// a script written without spaces, or one offering too few words, keeps
-    /// the plain word pattern.
-    @Test func titlesCarryAWordOfTheTranscriptWhenItOffersSome() throws {
+    /// A transcript written with spaces gets titles of two to seven words (the
+    /// prompt's bound); one in Japanese keeps the pattern that allows one word.
+    @Test func titlesHaveTwoWordsAtLeastInScriptsWrittenWithSpaces() throws {
         let transcript = """
             Every winter, humpback whales travel thousands of kilometres to the lagoons of Baja.
             The whales give birth in the warm, shallow lagoons. Calves stay near their mothers.
             """
         let prompt = PromptBuilder().build(transcript: transcript)
-        let anchors = HTTPChatRequest.titleAnchors(prompt.schema.keywords)
-        #expect(anchors.contains("whales") && anchors.contains("lagoons"))
-        #expect(!anchors.contains { $0.contains(" ") })
-        let pattern = HTTPChatRequest.titlePattern(anchors: anchors)
+        #expect(HTTPChatRequest.isWrittenWithSpaces(prompt.schema.keywords))
+        let pattern = HTTPChatRequest.titlePattern(twoWordsAtLeast: true)
+        #expect(HTTPChatRequest.answerSchema(prompt.schema).oneLine(spaced: false).contains(Self.jsonString(pattern)))
         let regex = try Regex(pattern)
-        for fine in ["Humpback Whales", "Whalesong Nights Below", "Whales of Baja", "Where the Whales Go", "The Lagoons' Calves",
-                     "A Winter With the Whales of Baja", "Mothers and Calves"] {
+        for fine in ["Humpback Whales", "Where the Whales Go", "A Winter With the Whales of Baja"] {
             #expect(fine.wholeMatch(of: regex) != nil, "\(fine)")
         }
-        for refused in ["A Tale of Two Cities", "Whales", "Lagoons", "1895 2014",
-                        "One two three four five six whales eight", "One two three Whales", "- Whales of Baja", "Whales  of Baja", "Whaling Nights Below"] {
+        for refused in ["Whales", "Lagoons", "One two three four five six seven eight", "- Whales of Baja", "Whales  of Baja"] {
             #expect(refused.wholeMatch(of: regex) == nil, "\(refused)")
         }
-        // The schema sends it; a title it allows passes TitleGround.
-        let schema = HTTPChatRequest.answerSchema(prompt.schema).oneLine(spaced: false)
-        #expect(schema.contains("[wW]hales"))
-        #expect(TitleGround(transcript: transcript).flaw("Where the Whales Go") == nil)
-
-        // Japanese: no anchors, the plain pattern (one word allowed).
+        // Japanese: the one-word pattern.
         let japanese = PromptBuilder().build(transcript: "こんにちは、京都からお届けします。今日は金閣寺に来ました。秋の紅葉がとてもきれいです。")
-        #expect(HTTPChatRequest.titleAnchors(japanese.schema.keywords).isEmpty)
-        #expect(HTTPChatRequest.titlePattern(anchors: []) == HTTPChatRequest.titlePattern)
-        // Too few words to bind every title to.
-        #expect(HTTPChatRequest.titleAnchors(["rocket", "launch"]).isEmpty)
+        #expect(!HTTPChatRequest.isWrittenWithSpaces(japanese.schema.keywords))
+        #expect(HTTPChatRequest.answerSchema(japanese.schema).oneLine(spaced: false).contains(Self.jsonString(HTTPChatRequest.titlePattern)))
+        #expect("秋の紅葉".wholeMatch(of: try Regex(HTTPChatRequest.titlePattern)) != nil)
+    }
+
+    /// `text` as a JSON string's content (escaped as the schema writes it).
+    static func jsonString(_ text: String) -> String {
+        let quoted = JSONValue.string(text).oneLine(spaced: false)
+        return String(quoted.dropFirst().dropLast())
+    }
+
+    /// A repair asks for the unusable fields only: its schema and its note
+    /// name them alone, and the usable fields of the first answer stand.
+    @Test func aRepairAsksForTheUnusableFieldsOnly() async throws {
+        let transcript = "The rocket launch was delayed. The rocket crew waited, and the launch window closed. Fans cheered anyway."
+        let first = #"{"keywords": ["rocket"], "titles": ["A Tale of Two Cities", "The Long Wait", "Lights Out Tonight"], "emoji": "🚀"}"#
+        let second = #"{"titles": ["Rocket at Dawn", "The Launch That Waited", "Fans of the Rocket Crew"]}"#
+        let model = ScriptedAssistantModel(answers: [first, second])
+        let result = await service(model).suggest(transcript: transcript)
+        let suggestions = try #require(result.suggestions)
+        #expect(model.calls == 2)
+        #expect(suggestions.keywords == .applied(["rocket"]) && suggestions.emoji == .applied("🚀"))
+        #expect(suggestions.titles == .applied(["Rocket at Dawn", "The Launch That Waited", "Fans of the Rocket Crew"]))
+        let repair = try #require(model.log.received.last)
+        #expect(repair.isRepair && repair.schema.fields == [.titles])
+        #expect(repair.request.hasSuffix("Answer again with a JSON object holding only \"titles\" (three short titles in new words)."))
+        let schema = HTTPChatRequest.answerSchema(repair.schema).oneLine(spaced: false)
+        #expect(schema.contains(#""required":["titles"]"#) && !schema.contains(#""keywords":"#) && !schema.contains(#""emoji":"#))
+        // The first request asked for all three.
+        #expect(model.log.received.first?.schema.fields == Set(AssistantAction.allCases))
+        // Two unusable fields: both are asked for, in the answer's order.
+        let both = AssistantService.repairPrompt(try #require(model.log.received.first),
+                                                 Suggestions(keywords: .failed("no keyword"), titles: .failed("no title"), emoji: .applied("🚀")))
+        #expect(both?.schema.fields == [.keywords, .titles])
+        #expect(both?.request.hasSuffix("holding only \"keywords\" (copied exactly from the transcript) and \"titles\" (three short titles in new words).") == true)
     }
 
     /// When the first answer held no JSON and the repair gave two fields,
