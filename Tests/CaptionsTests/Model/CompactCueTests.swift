@@ -56,12 +56,17 @@ import Testing
     }
 
     @Test func valuesThatDoNotFitAreHeldWhole() throws {
-        // 1,200 hours is past UInt32 milliseconds; frames at 30000/1001 fps are not whole milliseconds.
+        // Past 49 days (UInt32 milliseconds) is still compact: the start is 64 bits, the length 32.
+        let late = try Self.read("1\n1200:00:00,000 --> 1200:00:01,000\nlate\n", .srt)
+        #expect(Self.isCompact(late.cues[0]) && late.cues[0].start == CaptionTime(milliseconds: 4_320_000_000)
+            && late.cues[0].end == CaptionTime(milliseconds: 4_320_001_000))
+        // An identifier over 255 bytes, an end before the start: held whole, with the values read.
         let long = String(repeating: "9", count: 300)
-        let srt = try Self.read("\(long)\n1200:00:00,000 --> 1200:00:01,000\nlate\n", .srt)
-        let cue = try #require(srt.cues.first)
-        #expect(!Self.isCompact(cue))
-        #expect(cue.identifier == long && cue.start == CaptionTime(milliseconds: 4_320_000_000) && cue.plainText == "late")
+        let srt = try Self.read("\(long)\n00:00:05,000 --> 00:00:06,000\nlong\n\n2\n00:00:09,000 --> 00:00:08,000\nbackwards\n", .srt)
+        #expect(!Self.isCompact(srt.cues[0]) && srt.cues[0].identifier == long && srt.cues[0].plainText == "long")
+        #expect(!Self.isCompact(srt.cues[1]) && srt.cues[1].end == CaptionTime(milliseconds: 8000)
+            && srt.cues[1].start == CaptionTime(milliseconds: 9000) && srt.cues[1].plainText == "backwards")
+        // Frames at 30000/1001 fps are not whole milliseconds.
         let ttml = try Self.read(#"<tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:frameRate="30" ttp:frameRateMultiplier="1000 1001"><body><div><p begin="00:00:01:01" end="00:00:02:00">f</p></div></body></tt>"#, .ttml)
         let frames = try #require(ttml.cues.first)
         #expect(!Self.isCompact(frames))
