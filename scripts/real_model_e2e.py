@@ -399,7 +399,8 @@ def title_flaws(title, language, ends, ground=None, all_stops=frozenset()):
     q = "[" + quotes + "]"
     if (re.search(q + q + "|" + q + "[,:]\\S|" + q + ": " + q + "|[,:]" + q + "\\S", t)
             or sum(t.count(c) for c in quotes) % 2 == 1 or t.count("(") != t.count(")")
-            or re.search(r",[^\s\d\"\u201d\u00bb\u2019')\u300d\u300f]", t) or re.search(r"\d{7}", t)):
+            or re.search(r",[^\s\d\"\u201d\u00bb\u2019')\u300d\u300f]", t) or re.search(r"\d{7}", t)
+            or re.search(r"[a-z\u00df-\u00ff]\.(?:[A-Z\u00c0-\u00de]|[^\w\s.\"\u201d\u00bb\u2019')\u300d\u300f])", t)):
         flaws.append("debris")
     ws = re.findall(r"\w+(?:['\u2019]\w+)*", t.lower())
     core = t.rstrip(".")

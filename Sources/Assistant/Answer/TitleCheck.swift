@@ -21,7 +21,7 @@ import Words
 ///   language does not end a headline with (`headlineEndWords`: articles,
 ///   prepositions, conjunctions, possessives: "… a small world, a");
 /// - holds list syntax in typographic quotes (`jobs.”,“Situation”,“19`), leaves
-///   a quotation or a bracket open, runs words together at a comma
+///   a quotation or a bracket open, runs words together at a comma or a full stop
 ///   (`was,uhn,no-idea`), or holds a run of `digitRunLimit` digits (a code);
 /// - ends with two or more full stops (a sentence cut: "… that helps move...");
 /// - repeats a sequence of words (`this will happen is this will happen`) or
@@ -60,7 +60,7 @@ public enum TitleCheck {
         if chunks.count > maximumWords { return "has more than \(maximumWords) words" }
         if let debris = listDebris(title) { return "holds list syntax (\(debris))" }
         if let open = unclosed(title) { return "has an unclosed \(open)" }
-        if let joined = wordsJoinedAtAComma(title) { return "runs words together at a comma (“\(joined)”)" }
+        if let joined = wordsJoinedAtAComma(title) { return "runs words together (“\(joined)”)" }
         if longestDigitRun(title) >= digitRunLimit { return "holds a number of \(digitRunLimit) or more digits" }
         if let last = title.last, midClauseEnds.contains(last) { return "ends mid-clause (“\(last)”)" }
         if title.hasSuffix("..") || title.hasSuffix(".…") { return "ends mid-sentence (“..”)" }
@@ -134,12 +134,22 @@ public enum TitleCheck {
     }
 
     /// A comma followed by neither white space nor a digit (`was,uhn`,
-    /// `quarters,&quited`): words a model ran together, not a headline's
-    /// punctuation (`1,000` keeps its comma). The comma and what follows it.
+    /// `quarters,&quited`), or a full stop between a lower-case letter and a
+    /// capital or a symbol (`meters.Theres`, `community.&nearly`): words a
+    /// model ran together, not a headline's punctuation (`1,000`, `18.5`,
+    /// `Node.js`, `U.S.A.` keep theirs). The mark and what follows it.
     static func wordsJoinedAtAComma(_ title: String) -> String? {
         var previous: Character?
+        var beforePrevious: Character?
         for c in title {
             if previous == ",", !c.isWhitespace, !c.isNumber, !closers.contains(c) { return ",\(c)" }
+            // Sentences run together at a full stop: "meters.Theres", "community.&nearly"
+            // (not "Node.js", "U.S.A." or "18.5": a lower-case letter, then a capital or a symbol).
+            if previous == ".", let before = beforePrevious, before.isLowercase,
+               c.isUppercase || !(c.isLetter || c.isNumber || c.isWhitespace || c == "." || closers.contains(c)) {
+                return ".\(c)"
+            }
+            beforePrevious = previous
             previous = c
         }
         return nil

@@ -41,9 +41,11 @@ import Testing
         ("“The Future of Japan”: “Tokyo”", "en", "holds list syntax (”: “)"),
         ("Mating Season ””Whales", "en", "holds list syntax (””)"),
         ("britannia (Brittannia), France, 2020-2024 (Bretons de lait", "fr", "has an unclosed bracket"),
-        ("improved to 18.5%, growing in-quarters,&quited", "en", "runs words together at a comma (“,&”)"),
-        ("The first prototype was,uhn,no-idea", "en", "runs words together at a comma (“,u”)"),
+        ("improved to 18.5%, growing in-quarters,&quited", "en", "runs words together (“,&”)"),
+        ("The first prototype was,uhn,no-idea", "en", "runs words together (“,u”)"),
         ("Riverside Stadium 1895023476.JPG Northfield", "en", "holds a number of 7 or more digits"),
+        ("The river rose four meters.Theres more", "en", "runs words together (“.T”)"),
+        ("The gym is closed tothecommunity.&nearly", "en", "runs words together (“.&”)"),
         ("Insulin is a hormone that helps move...", "en", "ends mid-sentence (“..”)"),
         ("Diabetes is a condition that occurs when..", "en", "ends mid-sentence (“..”)"),
     ])
@@ -70,6 +72,8 @@ import Testing
         ("Apollo 11: 240,000 Miles", "en"),
         ("« La Seine » au matin", "fr"),
         ("Type 2 Diabetes, Explained.", "en"),
+        ("Node.js in the U.S.A. Today", "en"),
+        ("Growth of 18.5% in Q3", "en"),
     ] as [(String, String?)])
     func publishableTitlesPass(_ title: String, _ language: String?) {
         #expect(TitleCheck.flaw(title, language: language) == nil, "\(title)")
