@@ -98,13 +98,14 @@ struct FallbackText {
         starts.reserveCapacity(lines.count + 1)
         var complex: [Int] = [0]
         complex.reserveCapacity(lines.count + 1)
-        var scratch: [UInt8] = []
+        // About one distinct word in six bytes of captions: the table seldom grows.
+        lowers = LowerCaseTable(capacity: joined.count / 6)
         for line in lines {
             starts.append(words.count)
             bytes.withUnsafeBufferPointer { p in scanner.scan(UnsafeBufferPointer(rebasing: p[line])) }
             complex.append(complex[complex.count - 1] + (scanner.lastScanWasSimple ? 0 : 1))
             for r in scanner.words {
-                words.append(makeWord((r.lowerBound + line.lowerBound)..<(r.upperBound + line.lowerBound), scratch: &scratch))
+                words.append(makeWord((r.lowerBound + line.lowerBound)..<(r.upperBound + line.lowerBound)))
             }
         }
         starts.append(words.count)
@@ -144,25 +145,28 @@ struct FallbackText {
         bytes.withUnsafeBufferPointer { p in !p[range].contains { $0 >= 0x80 } }
     }
 
-    /// The facts of the word at `range`, its lower case numbered (`lowers`);
-    /// `scratch` holds an ASCII word's lower case while it is looked up.
-    private mutating func makeWord(_ range: Range<Int>, scratch: inout [UInt8]) -> Word {
-        if isASCII(range) {
-            scratch.removeAll(keepingCapacity: true)
-            var hasLetter = false, formIsLower = true
-            for b in bytes[range] {
-                if b &- 0x41 < 26 {
-                    hasLetter = true
-                    formIsLower = false
-                    scratch.append(b | 0x20)
-                } else {
-                    if b &- 0x61 < 26 { hasLetter = true }
-                    scratch.append(b)
-                }
+    /// The facts of the word at `range`, its lower case numbered (`lowers`).
+    /// An ASCII word is read once, its bytes lowered as they are hashed and compared.
+    private mutating func makeWord(_ range: Range<Int>) -> Word {
+        let ascii = bytes.withUnsafeBufferPointer { p -> (hash: UInt64, hasLetter: Bool, hasCapital: Bool)? in
+            var hash = LowerCaseTable.hashStart
+            var hasLetter = false, hasCapital = false
+            for i in range {
+                let b = p[i]
+                if b >= 0x80 { return nil }
+                let capital = b &- 0x41 < 26
+                hasCapital = hasCapital || capital
+                hasLetter = hasLetter || capital || b &- 0x61 < 26
+                hash = LowerCaseTable.hash(hash, capital ? b | 0x20 : b)
             }
-            let lower = scratch.withUnsafeBufferPointer { lowers.number(ofASCII: $0) }
-            return Word(range: range, lower: lower, characters: Int32(range.count), hasLetter: hasLetter,
-                        allHiragana: false, formIsLower: formIsLower)
+            return (hash, hasLetter, hasCapital)
+        }
+        if let ascii {
+            let lower = bytes.withUnsafeBufferPointer { p in
+                lowers.number(ofASCII: UnsafeBufferPointer(rebasing: p[range]), lowered: ascii.hash)
+            }
+            return Word(range: range, lower: lower, characters: Int32(range.count), hasLetter: ascii.hasLetter,
+                        allHiragana: false, formIsLower: !ascii.hasCapital)
         }
         let word = substring(range)
         let lowerCase = word.lowercased()
@@ -229,10 +233,9 @@ struct FallbackText {
 
     /// `words(in:)` by scanning the bytes at `range`.
     private mutating func scannedWords(in range: Range<Int>) -> [Int] {
-        var scratch: [UInt8] = []
-        return scan(range).map { r in
+        scan(range).map { r in
             if let index = lineWord(startingAt: r.lowerBound), words[index].range == r { return index }
-            var word = makeWord(r, scratch: &scratch)
+            var word = makeWord(r)
             word.isContent = isContent(word)
             words.append(word)
             return words.count - 1

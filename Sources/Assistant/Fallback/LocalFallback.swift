@@ -360,11 +360,10 @@ public enum LocalFallback {
             pieces.append(TitlePiece(text: phrase.text, words: phrase.words, score: phrase.score, sentence: sentence,
                                      cut: phrase.cut, fromLine: fromLine))
         }
-        for (sentence, span) in spans(of: 0..<text.bytes.count, in: text, sentences: true).enumerated() {
-            consider(span, sentence: sentence, fromLine: false)
-            let clauses = spans(of: span, in: text, sentences: false)
-            if clauses.count > 1 {
-                for clause in clauses { consider(clause, sentence: sentence, fromLine: false) }
+        for (sentence, part) in sentences(of: text).enumerated() {
+            consider(part.sentence, sentence: sentence, fromLine: false)
+            if part.clauses.count > 1 {
+                for clause in part.clauses { consider(clause, sentence: sentence, fromLine: false) }
             }
         }
         // Captions written without punctuation (automatic ones) are one long
@@ -450,43 +449,59 @@ public enum LocalFallback {
             return isLine(line) || text.lines.indices.contains(where: isLine)
         }
 
+        /// A hash of `numbers` (equal sequences, equal hashes; `lines` hashes it once more as its key).
         private static func hash<Numbers: Sequence<Int32>>(_ numbers: Numbers) -> Int {
-            var hasher = Hasher()
-            var count = 0
-            for n in numbers {
-                hasher.combine(n)
-                count += 1
-            }
-            hasher.combine(count)
-            return hasher.finalize()
+            var h: UInt64 = 0x243F_6A88_85A3_08D3
+            for n in numbers { h = (h ^ UInt64(UInt32(bitPattern: n))) &* 0x9E37_79B9_7F4A_7C15 &+ 1 }
+            return Int(truncatingIfNeeded: h)
         }
     }
 
-    /// The parts of the bytes at `range` of `text` between the `Character`s
-    /// that end a sentence (`sentences`) or a clause: each end kept with the
-    /// part before it, when white space or the end of `range` follows it, or
-    /// it is written in a script without spaces. Parts without a letter are left out.
+    /// The sentences of `text` with their clauses: its bytes cut after the
+    /// `Character`s that end a sentence, each sentence cut after those that
+    /// end a clause. An end is kept with the part before it, when white space
+    /// or the end of the text follows it, or it is written in a script
+    /// without spaces. Parts without a letter are left out (a sentence's
+    /// clauses are those of the sentences kept).
     ///
-    /// The ends are one scalar each, so a `Character` is one exactly when it
-    /// is that scalar alone; `Characters` are stepped by `CharacterSteps`
-    /// (bytes for ASCII, the standard library's clusters otherwise).
-    static func spans(of range: Range<Int>, in text: FallbackText, sentences: Bool) -> [Range<Int>] {
-        var parts: [Range<Int>] = []
+    /// One pass over the text finds both: the ends are one scalar each, so a
+    /// `Character` is one exactly when it is that scalar alone; `Characters`
+    /// are stepped by `CharacterSteps` (bytes for ASCII, the standard
+    /// library's clusters otherwise). A clause end that is the last
+    /// `Character` of its sentence is one at the text's end (a sentence's
+    /// last `Character` is otherwise its sentence end).
+    static func sentences(of text: FallbackText) -> [(sentence: Range<Int>, clauses: [Range<Int>])] {
+        var sentences: [(sentence: Range<Int>, clauses: [Range<Int>])] = []
         CharacterSteps.withBytes(text.text) { p, string in
-            var start = range.lowerBound
-            var i = range.lowerBound
-            while i < range.upperBound {
-                let next = min(CharacterSteps.end(of: i, in: p, text: string), range.upperBound)
-                if isEnd(p, i, next, sentences: sentences),
-                   next == range.upperBound || next - i >= 3 || startsWithWhiteSpace(p, next) {
-                    parts.append(start..<next)
-                    start = next
+            let count = p.count
+            var sentenceStart = 0, clauseStart = 0
+            var clauses: [Range<Int>] = []
+            func endSentence(_ end: Int) {
+                let sentence = sentenceStart..<end
+                if clauseStart < end { clauses.append(clauseStart..<end) }
+                if text.hasLetter(sentence) { sentences.append((sentence, clauses.filter { text.hasLetter($0) })) }
+                clauses.removeAll(keepingCapacity: true)
+                sentenceStart = end
+                clauseStart = end
+            }
+            var i = 0
+            while i < count {
+                let next = CharacterSteps.end(of: i, in: p, text: string)
+                let isSentenceEnd = isEnd(p, i, next, sentences: true)
+                if isSentenceEnd || isEnd(p, i, next, sentences: false),
+                   next == count || next - i >= 3 || startsWithWhiteSpace(p, next) {
+                    if isSentenceEnd {
+                        endSentence(next)
+                    } else {
+                        clauses.append(clauseStart..<next)
+                        clauseStart = next
+                    }
                 }
                 i = next
             }
-            if start < range.upperBound { parts.append(start..<range.upperBound) }
+            if sentenceStart < count { endSentence(count) }
         }
-        return parts.filter { text.hasLetter($0) }
+        return sentences
     }
 
     /// Whether the `Character` at `i..<next` ends a sentence (`. ! ? … 。 ！ ？ ♪ ♫ ♬`)
