@@ -54,6 +54,8 @@ struct FallbackText {
     /// For each line, how many lines before it needed ICU's word iterator
     /// (`WordScanner.lastScanWasSimple`), and the total after the last.
     private var complexLinesBefore: [Int] = []
+    /// The end of the last piece `lineWordRun` was asked about, and the first line word at or after it.
+    private var lastEnd = (offset: -1, word: 0)
     /// The stop words `markContent` was given, and whether each lower case is one (-1: not asked yet).
     private var stop: Set<String> = []
     private var isStop: [Int8] = []
@@ -113,6 +115,22 @@ struct FallbackText {
         lineWordCount = words.count
         lineWordIndices = Array(0..<words.count)
         complexLinesBefore = complex
+    }
+
+    /// How often each of `matcher`'s phrases occurs in the transcript as
+    /// whole words, and the index of the word its first occurrence starts at
+    /// (`WholeWords.occurrences(of:in:)` of `transcript`, this text's source).
+    ///
+    /// When every line was cut by the simple path, the transcript's words are
+    /// the lines' words (a line break ends a word, as the end of a line does),
+    /// and this text differs from it only in its white space between lines
+    /// (one space for each run of line breaks, empty lines left out), which a
+    /// phrase's separator compares as one space: the lines' words are
+    /// matched in this text, with no second scan.
+    func occurrences(of matcher: KeywordMatcher, transcript: String) -> [(count: Int, firstWord: Int?)] {
+        guard complexLinesBefore[lines.count] == 0 else { return WholeWords.occurrences(of: matcher, in: transcript) }
+        let ranges = words.prefix(lineWordCount).map(\.range)
+        return bytes.withUnsafeBufferPointer { WholeWords.occurrences(of: matcher, in: $0, words: ranges) }
     }
 
     /// The UTF-8 length of the newline scalar at `i`, or 0.
@@ -245,11 +263,16 @@ struct FallbackText {
     /// The line words inside `range` (indices into `words`), when they are
     /// `range`'s words for sure (`words(in:)`): every line under it cut by the
     /// simple path, no line word crossing its ends.
-    private func lineWordRun(_ range: Range<Int>) -> Range<Int>? {
+    private mutating func lineWordRun(_ range: Range<Int>) -> Range<Int>? {
         guard !range.isEmpty else { return nil }
-        let first = line(at: range.lowerBound), last = line(at: range.upperBound - 1)
-        guard complexLinesBefore[last + 1] == complexLinesBefore[first] else { return nil }
-        let low = lineWord(startingAtOrAfter: range.lowerBound), high = lineWord(startingAtOrAfter: range.upperBound)
+        if complexLinesBefore[lines.count] > 0 {
+            let first = line(at: range.lowerBound), last = line(at: range.upperBound - 1)
+            guard complexLinesBefore[last + 1] == complexLinesBefore[first] else { return nil }
+        }
+        // A piece often starts where the one before it ended (sentences, clauses): that end's word is kept.
+        let low = range.lowerBound == lastEnd.offset ? lastEnd.word : lineWord(startingAtOrAfter: range.lowerBound)
+        let high = lineWord(startingAtOrAfter: range.upperBound)
+        lastEnd = (range.upperBound, high)
         guard low == 0 || words[low - 1].range.upperBound <= range.lowerBound,
               high == 0 || words[high - 1].range.upperBound <= range.upperBound else { return nil }
         return low..<max(low, high)

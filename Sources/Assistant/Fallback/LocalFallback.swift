@@ -60,7 +60,7 @@ public enum LocalFallback {
         return Suggestions(
             keywords: keywords.isEmpty ? .failed("the transcript has no content word to emphasise (every word is short or a stop word)") : .applied(keywords),
             titles: titles(&text, counts: counts, keywords: keywords),
-            emoji: emoji(counts: counts, language: language, transcript: transcript))
+            emoji: emoji(counts: counts, language: language, text: text, transcript: transcript))
     }
 
     /// The words of `text` (substrings of it), as the project's one word
@@ -110,8 +110,7 @@ public enum LocalFallback {
         if let declared, StopWords.of(declared) != nil {
             return declared.split(separator: "-").first.map { $0.lowercased() } ?? "en"
         }
-        let scripts = scriptCounts(text)
-        if scripts.japanese > scripts.latin { return "ja" }
+        if isMostlyJapanese(text) { return "ja" }
         var hits = [Int](repeating: 0, count: languages.count)
         countStopWords(&hits)
         guard let best = hits.indices.max(by: { (hits[$0], -$0) < (hits[$1], -$1) }), hits[best] > 0 else { return "en" }
@@ -124,14 +123,20 @@ public enum LocalFallback {
         for i in languages.indices where bits & (1 << i) != 0 { hits[i] += times }
     }
 
-    /// How many scalars of `text` are kana or CJK ideographs (U+3040–U+30FF,
-    /// U+4E00–U+9FFF) and how many Latin letters (A–Z, a–z, U+00C0–U+024F),
-    /// read from the UTF-8 lead bytes.
-    static func scriptCounts(_ text: String) -> (japanese: Int, latin: Int) {
+    /// Whether more scalars of `text` are kana or CJK ideographs (U+3040–U+30FF,
+    /// U+4E00–U+9FFF) than Latin letters (A–Z, a–z, U+00C0–U+024F), read from
+    /// the UTF-8 lead bytes. It stops when the rest of the text cannot change
+    /// the answer (a kana or ideograph is three bytes, a Latin letter one or two).
+    static func isMostlyJapanese(_ text: String) -> Bool {
         CharacterSteps.withBytes(text) { p, _ in
             var japanese = 0, latin = 0
             var i = 0
             while i < p.count {
+                if i & 63 == 0 {
+                    let rest = p.count - i
+                    if japanese + rest / 3 <= latin { return false }
+                    if latin + rest < japanese { return true }
+                }
                 let b = p[i]
                 switch b {
                 case 0x41...0x5A, 0x61...0x7A: latin += 1
@@ -144,7 +149,7 @@ public enum LocalFallback {
                 }
                 i += 1
             }
-            return (japanese, latin)
+            return japanese > latin
         }
     }
 
@@ -252,12 +257,12 @@ public enum LocalFallback {
     /// transcript uses most: each word counts as often as it occurs, and an
     /// annotation of several words (`phraseAnnotations`) as often as it occurs
     /// in `transcript` as whole words (ties: the emoji whose word was seen
-    /// first, then table order).
-    static func emoji(counts: WordCounts, language: String, transcript: String) -> ActionOutcome<String> {
+    /// first, then table order). `text` is `transcript` as the fallback reads it.
+    static func emoji(counts: WordCounts, language: String, text: FallbackText, transcript: String) -> ActionOutcome<String> {
         guard annotations[language] != nil else {
             return .failed("there are no emoji annotations in the transcript's language (\(language))")
         }
-        guard let best = emojiScores(counts: counts, language: language, transcript: transcript).min(by: ranksBefore)?.key else {
+        guard let best = emojiScores(counts: counts, language: language, text: text, transcript: transcript).min(by: ranksBefore)?.key else {
             return .failed("no word of the transcript is one that CLDR annotates an emoji of the table with")
         }
         return .applied(best)
@@ -271,7 +276,7 @@ public enum LocalFallback {
         var text = FallbackText(transcript)
         let language = self.language(declared: nil, text: transcript) { text.countStopWords(into: &$0) }
         text.markContent(stop: StopWords.of(language) ?? StopWords.all)
-        let scores = emojiScores(counts: WordCounts(text), language: language, transcript: transcript)
+        let scores = emojiScores(counts: WordCounts(text), language: language, text: text, transcript: transcript)
         return scores.sorted(by: ranksBefore).prefix(limit).map(\.key)
     }
 
@@ -285,7 +290,7 @@ public enum LocalFallback {
     typealias EmojiScore = (score: Int, first: Int)
 
     /// Every emoji an annotation of a content word names, with its score.
-    static func emojiScores(counts: WordCounts, language: String, transcript: String) -> [String: EmojiScore] {
+    static func emojiScores(counts: WordCounts, language: String, text: FallbackText, transcript: String) -> [String: EmojiScore] {
         guard let index = annotations[language] else { return [:] }
         var scores: [String: EmojiScore] = [:]
         for entry in counts.entries {
@@ -298,7 +303,7 @@ public enum LocalFallback {
             }
         }
         let phrases = phraseAnnotations[language] ?? []
-        let found = phraseMatchers[language].map { WholeWords.occurrences(of: $0, in: transcript) } ?? []
+        let found = phraseMatchers[language].map { text.occurrences(of: $0, transcript: transcript) } ?? []
         for (annotation, found) in zip(phrases, found) {
             guard found.count > 0 else { continue }
             for e in annotation.emoji {
