@@ -424,10 +424,11 @@ public enum LocalFallback {
 
         init(_ text: FallbackText) {
             lines.reserveCapacity(text.lines.count)
-            for line in text.lines.indices {
-                let words = text.lineWords(line).lazy.map { text.words[$0].lower }
-                let hash = Self.hash(words)
-                if lines[hash] == nil { lines[hash] = line }
+            text.words.withUnsafeBufferPointer { words in
+                for line in text.lines.indices {
+                    let hash = Self.hash(words[text.lineStarts[line]..<text.lineStarts[line + 1]].lazy.map(\.lower))
+                    if lines[hash] == nil { lines[hash] = line }
+                }
             }
         }
 
@@ -491,6 +492,25 @@ public enum LocalFallback {
             }
             var i = 0
             while i < count {
+                // Eight ASCII `Character`s none of which is in 0x21–0x3F (where the ASCII ends are): no end.
+                if CharacterSteps.eightSingleASCII(p, i), let base = p.baseAddress {
+                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    let atLeast21 = w &+ 0x5F5F_5F5F_5F5F_5F5F, atLeast40 = w &+ 0x4040_4040_4040_4040
+                    if atLeast21 & ~atLeast40 & 0x8080_8080_8080_8080 == 0 {
+                        i += 8
+                        continue
+                    }
+                }
+                // An ASCII byte before an ASCII byte is a `Character` of its own (but CR LF): most are no end.
+                let b = p[i]
+                if b < 0x80, b != 0x0D, i + 1 == count || p[i + 1] < 0x80 {
+                    switch b {
+                    case 0x2E, 0x21, 0x3F, 0x2C, 0x3B, 0x3A: break
+                    default:
+                        i += 1
+                        continue
+                    }
+                }
                 let next = CharacterSteps.end(of: i, in: p, text: string)
                 let isSentenceEnd = isEnd(p, i, next, sentences: true)
                 if isSentenceEnd || isEnd(p, i, next, sentences: false),
@@ -551,33 +571,45 @@ public enum LocalFallback {
     static func trimmed(_ piece: Range<Int>, in text: inout FallbackText, counts: WordCounts,
                         words: ArraySlice<Int>? = nil) -> (text: Range<Int>, words: ArraySlice<Int>, score: Int, cut: Bool)? {
         let all = words ?? text.words(in: piece)
-        guard let firstContent = all.firstIndex(where: { text.words[$0].isContent }) else { return nil }
+        return text.words.withUnsafeBufferPointer { w in
+            text.bytes.withUnsafeBufferPointer { bytes in
+                trimmed(all, words: w, bytes: bytes, in: text, counts: counts)
+            }
+        }
+    }
+
+    /// `trimmed(_:in:counts:words:)` for the piece whose words are `all`, read through buffers.
+    private static func trimmed(_ all: ArraySlice<Int>, words w: UnsafeBufferPointer<FallbackText.Word>,
+                                bytes: UnsafeBufferPointer<UInt8>, in text: FallbackText,
+                                counts: WordCounts) -> (text: Range<Int>, words: ArraySlice<Int>, score: Int, cut: Bool)? {
+        guard let firstContent = all.firstIndex(where: { w[$0].isContent }) else { return nil }
         let found = all[firstContent...]
-        let start = text.words[found[firstContent]].range.lowerBound
-        let lastContent = found.lastIndex { text.words[$0].isContent } ?? firstContent
+        let start = w[found[firstContent]].range.lowerBound
+        let lastContent = found.lastIndex { w[$0].isContent } ?? firstContent
         // Forward, counting the characters as it goes, so a long piece (captions
         // with no punctuation are one sentence) costs only its first words.
         var last = -1, length = 0
         var end = start
         for i in found.indices {
-            let range = text.words[found[i]].range
-            length += text.characters(end..<range.upperBound)
+            let range = w[found[i]].range
+            let gap = end..<range.upperBound
+            length += bytes[gap].allSatisfy({ $0 < 0x80 }) ? gap.count : text.characters(gap)
             end = range.upperBound
             if length > titleLength.upperBound { break }
-            if text.words[found[i]].isContent { last = i }
+            if w[found[i]].isContent { last = i }
         }
         guard last >= firstContent + 1 else { return nil }
         let kept = found[firstContent...last]
         // Each distinct content word once: a title holds few words, so the earlier ones are asked.
         var score = 0
-        for k in kept.indices where text.words[kept[k]].isContent {
-            let lower = text.words[kept[k]].lower
-            if !kept[..<k].contains(where: { text.words[$0].isContent && text.words[$0].lower == lower }) {
+        for k in kept.indices where w[kept[k]].isContent {
+            let lower = w[kept[k]].lower
+            if !kept[..<k].contains(where: { w[$0].isContent && w[$0].lower == lower }) {
                 score += counts.count(lower: lower)
             }
         }
         guard score > 0 else { return nil }
-        return (start..<text.words[found[last]].range.upperBound, kept, score, last < lastContent)
+        return (start..<w[found[last]].range.upperBound, kept, score, last < lastContent)
     }
 
     /// Characters a title leaves out: quotes and brackets.
