@@ -59,6 +59,8 @@ struct FallbackText {
     /// The stop words `markContent` was given, and whether each lower case is one (-1: not asked yet).
     private var stop: Set<String> = []
     private var isStop: [Int8] = []
+    /// Each lower case's `LocalFallback.stopWordLanguages` (-1: not looked up yet).
+    private var languageBits: [Int16] = []
     private let scanner = WordScanner()
 
     /// Cuts `transcript` into lines (at every `Character` that is a newline,
@@ -204,18 +206,38 @@ struct FallbackText {
     /// Adds to `hits` (one count for each of `LocalFallback.languages`) how
     /// many of the lines' words are stop words of each language: each lower
     /// case is looked up once (`LocalFallback.stopWordLanguages`).
-    func countStopWords(into hits: inout [Int]) {
+    mutating func countStopWords(into hits: inout [Int]) {
         var occurrences = [Int](repeating: 0, count: lowers.count)
         for word in words.prefix(lineWordCount) { occurrences[Int(word.lower)] += 1 }
         for (n, times) in occurrences.enumerated() where times > 0 {
-            if let bits = LocalFallback.stopWordLanguages[lowers.strings[n]] { LocalFallback.count(bits, times: times, into: &hits) }
+            let bits = stopWordLanguages(n)
+            if bits != 0 { LocalFallback.count(bits, times: times, into: &hits) }
         }
+    }
+
+    /// The languages whose stop word lower case number `n` is (`LocalFallback.stopWordLanguages`), looked up once.
+    private mutating func stopWordLanguages(_ n: Int) -> UInt8 {
+        if n >= languageBits.count { languageBits += [Int16](repeating: -1, count: lowers.count - languageBits.count) }
+        if languageBits[n] < 0 { languageBits[n] = Int16(LocalFallback.stopWordLanguages[lowers.strings[n]] ?? 0) }
+        return UInt8(languageBits[n])
     }
 
     /// Marks the content words, for the transcript's stop words: each lower case is looked up once.
     mutating func markContent(stop: Set<String>) {
         self.stop = stop
         isStop = [Int8](repeating: -1, count: lowers.count)
+        for i in words.indices { words[i].isContent = isContent(words[i]) }
+    }
+
+    /// Marks the content words for the stop words of `language` (`StopWords.of`,
+    /// else every list's): each lower case's are its languages' bits
+    /// (`stopWordLanguages`, which the language count looked up already).
+    mutating func markContent(stopWordsOf language: String) {
+        let stop = StopWords.of(language) ?? StopWords.all
+        guard let mask = LocalFallback.stopWordMask(language) else { return markContent(stop: stop) }
+        self.stop = stop
+        isStop = [Int8](repeating: -1, count: lowers.count)
+        for n in isStop.indices { isStop[n] = stopWordLanguages(n) & mask != 0 ? 1 : 0 }
         for i in words.indices { words[i].isContent = isContent(words[i]) }
     }
 

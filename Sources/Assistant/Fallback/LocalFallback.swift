@@ -51,8 +51,7 @@ public enum LocalFallback {
     public static func suggestions(for transcript: String, language declared: String?) -> Suggestions {
         var text = FallbackText(transcript)
         let language = self.language(declared: declared, text: transcript) { text.countStopWords(into: &$0) }
-        let stop = StopWords.of(language) ?? StopWords.all
-        text.markContent(stop: stop)
+        text.markContent(stopWordsOf: language)
         let counts = WordCounts(text)
 
         // The gate the model's keywords pass (hidden characters, bytes): a word of the captions may fail it too.
@@ -115,6 +114,18 @@ public enum LocalFallback {
         countStopWords(&hits)
         guard let best = hits.indices.max(by: { (hits[$0], -$0) < (hits[$1], -$1) }), hits[best] > 0 else { return "en" }
         return languages[best]
+    }
+
+    /// Whether every stop-word list's language is one of `languages` (so has a bit in `stopWordLanguages`).
+    static let everyStopWordListHasABit = Set(StopWords.byLanguage.keys).isSubset(of: languages)
+
+    /// The bits (`stopWordLanguages`) of the languages whose stop words are
+    /// those of `language` (`StopWords.of(language) ?? StopWords.all`), or nil
+    /// when no bits say it (a list of a language not in `languages`).
+    static func stopWordMask(_ language: String) -> UInt8? {
+        guard everyStopWordListHasABit else { return nil }
+        if StopWords.of(language) == nil { return UInt8((1 << languages.count) - 1) }
+        return languages.firstIndex(of: language).map { 1 << UInt8($0) }
     }
 
     /// Adds `times` to the count of each language whose bit `bits` has (`stopWordLanguages`).
@@ -275,7 +286,7 @@ public enum LocalFallback {
     public static func relatedEmoji(for transcript: String, limit: Int) -> [String] {
         var text = FallbackText(transcript)
         let language = self.language(declared: nil, text: transcript) { text.countStopWords(into: &$0) }
-        text.markContent(stop: StopWords.of(language) ?? StopWords.all)
+        text.markContent(stopWordsOf: language)
         let scores = emojiScores(counts: WordCounts(text), language: language, text: text, transcript: transcript)
         return scores.sorted(by: ranksBefore).prefix(limit).map(\.key)
     }

@@ -149,6 +149,8 @@ import Words
     }
 
     @Test func stopWordListsCoverTheBenchLanguagesAndTheCandidatesUseThem() {
+        // Every list's language has a bit, so a word's stop-word languages say whether it is a stop word.
+        #expect(LocalFallback.everyStopWordListHasABit)
         for language in ["en", "de", "es", "fr", "it", "ja", "pt"] { #expect((StopWords.of(language)?.count ?? 0) >= 50, "\(language)") }
         #expect(StopWords.of("en-GB") == StopWords.of("en"))
         #expect(StopWords.of("nl") == nil)
