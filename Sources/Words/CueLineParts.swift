@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What a cue's text holds besides the words spoken, as SDH and broadcast
 /// captions write it: the one place that knows a speaker label, a sound or
 /// music description and a credit line from the text proper.
@@ -261,9 +267,12 @@ public enum CueLineParts {
 
     /// A speaker's name and colon at `i`: the name's range and the colon's end.
     private static func name(at i: Int, _ end: Int, _ p: UnsafeBufferPointer<UInt8>) -> (Range<Int>, Int)? {
-        // Find the colon that ends the name within reach, on this line.
-        var colon = i
-        while colon < end, colon - i <= maximumNameLength * 4, p[colon] != 0x3A { colon += 1 }
+        // Find the colon that ends the name within reach, on this line (else stop at the reach).
+        let reach = min(end, i + maximumNameLength * 4 + 1)
+        var colon = reach
+        if i < reach, let base = p.baseAddress, let found = memchr(base + i, 0x3A, reach - i) {
+            colon = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        }
         guard colon < end, colon > i else { return nil }
         // After the colon: a space or the line's end (not "10:30", not "http://").
         if colon + 1 < end, p[colon + 1] != 0x20, p[colon + 1] != 0x09, p[colon + 1] != 0x0D { return nil }
