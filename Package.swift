@@ -32,9 +32,10 @@ let package = Package(
         // bodies and the model's answer all go through it.
         .target(name: "JSON"),
         // HTTP on Linux: the system's libcurl (Apple platforms use URLSession),
-        // declared by us (Sources/CLibCurl/curl_api.h) and linked by its soname,
-        // libcurl.so.4: the runtime package (Debian's libcurl4) is all it needs,
-        // no headers.
+        // declared by us (Sources/CLibCurl/curl_api.h) and opened by its soname,
+        // libcurl.so.4, at the first request (shim.h): the runtime package
+        // (Debian's libcurl4) is all it needs, no headers, and a run without an
+        // HTTP model does not load it.
         .systemLibrary(name: "CLibCurl"),
         .target(name: "Assistant", dependencies: [
             "Words", "JSON",

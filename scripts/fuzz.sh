@@ -65,7 +65,7 @@ else
     xml_flags=(-Xcc -I/usr/include/libxml2 -lxml2)
 fi
 # Assistant's HTTP goes through libcurl on Linux (Sources/CLibCurl), as in the package build.
-curl_flags=(-I Sources/CLibCurl)   # its module map links libcurl.so.4 (no curl headers needed)
+curl_flags=(-I Sources/CLibCurl)   # no curl headers needed; shim.h opens libcurl.so.4 when first used
 
 # Per target: binary, module, entry files, seed extensions, max input length.
 binary_of() { case $1 in srt|vtt|ttml) echo captions ;; decoder) echo decoder ;; job) echo job ;; report) echo report ;; answer) echo answer ;; esac; }

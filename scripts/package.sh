@@ -100,6 +100,13 @@ for needed in $(objdump -p "$PACKED" | awk '$1 == "NEEDED" {print $2}'); do
     [ -n "$path" ] && [ -e "$path" ] || die "ldd does not find $needed: $(grep -F "$needed" <<<"$LIBRARIES")"
     owner "$path" || die "no Debian package owns $path ($needed)"
 done > "$DIR/RUNTIME-PACKAGES.libraries"
+# Libraries it opens only when it uses them (dlopen, so they are not DT_NEEDED): libcurl, for
+# an HTTP model (Sources/CLibCurl/shim.h). Where the loader finds it, and its package.
+for opened in libcurl.so.4; do
+    path=$(ldconfig -p | awk -v lib="$opened" '$1 == lib {print $NF; exit}')
+    [ -n "$path" ] && [ -e "$path" ] || die "the loader does not find $opened (Debian's libcurl4), which HTTP opens"
+    owner "$path" || die "no Debian package owns $path ($opened)"
+done >> "$DIR/RUNTIME-PACKAGES.libraries"
 # What HTTPS needs at run time besides libraries: the CA certificates libcurl checks a server's
 # against (libcurl4 only recommends ca-certificates, which INSTALL's --no-install-recommends skips).
 { cat "$DIR/RUNTIME-PACKAGES.libraries"; echo ca-certificates; } | sort -u > "$DIR/RUNTIME-PACKAGES"

@@ -12,7 +12,12 @@ extension HTTPTransport {
     /// Runs one exchange with libcurl.
     /// - Throws: `HTTPTransport.Failure`, or `CancellationError` when the task is cancelled.
     static func exchange(_ request: Request, timeout: Double) async throws -> Response {
-        guard curlIsReady else { throw Failure.other("libcurl could not be initialised") }
+        guard curlIsReady else {
+            // libcurl is opened on first use (Sources/CLibCurl/shim.h), not at start.
+            throw Failure.other(ca_curl_is_loaded() != 0
+                ? "libcurl could not be initialised"
+                : "libcurl (libcurl.so.4) could not be loaded: install libcurl's runtime library (Debian's and Ubuntu's libcurl4) for an HTTP model")
+        }
         let transfer = CurlTransfer(request, timeout: timeout)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -24,8 +29,9 @@ extension HTTPTransport {
     }
 }
 
-/// `curl_global_init`, once per process, before the first handle.
-private let curlIsReady: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
+/// `curl_global_init`, once per process, before the first handle (false
+/// when libcurl cannot be loaded).
+private let curlIsReady: Bool = ca_curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
 
 /// One exchange: its handles, what came back, and whether it was cancelled.
 ///
@@ -86,7 +92,7 @@ private final class CurlTransfer: @unchecked Sendable {
     func cancel() {
         lock.withLock {
             cancelled = true
-            if let multi { _ = curl_multi_wakeup(multi) }
+            if let multi { _ = ca_curl_multi_wakeup(multi) }
         }
     }
 
@@ -95,25 +101,25 @@ private final class CurlTransfer: @unchecked Sendable {
     // MARK: - The exchange, on the transfer's thread
 
     private func run() throws -> HTTPTransport.Response {
-        guard let easy = curl_easy_init() else { throw HTTPTransport.Failure.other("libcurl could not create a request") }
-        defer { curl_easy_cleanup(easy) }
+        guard let easy = ca_curl_easy_init() else { throw HTTPTransport.Failure.other("libcurl could not create a request") }
+        defer { ca_curl_easy_cleanup(easy) }
         var list: UnsafeMutablePointer<curl_slist>?
         // "Expect:" with no value: no `100-continue` wait (a second against servers that never send 100).
         for header in request.headers + [(name: "Expect", value: "")] {
             let line = header.value.isEmpty ? "\(header.name):" : "\(header.name): \(header.value)"
-            guard let longer = curl_slist_append(list, line) else {
-                curl_slist_free_all(list)
+            guard let longer = ca_curl_slist_append(list, line) else {
+                ca_curl_slist_free_all(list)
                 throw HTTPTransport.Failure.other("libcurl could not hold the request's headers")
             }
             list = longer
         }
-        defer { curl_slist_free_all(list) }
+        defer { ca_curl_slist_free_all(list) }
         try configure(easy, headers: list)
 
-        guard let multi = curl_multi_init() else { throw HTTPTransport.Failure.other("libcurl could not create a request") }
-        defer { curl_multi_cleanup(multi) }
-        guard curl_multi_add_handle(multi, easy) == CURLM_OK else { throw HTTPTransport.Failure.other("libcurl could not start the request") }
-        defer { curl_multi_remove_handle(multi, easy) }
+        guard let multi = ca_curl_multi_init() else { throw HTTPTransport.Failure.other("libcurl could not create a request") }
+        defer { ca_curl_multi_cleanup(multi) }
+        guard ca_curl_multi_add_handle(multi, easy) == CURLM_OK else { throw HTTPTransport.Failure.other("libcurl could not start the request") }
+        defer { ca_curl_multi_remove_handle(multi, easy) }
         let started: Bool = lock.withLock {
             if cancelled { return false }
             self.multi = multi
@@ -124,18 +130,18 @@ private final class CurlTransfer: @unchecked Sendable {
 
         var running: Int32 = 1
         while running > 0 {
-            let code = curl_multi_perform(multi, &running)
-            guard code == CURLM_OK else { throw HTTPTransport.Failure.other(String(cString: curl_multi_strerror(code))) }
+            let code = ca_curl_multi_perform(multi, &running)
+            guard code == CURLM_OK else { throw HTTPTransport.Failure.other(String(cString: ca_curl_multi_strerror(code))) }
             if running == 0 { break }
             if isCancelled { throw CancellationError() }
             // Sleeps until the socket is ready, curl's own deadline, or a wakeup;
             // the minute is only an upper bound on one sleep.
-            _ = curl_multi_poll(multi, nil, 0, 60_000, nil)
+            _ = ca_curl_multi_poll(multi, nil, 0, 60_000, nil)
             if isCancelled { throw CancellationError() }
         }
         var left: Int32 = 0
         var result = CURLE_OK
-        while let message = curl_multi_info_read(multi, &left) {
+        while let message = ca_curl_multi_info_read(multi, &left) {
             if message.pointee.msg == CURLMSG_DONE { result = message.pointee.data.result }
         }
         guard result == CURLE_OK else { throw failure(result, easy) }
@@ -184,7 +190,7 @@ private final class CurlTransfer: @unchecked Sendable {
             if method != "POST" { codes.append(ca_curl_set_pointer(easy, CURLOPT_CUSTOMREQUEST, method)) }
         }
         if let bad = codes.first(where: { $0 != CURLE_OK }) {
-            throw HTTPTransport.Failure.other("libcurl refused an option: \(String(cString: curl_easy_strerror(bad)))")
+            throw HTTPTransport.Failure.other("libcurl refused an option: \(String(cString: ca_curl_easy_strerror(bad)))")
         }
     }
 
@@ -236,7 +242,7 @@ private final class CurlTransfer: @unchecked Sendable {
         var announced: curl_off_t = -1
         _ = ca_curl_get_offset(easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &announced)
         let expected = announced >= 0 ? Int64(announced) : announcedLength
-        let text = errorText.pointee != 0 ? String(cString: errorText) : String(cString: curl_easy_strerror(code))
+        let text = errorText.pointee != 0 ? String(cString: errorText) : String(cString: ca_curl_easy_strerror(code))
         switch code {
         case CURLE_WRITE_ERROR where overLimit, CURLE_FILESIZE_EXCEEDED:
             return .tooLarge(announced: expected)

@@ -52,7 +52,13 @@ public struct FileProcessor: Sendable {
         public var report: FileReport
         /// The caption file to write, as bytes (an array, so that a large file
         /// is not copied once more into `Data`).
-        public var bytes: [UInt8]?
+        public var bytes: [UInt8]? {
+            get { caption?.bytes }
+            set { caption = newValue.map { .bytes($0) } }
+        }
+        /// The caption file to write: its bytes, or (for the batch, which
+        /// writes it as it is made) the document and its edits.
+        package var caption: CaptionOutput?
         /// The batch was stopped while the file waited for the model: nothing
         /// is to be written, and the report is that of a file not processed.
         public var interrupted = false
@@ -62,7 +68,10 @@ public struct FileProcessor: Sendable {
         public var keptWhole = false
 
         /// Creates an outcome.
-        public init(report: FileReport, bytes: [UInt8]?) { self.report = report; self.bytes = bytes }
+        public init(report: FileReport, bytes: [UInt8]?) { self.report = report; caption = bytes.map { .bytes($0) } }
+
+        /// An outcome whose caption is `caption`.
+        init(report: FileReport, caption: CaptionOutput) { self.report = report; self.caption = caption }
     }
 
     /// The reason row for a model whose call failed.
@@ -81,8 +90,11 @@ public struct FileProcessor: Sendable {
     /// real model of the output an earlier run left, which `earlier` finds
     /// (given the input's SHA-256; asked at most once, only when an action
     /// has no result from this run's real model; see `EarlierOutput`).
-    func process(_ bytes: [UInt8], input: String, hint: CaptionFormat?,
-                 earlier: ((String) -> EarlierOutput.Finding)?, outputName: (CaptionFormat) -> String) async -> Outcome {
+    /// With `streams`, a caption that can be written as it is made
+    /// (`CaptionDocument.writesAsMade`) is left to the writer
+    /// (`CaptionOutput.spliced`), and its hash in the report to it too.
+    func process(_ bytes: [UInt8], input: String, hint: CaptionFormat?, earlier: ((String) -> EarlierOutput.Finding)?,
+                 streams: Bool = false, outputName: (CaptionFormat) -> String) async -> Outcome {
         let document: CaptionDocument
         var source: SourceText?
         do {
@@ -193,6 +205,9 @@ public struct FileProcessor: Sendable {
             if document.writesInputUnchanged(edits: applied.edits, options: options) { return finished(report, bytes, sameAsInput: true) }
             // A file written in another encoding (--encoding utf-8) says so, as a conversion's losses do.
             report.losses = document.losses(writing: options)
+            if streams && document.writesAsMade(edits: applied.edits, options: options) {
+                return Outcome(report: report, caption: .spliced(document, edits: applied.edits, options: options))
+            }
             return finished(report, try document.writeBytes(edits: applied.edits, options: options))
         } catch {
             report.output = nil

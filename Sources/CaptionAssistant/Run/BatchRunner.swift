@@ -309,21 +309,37 @@ public struct BatchRunner: Sendable {
         let earlier: ((String) -> EarlierOutput.Finding)? = isStandardInput ? nil : folder.map { folder in
             { EarlierOutput.find(output: item.output, in: folder, inputSHA256: $0, replaceRequested: replace) }
         }
-        let outcome = await processor.process(data, input: item.input, hint: item.hint, earlier: earlier) { format in
+        let outcome = await processor.process(data, input: item.input, hint: item.hint, earlier: earlier, streams: true) { format in
             isStandardInput ? "stdin." + format.fileExtension : item.output
         }
         if outcome.interrupted { return Handled(report: outcome.report, interrupted: true) }
         if outcome.keptWhole { return Handled(report: outcome.report) }
         var report = outcome.report
-        if let caption = outcome.bytes, let output = report.output {
+        if let caption = outcome.caption, let output = report.output {
             switch destination {
             case .standardOutput:
-                FileHandle.standardOutput.write(Data(caption))
+                switch caption {
+                case .bytes(let bytes): FileHandle.standardOutput.write(Data(bytes))
+                // Written as it is made; the hash is of what was written.
+                case .spliced: report.fingerprint.outputSHA256 = caption.write(to: STDOUT_FILENO)
+                }
                 report.output = "-"
             case .folder:
                 do {
                     guard let folder else { throw WriteError(path: output, reason: "the output folder could not be opened") }
-                    try folder.write(caption, to: output)
+                    switch caption {
+                    case .bytes(let bytes):
+                        try folder.write(bytes, to: output)
+                    case .spliced:
+                        // Written as it is made, in pieces: its hash is taken as it goes (a second
+                        // call of `fill`, on a fresh file, starts the hash again).
+                        var hash: String?
+                        try folder.write(to: output) { fd in
+                            hash = caption.write(to: fd)
+                            return hash != nil
+                        }
+                        report.fingerprint.outputSHA256 = hash
+                    }
                 } catch {
                     report.output = nil
                     report.fingerprint.outputSHA256 = nil

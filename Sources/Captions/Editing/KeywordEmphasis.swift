@@ -114,7 +114,9 @@ public struct KeywordEmphasis: Sendable {
                         }
                     }
                 }
-                if !ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: ranges))) }
+                // A copy of its own size: the edit would otherwise share `ranges`' buffer (as large as
+                // the largest cue's so far), and the next cue's `removeAll(keepingCapacity:)` make another.
+                if !ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: ranges.withUnsafeBufferPointer { Array($0) }))) }
             }
         }
         return Result(edits: Dictionary(uniqueKeysWithValues: found), counts: counts, left: left)

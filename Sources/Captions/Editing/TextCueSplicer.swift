@@ -1,13 +1,13 @@
 /// Splices edits into the source bytes of SRT and WebVTT documents: bytes
 /// between edited cues are copied as they are, and inside an edited cue only
 /// the emphasis tags and appended text are inserted.
-struct TextCueSplicer {
+struct TextCueSplicer: Sendable {
     /// The tag opening an emphasis, e.g. `<b>`.
     var open: [UInt8]
     /// The tag closing an emphasis, e.g. `</b>`.
     var close: [UInt8]
     /// Escapes appended plain text for the format.
-    var escape: (String) -> [UInt8]
+    var escape: @Sendable (String) -> [UInt8]
     /// Maps a UTF-8 offset in a text run's plain text to the offset in its raw
     /// bytes (they differ when the raw text holds entities), starting from
     /// `cursor` (a unit boundary already mapped in the same run) when it is not
@@ -17,7 +17,7 @@ struct TextCueSplicer {
     /// Emphasis ranges come in text order, so each run is walked once in all,
     /// however many occurrences it holds: the cost is linear, not the
     /// occurrences times the run's length.
-    var rawOffset: ((_ raw: ArraySlice<UInt8>, _ plainOffset: Int, _ cursor: inout OffsetCursor) -> Int)?
+    var rawOffset: (@Sendable (_ raw: ArraySlice<UInt8>, _ plainOffset: Int, _ cursor: inout OffsetCursor) -> Int)?
 
     /// A place in a text run already mapped: a plain-text offset and the raw
     /// offset (relative to the run's start) of the same unit boundary.
@@ -36,14 +36,28 @@ struct TextCueSplicer {
         static func < (a: Insert, b: Insert) -> Bool { a.at != b.at ? a.at < b.at : a.order < b.order }
     }
 
+    /// The document's bytes with `edits` spliced in, whole.
     func apply(_ edits: [Int: CueEdit], to document: CaptionDocument) -> [UInt8] {
-        let src = document.source.bytes
         var out = [UInt8]()
         // At least the exact size (escaping appended text can at most make it 6 times longer), so the
         // output of a large cue is never regrown, and copied, as it is written.
-        out.reserveCapacity(edits.values.reduce(src.count) {
+        out.reserveCapacity(edits.values.reduce(document.source.bytes.count) {
             $0 + $1.emphasis.count * (open.count + close.count) + 6 * ($1.appendedText?.utf8.count ?? 0)
         })
+        _ = apply(edits, to: document) { out.append(contentsOf: $0); return true }
+        return out
+    }
+
+    /// The bytes `apply(_:to:)` returns, handed to `sink` in pieces, in
+    /// order, as they are made: a stretch of the source between edited cues
+    /// goes to it as it lies in the source, and the edited cues' bytes are
+    /// gathered in a buffer of about `chunk` bytes (plus one cue), so the
+    /// whole output is never held. False as soon as `sink` returns false.
+    func apply(_ edits: [Int: CueEdit], to document: CaptionDocument, chunk: Int = 1 << 18,
+               into sink: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        let src = document.source.bytes
+        var out = [UInt8]()
+        out.reserveCapacity(chunk)
         var copied = 0
         // The edited cues in index order: each key with its place in the
         // dictionary, sorted, so no key is hashed again.
@@ -58,12 +72,28 @@ struct TextCueSplicer {
         // Reused for every cue: its run outlines and its insertions.
         var runs: [RunOutline] = []
         var inserts: [Insert] = []
-        document.cues.withUnsafeBufferPointer { cues in
+        return document.cues.withUnsafeBufferPointer { cues in
             src.withUnsafeBufferPointer { source in
+                /// Hands what `out` holds to the sink, and empties it.
+                func flush() -> Bool {
+                    guard !out.isEmpty else { return true }
+                    defer { out.removeAll(keepingCapacity: true) }
+                    return out.withUnsafeBufferPointer(sink)
+                }
                 for (index, slot) in order {
                     guard cues.indices.contains(index) else { continue }
                     let edit = edits[slot].value
                     guard !edit.isEmpty else { continue }
+                    // Every insertion into a cue lies in its text (its runs' source, its
+                    // append point), so the source up to the text goes out as it is: a
+                    // long stretch of unedited cues straight from the source.
+                    let textStart = min(cues[index].textRange.lowerBound, source.count)
+                    if textStart - copied >= chunk {
+                        guard flush(), sink(UnsafeBufferPointer(rebasing: source[copied..<textStart])) else { return false }
+                        copied = textStart
+                    } else if out.count >= chunk {
+                        guard flush() else { return false }
+                    }
                     // Only each run's kind and source bytes are needed: no run text is made for SRT.
                     runs.removeAll(keepingCapacity: true)
                     if !edit.emphasis.isEmpty { cues[index].appendRunOutlines(to: &runs) }
@@ -83,7 +113,8 @@ struct TextCueSplicer {
                     }
                     // Emphasis in text order (as `KeywordEmphasis` gives it) is written as it is
                     // mapped, with no list of insertions: a long cue's many occurrences cost no
-                    // memory beyond the output. Out of order, the cue is written again from a sorted list.
+                    // memory beyond the output. Out of order, the cue is written again from a sorted list
+                    // (its bytes are all still in `out`: it is handed on only between cues).
                     let cueOutput = out.count, cueCopied = copied
                     var inOrder = true
                     var lastClose = -1
@@ -118,10 +149,10 @@ struct TextCueSplicer {
                         insert(ins.order == Int.max ? extra : ins.order & 1 == 0 ? close : open, at: ins.at)
                     }
                 }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied...]))
+                guard flush() else { return false }
+                return copied >= source.count || sink(UnsafeBufferPointer(rebasing: source[copied...]))
             }
         }
-        return out
     }
 
     /// Where appended text goes in `cue`, as an absolute byte offset (see `AppendPoint`).

@@ -64,6 +64,31 @@ public struct CaptionDocument: Sendable {
         try encoded(writeUTF8(edits: edits, options: options), options: options)
     }
 
+    /// The bytes `writeBytes(edits:options:)` returns, handed to `sink` in
+    /// pieces, in order, as they are made, so that the output is never held
+    /// whole (a 500 MB file's edited output is not a second 500 MB): SRT and
+    /// WebVTT with edits, written as UTF-8 with no prolog edit to make.
+    /// Anything else is made whole and handed over in one piece. False as
+    /// soon as `sink` returns false (the output is then cut short).
+    package func write(edits: [Int: CueEdit], options: WriteOptions = WriteOptions(),
+                       into sink: (UnsafeBufferPointer<UInt8>) -> Bool) throws -> Bool {
+        guard writesAsMade(edits: edits, options: options) else {
+            return try writeBytes(edits: edits, options: options).withUnsafeBufferPointer(sink)
+        }
+        // The byte-order mark `encoded` gives a UTF-8 output: the one the file had.
+        if source.encoding == .utf8 && source.hasByteOrderMark {
+            guard ([0xEF, 0xBB, 0xBF] as [UInt8]).withUnsafeBufferPointer(sink) else { return false }
+        }
+        return format == .srt ? SRTWriter.apply(edits, to: self, into: sink) : WebVTTWriter.apply(edits, to: self, into: sink)
+    }
+
+    /// Whether `write(edits:options:into:)` hands the output on as it is
+    /// made (else it is made whole first); such a write cannot fail.
+    package func writesAsMade(edits: [Int: CueEdit], options: WriteOptions = WriteOptions()) -> Bool {
+        format != .ttml && edits.values.contains(where: { !$0.isEmpty }) && outputEncoding(options: options) == .utf8
+            && prologEdits(options).isEmpty
+    }
+
     /// The document with `edits` and `options`' prolog edits applied, as UTF-8
     /// bytes before re-encoding (no byte-order mark). With neither, this is the
     /// source buffer itself.

@@ -82,7 +82,7 @@ extension Cue {
     /// (`SRTReader.forEachRun`, the rule its `runs` are built by), with no
     /// run or string made; any other cue walks its `runs`.
     package borrowing func forEachRun(_ visit: (RunView) -> Void) {
-        if case .lazy(let lazy) = storage, case .srt = lazy.builder {
+        if let lazy = lazyRuns, case .srt = lazy.builder {
             SRTReader.forEachRun(in: lazy.range, of: lazy.bytes, visit)
             return
         }
@@ -97,7 +97,7 @@ extension Cue {
     /// For checks that rule a cue out before walking its runs: markup adds
     /// words to these bytes but never hides one.
     borrowing func withSourceText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
-        guard case .lazy(let lazy) = storage, lazy.range.lowerBound >= 0, lazy.range.upperBound <= lazy.bytes.count else { return nil }
+        guard let lazy = lazyRuns, lazy.range.lowerBound >= 0, lazy.range.upperBound <= lazy.bytes.count else { return nil }
         switch lazy.builder {
         case .srt, .webVTT: return lazy.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lazy.range])) }
         case .ttml: return nil

@@ -41,21 +41,58 @@ public struct TextRun: Sendable, Hashable {
 }
 
 /// One caption cue: when it shows and what it says.
+///
+/// A cue read from a file is held in 48 bytes (`CompactCue`: the document's
+/// shared bytes, times in milliseconds, and the byte offsets of its text,
+/// identifier and settings), so a 200,000-cue file's cue array is 9.6 MB,
+/// not 24 MB; its strings and runs are made from those bytes when asked. A
+/// cue made by `init(identifier:start:end:settings:line:runs:textRange:)`,
+/// changed through a setter, or whose values do not fit that form holds
+/// them all in one box (`CueFields`) that its copies share.
 public struct Cue: Sendable, Hashable {
+    /// The compact fields (unused when `attachment` holds every value).
+    var compact: CompactCue
+    /// What the compact fields do not hold: a TTML paragraph's context, or every value.
+    var attachment: Attachment?
+
+    /// What a cue keeps beside its compact fields.
+    enum Attachment: Sendable {
+        /// A TTML paragraph's context, from which its runs are built.
+        case ttml(TTMLParagraphContext)
+        /// Every value of the cue (the compact fields are unused).
+        case fields(CueFields)
+    }
+
     /// The cue number (SRT) or identifier (WebVTT, TTML `xml:id`) as written, if any.
-    public var identifier: String?
+    public var identifier: String? {
+        get { if case .fields(let f) = attachment { return f.values.identifier }; return compact.identifier }
+        set { var v = values; v.identifier = newValue; self = Cue(v) }
+    }
     /// When the cue appears, exactly.
-    public var start: CaptionTime
+    public var start: CaptionTime {
+        get { if case .fields(let f) = attachment { return f.values.start }; return compact.start }
+        set { var v = values; v.start = newValue; self = Cue(v) }
+    }
     /// When the cue disappears, exactly.
-    public var end: CaptionTime
+    public var end: CaptionTime {
+        get { if case .fields(let f) = attachment { return f.values.end }; return compact.end }
+        set { var v = values; v.end = newValue; self = Cue(v) }
+    }
     /// WebVTT cue settings or SRT coordinates after the end time, verbatim.
-    public var settings: String?
+    public var settings: String? {
+        get { if case .fields(let f) = attachment { return f.values.settings }; return compact.settings }
+        set { var v = values; v.settings = newValue; self = Cue(v) }
+    }
     /// The 1-based line where the cue starts (its timing line, or its `p` element).
-    public var line: Int
+    public var line: Int {
+        get { if case .fields(let f) = attachment { return f.values.line }; return Int(compact.line) }
+        set { var v = values; v.line = newValue; self = Cue(v) }
+    }
     /// The byte range of the whole cue text in the document source.
-    public var textRange: Range<Int>
-    /// The runs, or where to build them from.
-    var storage: RunStorage
+    public var textRange: Range<Int> {
+        get { if case .fields(let f) = attachment { return f.values.textRange }; return compact.textRange }
+        set { var v = values; v.textRange = newValue; self = Cue(v) }
+    }
 
     /// The cue text as styled runs, in order: the one run type of the public API.
     ///
@@ -66,26 +103,84 @@ public struct Cue: Sendable, Hashable {
     /// caller that reads them again keeps the array.
     public var runs: [TextRun] {
         get {
-            switch storage {
-            case .runs(let runs): return runs
-            case .lazy(let lazy): return lazy.build()
-            }
+            if case .fields(let f) = attachment, case .runs(let runs) = f.values.storage { return runs }
+            return lazyRuns?.build() ?? []
         }
-        set { storage = .runs(newValue) }
+        set { var v = values; v.storage = .runs(newValue); self = Cue(v) }
     }
 
     /// Creates a cue.
     public init(identifier: String? = nil, start: CaptionTime, end: CaptionTime, settings: String? = nil,
                 line: Int, runs: [TextRun], textRange: Range<Int>) {
-        self.identifier = identifier; self.start = start; self.end = end; self.settings = settings
-        self.line = line; self.storage = .runs(runs); self.textRange = textRange
+        self.init(CueValues(identifier: identifier, start: start, end: end, settings: settings, line: line,
+                            textRange: textRange, storage: .runs(runs)))
     }
 
-    /// Creates a cue whose runs are built from `bytes[textRange]` when asked.
-    init(identifier: String?, start: CaptionTime, end: CaptionTime, settings: String?,
-         line: Int, textRange: Range<Int>, lazyRuns: LazyRuns) {
-        self.identifier = identifier; self.start = start; self.end = end; self.settings = settings
-        self.line = line; self.storage = .lazy(lazyRuns); self.textRange = textRange
+    /// A cue holding `values` in a box.
+    init(_ values: CueValues) {
+        self.init(compact: CompactCue(), attachment: .fields(CueFields(values)))
+    }
+
+    private init(compact: CompactCue, attachment: Attachment?) {
+        self.compact = compact
+        self.attachment = attachment
+    }
+
+    /// A cue read from `bytes` (the whole document's, shared), whose runs are
+    /// built from `bytes[textRange]` by `builder` when asked. Its identifier
+    /// is `identifier`, which `identifierRange` (when given) holds as written;
+    /// its settings are the text of `bytes[settings]`. Compact when every
+    /// value fits (see `CompactCue`), else held whole.
+    init(bytes: [UInt8], identifier: String?, identifierRange: Range<Int>?, start: CaptionTime, end: CaptionTime,
+         settings: Range<Int>?, line: Int, textRange: Range<Int>, builder: LazyRuns.Builder) {
+        if let identifier, !(identifierRange.map { range in
+            range.lowerBound >= 0 && range.upperBound <= bytes.count
+                && bytes.withUnsafeBufferPointer { identifier.utf8.elementsEqual(UnsafeBufferPointer(rebasing: $0[range])) }
+        } ?? false) {
+            self.init(bytes: bytes, identifier: nil, start: start, end: end, settings: settings, line: line,
+                      textRange: textRange, builder: builder)
+            self.identifier = identifier
+            return
+        }
+        self.init(bytes: bytes, identifier: identifier == nil ? nil : identifierRange, start: start, end: end,
+                  settings: settings, line: line, textRange: textRange, builder: builder)
+    }
+
+    /// A cue read from `bytes` whose identifier is the text of `bytes[identifier]` as written.
+    init(bytes: [UInt8], identifier: Range<Int>?, start: CaptionTime, end: CaptionTime, settings: Range<Int>?,
+         line: Int, textRange: Range<Int>, builder: LazyRuns.Builder) {
+        if let compact = CompactCue(bytes: bytes, identifier: identifier, start: start, end: end, settings: settings,
+                                    line: line, textRange: textRange, webVTT: { if case .webVTT = builder { true } else { false } }()) {
+            if case .ttml(let context) = builder { self.init(compact: compact, attachment: .ttml(context)) } else {
+                self.init(compact: compact, attachment: nil)
+            }
+            return
+        }
+        func text(_ r: Range<Int>?) -> String? {
+            r.map { r in bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[r]), as: UTF8.self) } }
+        }
+        self.init(CueValues(identifier: text(identifier), start: start, end: end, settings: text(settings), line: line,
+                            textRange: textRange, storage: .lazy(LazyRuns(bytes: bytes, range: textRange, builder: builder))))
+    }
+
+    /// Every value of the cue.
+    var values: CueValues {
+        if case .fields(let f) = attachment { return f.values }
+        return CueValues(identifier: compact.identifier, start: compact.start, end: compact.end, settings: compact.settings,
+                         line: Int(compact.line), textRange: compact.textRange, storage: lazyRuns.map { .lazy($0) } ?? .runs([]))
+    }
+
+    /// Where this cue's runs are built from, when they are not built yet.
+    var lazyRuns: LazyRuns? {
+        switch attachment {
+        case .fields(let f)?:
+            if case .lazy(let lazy) = f.values.storage { return lazy }
+            return nil
+        case .ttml(let context)?:
+            return LazyRuns(bytes: compact.bytes, range: compact.textRange, builder: .ttml(context))
+        case nil:
+            return LazyRuns(bytes: compact.bytes, range: compact.textRange, builder: compact.isWebVTT ? .webVTT : .srt)
+        }
     }
 
     public static func == (a: Cue, b: Cue) -> Bool {
@@ -98,6 +193,23 @@ public struct Cue: Sendable, Hashable {
     }
 }
 
+/// Every value of a cue.
+struct CueValues: Sendable {
+    var identifier: String?
+    var start: CaptionTime
+    var end: CaptionTime
+    var settings: String?
+    var line: Int
+    var textRange: Range<Int>
+    var storage: RunStorage
+}
+
+/// A cue's values in a box that the cue's copies share (a setter makes a new one).
+final class CueFields: Sendable {
+    let values: CueValues
+    init(_ values: CueValues) { self.values = values }
+}
+
 /// Where a cue's runs live: built already, or to be built from the source bytes.
 enum RunStorage: Sendable {
     case runs([TextRun])
@@ -107,7 +219,9 @@ enum RunStorage: Sendable {
 /// A cue's runs, not built yet: the document's bytes (shared, not copied), the
 /// cue text's range and the format whose rules build them.
 struct LazyRuns: Sendable {
-    enum Builder: Sendable { case srt, webVTT; indirect case ttml(TTMLParagraphContext) }
+    /// The format whose rules build the runs (a TTML paragraph's context is a
+    /// class: a reference, with no indirect case).
+    enum Builder: Sendable { case srt, webVTT, ttml(TTMLParagraphContext) }
     /// The whole document's UTF-8 bytes; an array shares its buffer, so this costs a reference.
     let bytes: [UInt8]
     let range: Range<Int>

@@ -183,10 +183,10 @@ struct SRTReader {
     /// Reads one cue from its timing line; returns where the next block starts.
     private func cue(timing t: Line, identifier idLine: Line?, _ st: inout State) -> (Int, Int) {
         st.sawTimingLine = true
-        var identifier: String?
+        var identifier: Range<Int>?
         if let idLine {
             let (a, b) = trimmed(idLine)
-            identifier = string(a, b)
+            identifier = a..<b
             let expected = (st.lastNumber ?? 0).addingReportingOverflow(1)
             if let n = cueNumber(idLine) {
                 if expected.overflow || n != expected.partialValue {
@@ -195,7 +195,7 @@ struct SRTReader {
                 }
                 st.lastNumber = n
             } else {
-                st.warnings.warn(idLine.number, "cue number \"\(identifier ?? "")\" is not a number")
+                st.warnings.warn(idLine.number, "cue number \"\(string(a, b))\" is not a number")
                 if !expected.overflow { st.lastNumber = expected.partialValue }
             }
         }
@@ -234,9 +234,8 @@ struct SRTReader {
         if body.range.isEmpty {
             st.warnings.warn(t.number, "cue has no text")
         }
-        st.cues.append(Cue(identifier: identifier, start: timing.start, end: timing.end, settings: timing.settings.map { string($0.lowerBound, $0.upperBound) },
-                        line: t.number, textRange: body.range,
-                        lazyRuns: LazyRuns(bytes: source, range: body.range, builder: .srt)))
+        st.cues.append(Cue(bytes: source, identifier: identifier, start: timing.start, end: timing.end, settings: timing.settings,
+                           line: t.number, textRange: body.range, builder: .srt))
         return body.resume
     }
 

@@ -5,13 +5,21 @@ enum SRTWriter {
     /// emphasis as `<b>…</b>`, appended text where `AppendPoint` puts it.
     /// Every byte outside the inserted ones is copied as it came.
     static func apply(_ edits: [Int: CueEdit], to document: CaptionDocument) throws -> [UInt8] {
-        // SRT has no character references: a text run's plain text is its raw
-        // bytes, except where a damaged UTF-8 file holds invalid bytes, which
-        // read as U+FFFD: `rawOffset` maps text offsets past those to raw bytes.
-        let splicer = TextCueSplicer(open: Array("<b>".utf8), close: Array("</b>".utf8),
-                                     escape: { Array($0.utf8) }, rawOffset: { rawOffset($0, $1, &$2) })
-        return splicer.apply(edits, to: document)
+        splicer.apply(edits, to: document)
     }
+
+    /// `apply(_:to:)`'s bytes handed to `sink` in pieces as they are made
+    /// (see `TextCueSplicer.apply(_:to:chunk:into:)`).
+    static func apply(_ edits: [Int: CueEdit], to document: CaptionDocument, into sink: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        splicer.apply(edits, to: document, into: sink)
+    }
+
+    /// The splicer of SRT. SRT has no character references: a text run's
+    /// plain text is its raw bytes, except where a damaged UTF-8 file holds
+    /// invalid bytes, which read as U+FFFD: `rawOffset` maps text offsets
+    /// past those to raw bytes.
+    static let splicer = TextCueSplicer(open: Array("<b>".utf8), close: Array("</b>".utf8),
+                                                escape: { Array($0.utf8) }, rawOffset: { rawOffset($0, $1, &$2) })
 
     /// Maps a UTF-8 offset in a run's decoded text to its raw bytes when the raw
     /// bytes hold invalid UTF-8: each maximal invalid sequence decodes to U+FFFD

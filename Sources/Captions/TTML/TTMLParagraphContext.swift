@@ -12,7 +12,8 @@ final class TTMLDefinitions: Sendable {
 
 /// What one paragraph inherits from outside its content: the namespaces in
 /// scope, the style and `xml:space` in effect, and the shared definitions.
-struct TTMLParagraphContext: Sendable {
+/// A class, so that a cue holds it by reference (see `Cue.Attachment`).
+final class TTMLParagraphContext: Sendable {
     let definitions: TTMLDefinitions
     let bindings: [TTMLNamespaceScope.Binding]
     let contentPrefix: String
@@ -20,4 +21,10 @@ struct TTMLParagraphContext: Sendable {
     let preserve: Bool
     /// Whether the paragraph declares namespaces inside its content.
     let innerNamespaces: Bool
+
+    init(definitions: TTMLDefinitions, bindings: [TTMLNamespaceScope.Binding], contentPrefix: String,
+         style: TTMLStyleState, preserve: Bool, innerNamespaces: Bool) {
+        self.definitions = definitions; self.bindings = bindings; self.contentPrefix = contentPrefix
+        self.style = style; self.preserve = preserve; self.innerNamespaces = innerNamespaces
+    }
 }

@@ -28,9 +28,9 @@ extension TTMLReader {
             contentPrefix: payload.scopes.indices.contains(Int(paragraphScope)) ? payload.scopes[Int(paragraphScope)].contentPrefix : "",
             style: paragraphStyle, preserve: paragraphPreserve,
             innerNamespaces: payload.paragraphsWithInnerNamespaces.contains(cues.count))
-        let cue = Cue(identifier: paragraphID, start: frame.begin, end: end ?? frame.begin, settings: nil,
-                      line: paragraphLine, textRange: lower..<contentEnd,
-                      lazyRuns: LazyRuns(bytes: source, range: lower..<contentEnd, builder: .ttml(context)))
+        let cue = Cue(bytes: source, identifier: paragraphID, identifierRange: paragraphIDRange, start: frame.begin,
+                      end: end ?? frame.begin, settings: nil, line: paragraphLine, textRange: lower..<contentEnd,
+                      builder: .ttml(context))
         if end == nil { unresolvedEnds.append(cues.count) }
         if let end, end < frame.begin {
             log.warn(paragraphLine, "the paragraph ends (\(end)) before it begins (\(frame.begin))")

@@ -118,6 +118,8 @@ struct TTMLReader {
     var paragraphScope: UInt16 = 0
     var paragraphLine = 0
     var paragraphID: String?
+    /// Where `paragraphID`'s value is written (its bytes may hold references that it decodes).
+    var paragraphIDRange: Range<Int>?
     var paragraphContentStart = 0
     var text: TTMLParagraphText
 
@@ -349,8 +351,9 @@ struct TTMLReader {
         paragraphLine = line
         paragraphContentStart = tag.selfClosing ? tag.slash : tag.end
         paragraphID = nil
+        paragraphIDRange = nil
         for a in attributes where a.colon >= 0 ? raw.equals(a.name, "xml:id") : raw.equals(a.name, "id") {
-            if a.colon >= 0 || paragraphID == nil { paragraphID = raw.decodedString(a.value) }
+            if a.colon >= 0 || paragraphID == nil { paragraphID = raw.decodedString(a.value); paragraphIDRange = a.value }
         }
         paragraphScope = scope(contentPrefix: raw.bytes(tag.prefix))
         paragraphStyle = frame.style

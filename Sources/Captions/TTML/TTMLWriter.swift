@@ -64,7 +64,7 @@ enum TTMLWriter {
             // scopes where the paragraph redeclares namespaces inside.
             let runs: [TextRun]
             var runScopes: [Int: TTMLPayload.Scope] = [:]
-            if payload.paragraphsWithInnerNamespaces.contains(index), case let .lazy(lazy) = cue.storage,
+            if payload.paragraphsWithInnerNamespaces.contains(index), let lazy = cue.lazyRuns,
                case let .ttml(context) = lazy.builder {
                 (runs, runScopes) = TTMLReader.paragraphRuns(in: lazy.range, of: lazy.bytes, context: context)
             } else {

@@ -341,10 +341,9 @@ struct WebVTTReader {
             textRange = timing.line.next..<timing.line.next
         }
         let id = identifier.map { makeString($0.start, $0.end, flags: $0.flags, line: $0.number, entities: false) }
-        let settings = timing.settings.map { String(decoding: UnsafeBufferPointer(rebasing: p[$0]), as: UTF8.self) }
-        cues.append(Cue(identifier: id, start: CaptionTime(milliseconds: timing.start), end: CaptionTime(milliseconds: timing.end),
-                        settings: settings, line: timing.line.number, textRange: textRange,
-                        lazyRuns: LazyRuns(bytes: source, range: textRange, builder: .webVTT)))
+        cues.append(Cue(bytes: source, identifier: id, identifierRange: identifier.map { $0.start..<$0.end },
+                        start: CaptionTime(milliseconds: timing.start), end: CaptionTime(milliseconds: timing.end),
+                        settings: timing.settings, line: timing.line.number, textRange: textRange, builder: .webVTT))
     }
 
     mutating func warnIfBlank(_ line: Line) {

@@ -8,6 +8,24 @@ enum WebVTTWriter {
     /// become spaces, so it cannot split the cue). A cue with no text gets
     /// its appended text on a line of its own.
     static func apply(_ edits: [Int: CueEdit], to document: CaptionDocument) throws -> [UInt8] {
+        splicer.apply(adjusted(edits, in: document), to: document)
+    }
+
+    /// `apply(_:to:)`'s bytes handed to `sink` in pieces as they are made
+    /// (see `TextCueSplicer.apply(_:to:chunk:into:)`).
+    static func apply(_ edits: [Int: CueEdit], to document: CaptionDocument, into sink: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        splicer.apply(adjusted(edits, in: document), to: document, into: sink)
+    }
+
+    /// The splicer of WebVTT: `<b>` tags, escaped text, offsets mapped past character references.
+    static let splicer = TextCueSplicer(
+        open: Array("<b>".utf8), close: Array("</b>".utf8),
+        escape: { escape($0) },
+        rawOffset: { raw, offset, cursor in WebVTTEntities.rawOffset(raw, plainOffset: offset, cursor: &cursor) })
+
+    /// `edits` with each appended text made to fit where it goes: line
+    /// breaks made spaces, and a cue with no text given a line of its own.
+    private static func adjusted(_ edits: [Int: CueEdit], in document: CaptionDocument) -> [Int: CueEdit] {
         let src = document.source.bytes
         var adjusted = edits
         for (index, edit) in edits {
@@ -27,11 +45,7 @@ enum WebVTTWriter {
             // Touch the dictionary only when something changed (a write copies all the edits).
             if extra != edit.appendedText { adjusted[index]?.appendedText = extra }
         }
-        let splicer = TextCueSplicer(
-            open: Array("<b>".utf8), close: Array("</b>".utf8),
-            escape: { escape($0) },
-            rawOffset: { raw, offset, cursor in WebVTTEntities.rawOffset(raw, plainOffset: offset, cursor: &cursor) })
-        return splicer.apply(adjusted, to: document)
+        return adjusted
     }
 
     /// Escapes text for WebVTT cue text: `&`, `<` and `>` become references.

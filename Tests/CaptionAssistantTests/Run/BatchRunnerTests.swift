@@ -29,6 +29,27 @@ import JSON
         #expect(try String(contentsOfFile: dir.path + "/in/s0/ep0.srt", encoding: .utf8) == sampleSRT)
     }
 
+    /// The batch writes an edited SRT or WebVTT caption as it is made
+    /// (`CaptionOutput.spliced`): the file must be the bytes `process` gives
+    /// an app, and the report's output hash that of the file written.
+    @Test func aCaptionWrittenAsItIsMadeIsTheWholeOneWithItsHash() async throws {
+        let dir = try TemporaryFolder()
+        let vtt = "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\nThe rocket is on the pad &amp; ready.\n\n00:00:05.000 --> 00:00:08.000\nThe rocket lifts off.\n"
+        try dir.write("in/a.srt", sampleSRT)
+        try dir.write("in/b.vtt", vtt)
+        let processor = FileProcessor(configuration: fakeConfiguration())
+        let plan = try InputPlan.make(inputs: [dir.path + "/in"], outputFolder: dir.path + "/out", convertTo: nil)
+        let result = await BatchRunner(processor: processor, destination: .folder(dir.path + "/out"), jobs: 1, keepsReports: true).run(plan)
+        #expect(result.summary.totals.written == 2)
+        for (name, text) in [("a.srt", sampleSRT), ("b.vtt", vtt)] {
+            let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/" + name)))
+            let whole = await processor.process(Array(text.utf8), input: name, hint: nil) { _ in name }
+            #expect(whole.bytes == written && written != Array(text.utf8), "\(name)")
+            let report = try #require(result.files.first { $0.input.hasSuffix(name) })
+            #expect(report.fingerprint.outputSHA256 == SHA256.hex(written) && whole.report.fingerprint.outputSHA256 == SHA256.hex(written))
+        }
+    }
+
     @Test func aStopFinishesTheFilesInFlightAndReportsTheRestAsNotProcessed() async throws {
         let dir = try TemporaryFolder()
         for i in 0..<20 { try dir.write(String(format: "in/ep%02d.srt", i), sampleSRT) }

@@ -106,7 +106,7 @@ import Testing
         for document in try Self.documents() {
             for cue in document.cues {
                 let built = Self.built(cue)
-                if case .lazy(let lazy) = cue.storage, case .srt = lazy.builder { lazySRT += 1 }
+                if let lazy = cue.lazyRuns, case .srt = lazy.builder { lazySRT += 1 }
                 #expect(cue.runOutlines() == built.runOutlines(), "\(document.format) line \(cue.line)")
                 #expect(Self.readable(cue) == Self.readable(built), "\(document.format) line \(cue.line)")
                 #expect(cue.plainText == built.plainText, "\(document.format) line \(cue.line)")
