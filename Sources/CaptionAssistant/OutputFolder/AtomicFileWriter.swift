@@ -141,23 +141,36 @@ package enum AtomicFileWriter {
         let fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        guard let existing = try? FileInput.read(descriptor: fd, limit: data.count), same(existing, data) else { return false }
+        guard holds(fd, data) else { return false }
         return futimens(fd, nil) == 0
     }
 
-    /// Whether `a` and `b` hold the same bytes: compared as memory where `b`
-    /// is contiguous (whatever its type: a caller in another module calls
-    /// this unspecialised, where an element-by-element walk cost 1.1 s for
-    /// 17.6 MB), element by element otherwise.
-    static func same(_ a: [UInt8], _ b: some Collection<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        let compared = b.withContiguousStorageIfAvailable { bb in
-            a.withUnsafeBufferPointer { ab in
-                guard let x = ab.baseAddress, let y = bb.baseAddress else { return true }   // both empty
-                return memcmp(x, y, ab.count) == 0
+    /// Whether what is left to read from `fd` is exactly `data`: read and
+    /// compared 64 KiB at a time, so a large file is never held whole beside
+    /// `data` (a rerun into the same folder held a second copy of each
+    /// output). Compared as memory where `data` is contiguous (whatever its
+    /// type: a caller in another module calls this unspecialised, where an
+    /// element-by-element walk cost 1.1 s for 17.6 MB), element by element otherwise.
+    static func holds(_ fd: Int32, _ data: some Collection<UInt8>) -> Bool {
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        var rest = data[...]
+        while true {
+            let n = block.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
             }
+            if n == 0 { return rest.isEmpty }
+            let head = rest.prefix(n)
+            let same = block.withUnsafeBufferPointer { read in
+                head.withContiguousStorageIfAvailable { want in
+                    guard want.count == n, let x = want.baseAddress, let y = read.baseAddress else { return false }
+                    return memcmp(x, y, n) == 0
+                } ?? head.elementsEqual(read.prefix(n))
+            }
+            guard same else { return false }
+            rest = rest.dropFirst(n)
         }
-        return compared ?? a.elementsEqual(b)
     }
 
     /// A fresh temporary name for `name`.

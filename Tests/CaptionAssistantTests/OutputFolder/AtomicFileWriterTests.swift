@@ -85,16 +85,34 @@ import Testing
 
     /// The comparison that spares an identical file its rewrite says "same"
     /// exactly when the bytes are, for contiguous bytes (compared as memory)
-    /// and for a collection without contiguous storage (walked).
-    @Test func theExistingFileIsComparedByItsBytes() {
+    /// and for a collection without contiguous storage (walked), read in
+    /// blocks (a file longer than one block, and one that differs only in its
+    /// last block or its length).
+    @Test func theExistingFileIsComparedByItsBytes() throws {
+        let dir = try TemporaryFolder()
+        let large = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        func holds(_ file: [UInt8], _ data: some Collection<UInt8>) throws -> Bool {
+            try Data(file).write(to: URL(fileURLWithPath: dir.path + "/f"))
+            let fd = open(dir.path + "/f", O_RDONLY)
+            defer { close(fd) }
+            return AtomicFileWriter.holds(fd, data)
+        }
         let bytes: [UInt8] = [1, 2, 3]
-        #expect(AtomicFileWriter.same(bytes, bytes[...]))
-        #expect(AtomicFileWriter.same(bytes, Data([1, 2, 3])))
-        #expect(AtomicFileWriter.same(bytes, UInt8(1)...UInt8(3)))
-        #expect(AtomicFileWriter.same([], [UInt8]()))
-        #expect(!AtomicFileWriter.same(bytes, [1, 2, 4]))
-        #expect(!AtomicFileWriter.same(bytes, [1, 2]))
-        #expect(!AtomicFileWriter.same(bytes, UInt8(1)...UInt8(4)))
-        #expect(!AtomicFileWriter.same(bytes, UInt8(2)...UInt8(4)))
+        #expect(try holds(bytes, bytes[...]))
+        #expect(try holds(bytes, Data([1, 2, 3])))
+        #expect(try holds(bytes, UInt8(1)...UInt8(3)))
+        #expect(try holds([], [UInt8]()))
+        #expect(try !holds(bytes, [1, 2, 4]))
+        #expect(try !holds(bytes, [1, 2]))
+        #expect(try !holds([1, 2], bytes))
+        #expect(try !holds(bytes, UInt8(1)...UInt8(4)))
+        #expect(try !holds(bytes, UInt8(2)...UInt8(4)))
+        #expect(try holds(large, large))
+        #expect(try holds(large, Data(large)))
+        var changed = large
+        changed[199_999] &+= 1
+        #expect(try !holds(large, changed))
+        #expect(try !holds(large, large.dropLast()))
+        #expect(try !holds(Array(large.dropLast()), large))
     }
 }
