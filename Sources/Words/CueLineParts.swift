@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What a cue's text holds besides the words spoken, as SDH and broadcast
 /// captions write it: the one place that knows a speaker label, a sound or
 /// music description and a credit line from the text proper.
@@ -261,9 +267,12 @@ public enum CueLineParts {
 
     /// A speaker's name and colon at `i`: the name's range and the colon's end.
     private static func name(at i: Int, _ end: Int, _ p: UnsafeBufferPointer<UInt8>) -> (Range<Int>, Int)? {
-        // Find the colon that ends the name within reach, on this line.
-        var colon = i
-        while colon < end, colon - i <= maximumNameLength * 4, p[colon] != 0x3A { colon += 1 }
+        // Find the colon that ends the name within reach, on this line (else stop at the reach).
+        let reach = min(end, i + maximumNameLength * 4 + 1)
+        var colon = reach
+        if i < reach, let base = p.baseAddress, let found = memchr(base + i, 0x3A, reach - i) {
+            colon = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        }
         guard colon < end, colon > i else { return nil }
         // After the colon: a space or the line's end (not "10:30", not "http://").
         if colon + 1 < end, p[colon + 1] != 0x20, p[colon + 1] != 0x09, p[colon + 1] != 0x0D { return nil }
@@ -330,23 +339,46 @@ public enum CueLineParts {
         return table
     }()
 
+    /// The first two bytes of every `CreditMark` (all have three or more), as
+    /// bits of a table of byte pairs (`first << 8 | second`): most bytes of a
+    /// line start no mark's pair, and are passed with one look-up.
+    static let creditPairs: [UInt64] = {
+        var table = [UInt64](repeating: 0, count: 65_536 / 64)
+        for marks in creditMarks {
+            for mark in marks {
+                precondition(mark.bytes.count >= 3, "a credit mark of fewer than three bytes")
+                let pair = Int(mark.bytes[0]) << 8 | Int(mark.bytes[1])
+                table[pair >> 6] |= 1 << UInt64(pair & 63)
+            }
+        }
+        return table
+    }()
+
     /// Whether the line is a credit: it holds a web address or a credit
     /// phrase (ASCII letters compared without case), found in one pass over its bytes.
     static func isCredit(_ line: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> Bool {
         let bytes = UnsafeBufferPointer(rebasing: p[line])
-        for i in bytes.indices {
-            let marks = creditMarks[Int(lowered(bytes[i]))]
-            if marks.isEmpty { continue }
-            for mark in marks where bytes.count - i >= mark.bytes.count {
-                var k = 1
-                while k < mark.bytes.count, lowered(bytes[i + k]) == mark.bytes[k] { k += 1 }
-                guard k == mark.bytes.count else { continue }
-                if !mark.isDomain { return true }
-                // A domain ends a word ("AllSubs.org", "site.com/"), after a letter or digit.
-                let end = i + k
-                let before = i > 0 ? bytes[i - 1] : 0x20
-                if end == bytes.count || !isASCIILetterOrDigit(bytes[end]), isASCIILetterOrDigit(before) { return true }
+        guard bytes.count >= 3 else { return false }
+        return creditPairs.withUnsafeBufferPointer { pairs in
+            for i in 0...(bytes.count - 3) {
+                let pair = Int(lowered(bytes[i])) << 8 | Int(lowered(bytes[i + 1]))
+                if pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 && isCreditMark(at: i, in: bytes) { return true }
             }
+            return false
+        }
+    }
+
+    /// Whether a `CreditMark` starts at byte `i` of `bytes` (a line).
+    private static func isCreditMark(at i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for mark in creditMarks[Int(lowered(bytes[i]))] where bytes.count - i >= mark.bytes.count {
+            var k = 1
+            while k < mark.bytes.count, lowered(bytes[i + k]) == mark.bytes[k] { k += 1 }
+            guard k == mark.bytes.count else { continue }
+            if !mark.isDomain { return true }
+            // A domain ends a word ("AllSubs.org", "site.com/"), after a letter or digit.
+            let end = i + k
+            let before = i > 0 ? bytes[i - 1] : 0x20
+            if end == bytes.count || !isASCIILetterOrDigit(bytes[end]), isASCIILetterOrDigit(before) { return true }
         }
         return false
     }

@@ -23,19 +23,25 @@ package enum WholeWords {
     /// (`matcher`), for a caller that looks for the same phrases in many
     /// texts: one entry per phrase the matcher was made with.
     package static func occurrences(of matcher: KeywordMatcher, in text: String) -> [(count: Int, firstWord: Int?)] {
-        var result = [(count: Int, firstWord: Int?)](repeating: (0, nil), count: matcher.keywordCount)
-        guard !matcher.isEmpty else { return result }
+        guard !matcher.isEmpty else { return [(count: Int, firstWord: Int?)](repeating: (0, nil), count: matcher.keywordCount) }
         var text = text
         let scanner = WordScanner()
-        var scratch = KeywordMatcher.Scratch()
-        text.withUTF8 { p in
+        return text.withUTF8 { p in
             scanner.scan(p)
-            let words = scanner.words
-            matcher.forEachMatch(in: p, words: words, overlapping: true, scratch: &scratch) { phrase, range in
-                result[phrase].count += 1
-                if result[phrase].firstWord == nil { result[phrase].firstWord = index(of: range.lowerBound, in: words) }
-                return true
-            }
+            return occurrences(of: matcher, in: p, words: scanner.words)
+        }
+    }
+
+    /// `occurrences(of:in:)` in the UTF-8 `text` whose words (`WordScanner`'s) are `words`.
+    package static func occurrences(of matcher: KeywordMatcher, in text: UnsafeBufferPointer<UInt8>,
+                                    words: [Range<Int>]) -> [(count: Int, firstWord: Int?)] {
+        var result = [(count: Int, firstWord: Int?)](repeating: (0, nil), count: matcher.keywordCount)
+        guard !matcher.isEmpty else { return result }
+        var scratch = KeywordMatcher.Scratch()
+        matcher.forEachMatch(in: text, words: words, overlapping: true, scratch: &scratch) { phrase, range in
+            result[phrase].count += 1
+            if result[phrase].firstWord == nil { result[phrase].firstWord = index(of: range.lowerBound, in: words) }
+            return true
         }
         return result
     }

@@ -33,6 +33,10 @@ import Foundation
 package final class WordScanner {
     /// The words of the text given to the last `scan(_:)`, as UTF-8 byte ranges, in order.
     package private(set) var words: [Range<Int>] = []
+    /// Whether the last `scan(_:)` cut its text by the simple path alone
+    /// (`scanSimple`: no character needed ICU's iterator). The words of such
+    /// a text depend on no character more than one unit away from them.
+    package private(set) var lastScanWasSimple = true
 
     #if canImport(_FoundationICU)
     private var iterator: OpaquePointer? = nil
@@ -50,7 +54,9 @@ package final class WordScanner {
     /// Cuts `text` (UTF-8; invalid bytes are no part of any word) into words, replacing `words`.
     package func scan(_ text: UnsafeBufferPointer<UInt8>) {
         words.removeAll(keepingCapacity: true)
+        lastScanWasSimple = true
         if Self.scanSimple(text, into: &words) == .finished { return }
+        lastScanWasSimple = false
         scanWithICU(text)
     }
 

@@ -18,16 +18,17 @@ struct FallbackText {
     struct Word {
         /// The word's bytes in `FallbackText.text`.
         var range: Range<Int>
-        /// The word as written.
-        var form: String
-        /// The word in lower case (`String.lowercased()`).
-        var lower: String
+        /// The word in lower case (`String.lowercased()`), as its number in
+        /// `FallbackText.lowers`: words with the same lower case have the same one.
+        var lower: Int32
         /// Its length in `Character`s.
-        var characters: Int
+        var characters: Int32
         /// Whether one of its `Character`s is a letter.
         var hasLetter: Bool
         /// Whether every scalar is hiragana (Japanese particles and endings).
         var allHiragana: Bool
+        /// Whether it is written in lower case (its form is its lower case).
+        var formIsLower: Bool
         /// Whether it is a content word (`LocalFallback.isContent`), once the stop words are known.
         var isContent = false
     }
@@ -46,6 +47,20 @@ struct FallbackText {
     private(set) var lineWordCount = 0
     /// The index in `words` where each line's words start, and one past the last.
     private(set) var lineStarts: [Int] = []
+    /// The words' distinct lower cases (`Word.lower`).
+    private(set) var lowers = LowerCaseTable()
+    /// 0, 1, 2, … for each line word: a run of line words as an `ArraySlice` of it, with no array made.
+    private var lineWordIndices: [Int] = []
+    /// For each line, how many lines before it needed ICU's word iterator
+    /// (`WordScanner.lastScanWasSimple`), and the total after the last.
+    private var complexLinesBefore: [Int] = []
+    /// The end of the last piece `lineWordRun` was asked about, and the first line word at or after it.
+    private var lastEnd = (offset: -1, word: 0)
+    /// The stop words `markContent` was given, and whether each lower case is one (-1: not asked yet).
+    private var stop: Set<String> = []
+    private var isStop: [Int8] = []
+    /// Each lower case's `LocalFallback.stopWordLanguages` (-1: not looked up yet).
+    private var languageBits: [Int16] = []
     private let scanner = WordScanner()
 
     /// Cuts `transcript` into lines (at every `Character` that is a newline,
@@ -85,13 +100,39 @@ struct FallbackText {
         words = []
         var starts: [Int] = []
         starts.reserveCapacity(lines.count + 1)
+        var complex: [Int] = [0]
+        complex.reserveCapacity(lines.count + 1)
+        // About one distinct word in six bytes of captions: the table seldom grows.
+        lowers = LowerCaseTable(capacity: joined.count / 6)
         for line in lines {
             starts.append(words.count)
-            for r in scan(line) { words.append(makeWord(r)) }
+            bytes.withUnsafeBufferPointer { p in scanner.scan(UnsafeBufferPointer(rebasing: p[line])) }
+            complex.append(complex[complex.count - 1] + (scanner.lastScanWasSimple ? 0 : 1))
+            for r in scanner.words {
+                words.append(makeWord((r.lowerBound + line.lowerBound)..<(r.upperBound + line.lowerBound)))
+            }
         }
         starts.append(words.count)
         lineStarts = starts
         lineWordCount = words.count
+        lineWordIndices = Array(0..<words.count)
+        complexLinesBefore = complex
+    }
+
+    /// How often each of `matcher`'s phrases occurs in the transcript as
+    /// whole words, and the index of the word its first occurrence starts at
+    /// (`WholeWords.occurrences(of:in:)` of `transcript`, this text's source).
+    ///
+    /// When every line was cut by the simple path, the transcript's words are
+    /// the lines' words (a line break ends a word, as the end of a line does),
+    /// and this text differs from it only in its white space between lines
+    /// (one space for each run of line breaks, empty lines left out), which a
+    /// phrase's separator compares as one space: the lines' words are
+    /// matched in this text, with no second scan.
+    func occurrences(of matcher: KeywordMatcher, transcript: String) -> [(count: Int, firstWord: Int?)] {
+        guard complexLinesBefore[lines.count] == 0 else { return WholeWords.occurrences(of: matcher, in: transcript) }
+        let ranges = words.prefix(lineWordCount).map(\.range)
+        return bytes.withUnsafeBufferPointer { WholeWords.occurrences(of: matcher, in: $0, words: ranges) }
     }
 
     /// The UTF-8 length of the newline scalar at `i`, or 0.
@@ -124,63 +165,180 @@ struct FallbackText {
         bytes.withUnsafeBufferPointer { p in !p[range].contains { $0 >= 0x80 } }
     }
 
-    /// The facts of the word at `range`.
-    private func makeWord(_ range: Range<Int>) -> Word {
-        if isASCII(range) {
-            return bytes.withUnsafeBufferPointer { p in
-                let word = UnsafeBufferPointer(rebasing: p[range])
-                return Word(range: range, form: String(decoding: word, as: UTF8.self),
-                            lower: String(decoding: word.lazy.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self),
-                            characters: range.count, hasLetter: word.contains { ($0 | 0x20) &- 0x61 < 26 }, allHiragana: false)
+    /// The facts of the word at `range`, its lower case numbered (`lowers`).
+    /// An ASCII word is read once, its bytes lowered as they are hashed and compared.
+    private mutating func makeWord(_ range: Range<Int>) -> Word {
+        let ascii = bytes.withUnsafeBufferPointer { p -> (hash: UInt64, hasLetter: Bool, hasCapital: Bool)? in
+            var hash = LowerCaseTable.hashStart
+            var hasLetter = false, hasCapital = false
+            for i in range {
+                let b = p[i]
+                if b >= 0x80 { return nil }
+                let capital = b &- 0x41 < 26
+                hasCapital = hasCapital || capital
+                hasLetter = hasLetter || capital || b &- 0x61 < 26
+                hash = LowerCaseTable.hash(hash, capital ? b | 0x20 : b)
             }
+            return (hash, hasLetter, hasCapital)
+        }
+        if let ascii {
+            let lower = bytes.withUnsafeBufferPointer { p in
+                lowers.number(ofASCII: UnsafeBufferPointer(rebasing: p[range]), lowered: ascii.hash)
+            }
+            return Word(range: range, lower: lower, characters: Int32(range.count), hasLetter: ascii.hasLetter,
+                        allHiragana: false, formIsLower: !ascii.hasCapital)
         }
         let word = substring(range)
-        return Word(range: range, form: String(word), lower: word.lowercased(), characters: word.count,
+        let lowerCase = word.lowercased()
+        return Word(range: range, lower: lowers.number(of: lowerCase), characters: Int32(word.count),
                     hasLetter: word.contains(where: \.isLetter),
-                    allHiragana: word.unicodeScalars.allSatisfy { (0x3040...0x309F).contains($0.value) })
+                    allHiragana: word.unicodeScalars.allSatisfy { (0x3040...0x309F).contains($0.value) },
+                    formIsLower: lowerCase == word)
     }
 
-    /// Marks the content words, for the transcript's stop words.
+    /// The lower case of `word` (`String.lowercased()`), or the first one
+    /// seen of the `String`s equal to it (`LowerCaseTable`).
+    func lower(_ word: Word) -> String { lowers.strings[Int(word.lower)] }
+
+    /// `word` as written.
+    func form(_ word: Word) -> String { String(substring(word.range)) }
+
+    /// Adds to `hits` (one count for each of `LocalFallback.languages`) how
+    /// many of the lines' words are stop words of each language: each lower
+    /// case is looked up once (`LocalFallback.stopWordLanguages`).
+    mutating func countStopWords(into hits: inout [Int]) {
+        var occurrences = [Int](repeating: 0, count: lowers.count)
+        for word in words.prefix(lineWordCount) { occurrences[Int(word.lower)] += 1 }
+        for (n, times) in occurrences.enumerated() where times > 0 {
+            let bits = stopWordLanguages(n)
+            if bits != 0 { LocalFallback.count(bits, times: times, into: &hits) }
+        }
+    }
+
+    /// The languages whose stop word lower case number `n` is (`LocalFallback.stopWordLanguages`), looked up once.
+    private mutating func stopWordLanguages(_ n: Int) -> UInt8 {
+        if n >= languageBits.count { languageBits += [Int16](repeating: -1, count: lowers.count - languageBits.count) }
+        if languageBits[n] < 0 { languageBits[n] = Int16(LocalFallback.stopWordLanguages[lowers.strings[n]] ?? 0) }
+        return UInt8(languageBits[n])
+    }
+
+    /// Marks the content words, for the transcript's stop words: each lower case is looked up once.
     mutating func markContent(stop: Set<String>) {
-        for i in words.indices { words[i].isContent = LocalFallback.isContent(words[i], stop: stop) }
+        self.stop = stop
+        isStop = [Int8](repeating: -1, count: lowers.count)
+        for i in words.indices { words[i].isContent = isContent(words[i]) }
+    }
+
+    /// Marks the content words for the stop words of `language` (`StopWords.of`,
+    /// else every list's): each lower case's are its languages' bits
+    /// (`stopWordLanguages`, which the language count looked up already).
+    mutating func markContent(stopWordsOf language: String) {
+        let stop = StopWords.of(language) ?? StopWords.all
+        guard let mask = LocalFallback.stopWordMask(language) else { return markContent(stop: stop) }
+        self.stop = stop
+        isStop = [Int8](repeating: -1, count: lowers.count)
+        for n in isStop.indices { isStop[n] = stopWordLanguages(n) & mask != 0 ? 1 : 0 }
+        for i in words.indices { words[i].isContent = isContent(words[i]) }
+    }
+
+    /// Whether `word` is a content word (`LocalFallback.isContent`) for the stop words `markContent` was given.
+    private mutating func isContent(_ word: Word) -> Bool {
+        LocalFallback.isContent(word) { asWritten in
+            if asWritten && !word.formIsLower { return stop.contains(form(word)) }
+            let n = Int(word.lower)
+            if n >= isStop.count { isStop += [Int8](repeating: -1, count: n + 1 - isStop.count) }
+            if isStop[n] < 0 { isStop[n] = stop.contains(lowers.strings[n]) ? 1 : 0 }
+            return isStop[n] == 1
+        }
     }
 
     /// The words of the bytes at `range` of `text` cut on their own (as a
     /// piece of text is), as indices into `words`: a line's word where one
-    /// starts and ends at the same bytes, else a word added for it.
-    mutating func words(in range: Range<Int>, stop: Set<String>) -> [Int] {
+    /// starts and ends at the same bytes, else a word added for it (its
+    /// content mark from the stop words `markContent` was given).
+    ///
+    /// Where the lines under `range` were cut by the simple path and no line
+    /// word reaches across its ends, its words are the line words inside it,
+    /// found with no scan: the simple path's words depend on nothing beyond
+    /// the unit after them, its state between words is only where it stands,
+    /// and `range` starts where the lines' scan stands between words (after a
+    /// character that no word holds at its end, as sentence and clause ends are).
+    mutating func words(in range: Range<Int>) -> ArraySlice<Int> {
+        if let run = lineWordRun(range) {
+            assert(Array(lineWordIndices[run]) == scannedWords(in: range), "the line words inside \(range) are not its words")
+            return lineWordIndices[run]
+        }
+        return scannedWords(in: range)[...]
+    }
+
+    /// `words(in:)` by scanning the bytes at `range`.
+    private mutating func scannedWords(in range: Range<Int>) -> [Int] {
         scan(range).map { r in
             if let index = lineWord(startingAt: r.lowerBound), words[index].range == r { return index }
             var word = makeWord(r)
-            word.isContent = LocalFallback.isContent(word, stop: stop)
+            word.isContent = isContent(word)
             words.append(word)
             return words.count - 1
         }
     }
 
-    /// The index of the line word that starts at byte `offset` of `text`, if
-    /// one does: the lines' words are in the order of their bytes, so a binary search finds it.
-    func lineWord(startingAt offset: Int) -> Int? {
+    /// The line words inside `range` (indices into `words`), when they are
+    /// `range`'s words for sure (`words(in:)`): every line under it cut by the
+    /// simple path, no line word crossing its ends.
+    private mutating func lineWordRun(_ range: Range<Int>) -> Range<Int>? {
+        guard !range.isEmpty else { return nil }
+        if complexLinesBefore[lines.count] > 0 {
+            let first = line(at: range.lowerBound), last = line(at: range.upperBound - 1)
+            guard complexLinesBefore[last + 1] == complexLinesBefore[first] else { return nil }
+        }
+        // A piece often starts where the one before it ended (sentences, clauses): that end's word is kept.
+        let low = range.lowerBound == lastEnd.offset ? lastEnd.word : lineWord(startingAtOrAfter: range.lowerBound)
+        let high = lineWord(startingAtOrAfter: range.upperBound)
+        lastEnd = (range.upperBound, high)
+        guard low == 0 || words[low - 1].range.upperBound <= range.lowerBound,
+              high == 0 || words[high - 1].range.upperBound <= range.upperBound else { return nil }
+        return low..<max(low, high)
+    }
+
+    /// The line whose bytes (or the space after them) hold byte `offset` of `text`.
+    private func line(at offset: Int) -> Int {
+        var low = 0, high = lines.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if lines[middle].lowerBound <= offset { low = middle } else { high = middle }
+        }
+        return low
+    }
+
+    /// The first line word that starts at or after byte `offset` (`lineWordCount` when none does).
+    private func lineWord(startingAtOrAfter offset: Int) -> Int {
         var low = 0, high = lineWordCount
         while low < high {
             let middle = (low + high) / 2
             if words[middle].range.lowerBound < offset { low = middle + 1 } else { high = middle }
         }
+        return low
+    }
+
+    /// The index of the line word that starts at byte `offset` of `text`, if
+    /// one does: the lines' words are in the order of their bytes, so a binary search finds it.
+    func lineWord(startingAt offset: Int) -> Int? {
+        let low = lineWord(startingAtOrAfter: offset)
         return low < lineWordCount && words[low].range.lowerBound == offset ? low : nil
     }
 
     /// The indices in `words` of line `line`'s words: what `words(in:)` gives
     /// for the line's bytes, which the same scanner cut in the same way.
-    func lineWords(_ line: Int) -> [Int] { Array(lineStarts[line]..<lineStarts[line + 1]) }
+    func lineWords(_ line: Int) -> ArraySlice<Int> { lineWordIndices[lineStarts[line]..<lineStarts[line + 1]] }
 
     /// The lower case of the words at `indices` (into `words`), one space
     /// between them: how titles and lines are compared (`LocalFallback.normalised`).
     func key<Indices: Collection<Int>>(_ indices: Indices) -> String {
         var key = ""
-        key.reserveCapacity(indices.reduce(0) { $0 + words[$1].lower.utf8.count + 1 })
+        key.reserveCapacity(indices.reduce(0) { $0 + lower(words[$1]).utf8.count + 1 })
         for (n, index) in indices.enumerated() {
             if n > 0 { key.append(" ") }
-            key.append(words[index].lower)
+            key.append(lower(words[index]))
         }
         return key
     }

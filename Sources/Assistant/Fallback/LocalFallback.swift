@@ -50,17 +50,16 @@ public enum LocalFallback {
     /// language the captions declare as `language` (a BCP 47 tag), if they do.
     public static func suggestions(for transcript: String, language declared: String?) -> Suggestions {
         var text = FallbackText(transcript)
-        let language = self.language(declared: declared, lowers: text.words.lazy.map(\.lower), text: transcript)
-        let stop = StopWords.of(language) ?? StopWords.all
-        text.markContent(stop: stop)
+        let language = self.language(declared: declared, text: transcript) { text.countStopWords(into: &$0) }
+        text.markContent(stopWordsOf: language)
         let counts = WordCounts(text)
 
         // The gate the model's keywords pass (hidden characters, bytes): a word of the captions may fail it too.
         let keywords = counts.keywords.filter { ServerTextGate.flaw($0, maxCharacters: SuggestionDecoder().maxKeywordLength) == nil }
         return Suggestions(
             keywords: keywords.isEmpty ? .failed("the transcript has no content word to emphasise (every word is short or a stop word)") : .applied(keywords),
-            titles: titles(&text, counts: counts, stop: stop, keywords: keywords),
-            emoji: emoji(counts: counts, language: language, transcript: transcript))
+            titles: titles(&text, counts: counts, keywords: keywords),
+            emoji: emoji(counts: counts, language: language, text: text, transcript: transcript))
     }
 
     /// The words of `text` (substrings of it), as the project's one word
@@ -96,25 +95,73 @@ public enum LocalFallback {
 
     /// `language(declared:words:text:)` for the words given in lower case.
     static func language<Lowers: Sequence<String>>(declared: String?, lowers: Lowers, text: String) -> String {
+        language(declared: declared, text: text) { hits in
+            for key in lowers {
+                if let bits = stopWordLanguages[key] { count(bits, times: 1, into: &hits) }
+            }
+        }
+    }
+
+    /// `language(declared:words:text:)` with the stop words counted by
+    /// `countStopWords`: for each language (in `languages`' order), how many
+    /// of the transcript's words are its stop words, added to the counts it is given.
+    static func language(declared: String?, text: String, countStopWords: (inout [Int]) -> Void) -> String {
         if let declared, StopWords.of(declared) != nil {
             return declared.split(separator: "-").first.map { $0.lowercased() } ?? "en"
         }
-        var japanese = 0, latin = 0
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x3040...0x30FF, 0x4E00...0x9FFF: japanese += 1
-            case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F: latin += 1
-            default: break
-            }
-        }
-        if japanese > latin { return "ja" }
+        if isMostlyJapanese(text) { return "ja" }
         var hits = [Int](repeating: 0, count: languages.count)
-        for key in lowers {
-            guard let bits = stopWordLanguages[key] else { continue }
-            for i in languages.indices where bits & (1 << i) != 0 { hits[i] += 1 }
-        }
+        countStopWords(&hits)
         guard let best = hits.indices.max(by: { (hits[$0], -$0) < (hits[$1], -$1) }), hits[best] > 0 else { return "en" }
         return languages[best]
+    }
+
+    /// Whether every stop-word list's language is one of `languages` (so has a bit in `stopWordLanguages`).
+    static let everyStopWordListHasABit = Set(StopWords.byLanguage.keys).isSubset(of: languages)
+
+    /// The bits (`stopWordLanguages`) of the languages whose stop words are
+    /// those of `language` (`StopWords.of(language) ?? StopWords.all`), or nil
+    /// when no bits say it (a list of a language not in `languages`).
+    static func stopWordMask(_ language: String) -> UInt8? {
+        guard everyStopWordListHasABit else { return nil }
+        if StopWords.of(language) == nil { return UInt8((1 << languages.count) - 1) }
+        return languages.firstIndex(of: language).map { 1 << UInt8($0) }
+    }
+
+    /// Adds `times` to the count of each language whose bit `bits` has (`stopWordLanguages`).
+    @inline(__always)
+    static func count(_ bits: UInt8, times: Int, into hits: inout [Int]) {
+        for i in languages.indices where bits & (1 << i) != 0 { hits[i] += times }
+    }
+
+    /// Whether more scalars of `text` are kana or CJK ideographs (U+3040–U+30FF,
+    /// U+4E00–U+9FFF) than Latin letters (A–Z, a–z, U+00C0–U+024F), read from
+    /// the UTF-8 lead bytes. It stops when the rest of the text cannot change
+    /// the answer (a kana or ideograph is three bytes, a Latin letter one or two).
+    static func isMostlyJapanese(_ text: String) -> Bool {
+        CharacterSteps.withBytes(text) { p, _ in
+            var japanese = 0, latin = 0
+            var i = 0
+            while i < p.count {
+                if i & 63 == 0 {
+                    let rest = p.count - i
+                    if japanese + rest / 3 <= latin { return false }
+                    if latin + rest < japanese { return true }
+                }
+                let b = p[i]
+                switch b {
+                case 0x41...0x5A, 0x61...0x7A: latin += 1
+                case 0xC3...0xC8: latin += 1                                  // U+00C0–U+023F
+                case 0xC9: if p[i + 1] < 0x90 { latin += 1 }                   // U+0240–U+024F
+                case 0xE3: if p[i + 1] &- 0x81 < 3 { japanese += 1 }           // U+3040–U+30FF
+                case 0xE4: if p[i + 1] >= 0xB8 { japanese += 1 }               // U+4E00–U+4FFF
+                case 0xE5...0xE9: japanese += 1                                // U+5000–U+9FFF
+                default: break                                                 // other scalars; continuation bytes
+                }
+                i += 1
+            }
+            return japanese > latin
+        }
     }
 
     // MARK: Keywords
@@ -123,51 +170,67 @@ public enum LocalFallback {
     /// form it is given in and where it was first seen.
     struct WordCounts {
         struct Entry {
+            /// The word in lower case, and its number (`FallbackText.Word.lower`).
+            var lower: String
+            var number: Int32
             /// The word as written: lower case when it ever occurs so, else as first seen.
             var form: String
             var count: Int
             var first: Int
         }
-        /// By lower-cased word.
-        var entries: [String: Entry] = [:]
+        /// In the order first seen.
+        private(set) var entries: [Entry] = []
+        /// For each lower case's number, its entry (-1: none, not a content word).
+        private var entryOf: [Int32] = []
 
         /// The counts of the lines' words of `text` (its content words marked).
         init(_ text: FallbackText) {
+            entryOf = [Int32](repeating: -1, count: text.lowers.count)
+            // The word whose form each entry takes: the last written in lower case, else the first.
+            var formWord: [Int] = []
             for (index, word) in text.words.prefix(text.lineWordCount).enumerated() where word.isContent {
-                if var entry = entries[word.lower] {
-                    entry.count += 1
-                    if word.form == word.lower { entry.form = word.form }
-                    entries[word.lower] = entry
+                let e = Int(entryOf[Int(word.lower)])
+                if e >= 0 {
+                    entries[e].count += 1
+                    if word.formIsLower { formWord[e] = index }
                 } else {
-                    entries[word.lower] = Entry(form: word.form, count: 1, first: index)
+                    entryOf[Int(word.lower)] = Int32(entries.count)
+                    entries.append(Entry(lower: text.lower(word), number: word.lower, form: "", count: 1, first: index))
+                    formWord.append(index)
                 }
             }
+            for e in entries.indices { entries[e].form = text.form(text.words[formWord[e]]) }
         }
 
-        /// How often the content word whose lower case is `lower` occurs (0 for a stop word).
-        func count(lower: String) -> Int { entries[lower]?.count ?? 0 }
+        /// How often the content word whose lower case has number `lower` occurs (0 for a stop word).
+        func count(lower: Int32) -> Int {
+            let n = Int(lower)
+            guard n < entryOf.count, entryOf[n] >= 0 else { return 0 }
+            return entries[Int(entryOf[n])].count
+        }
 
         /// The keywords: the words seen twice or more, most frequent first;
         /// when none repeats, the three longest.
         var keywords: [String] {
-            let repeated = entries.values.filter { $0.count >= 2 }
+            let repeated = entries.filter { $0.count >= 2 }
                 .sorted { ($0.count, -$0.first) > ($1.count, -$1.first) }
             if !repeated.isEmpty { return repeated.prefix(LocalFallback.maximumKeywords).map(\.form) }
-            return entries.values.sorted { ($0.form.count, -$0.first) > ($1.form.count, -$1.first) }.prefix(3).map(\.form)
+            return entries.sorted { ($0.form.count, -$0.first) > ($1.form.count, -$1.first) }.prefix(3).map(\.form)
         }
     }
 
     /// Whether `word` is a content word: not a stop word, with a letter, at
     /// most 40 `Character`s; three or more in scripts written with spaces;
     /// two or more in those written without, and not all hiragana (Japanese
-    /// particles and endings).
-    static func isContent(_ word: FallbackText.Word, stop: Set<String>) -> Bool {
-        let count = word.characters
+    /// particles and endings). `isStop(asWritten)` says whether the word is a
+    /// stop word, as written or in lower case.
+    static func isContent(_ word: FallbackText.Word, isStop: (_ asWritten: Bool) -> Bool) -> Bool {
+        let count = Int(word.characters)
         guard count <= 40, word.hasLetter else { return false }
         if word.range.count >= 3 * count {
-            return count >= 2 && !word.allHiragana && !stop.contains(word.form)
+            return count >= 2 && !word.allHiragana && !isStop(true)
         }
-        return count >= 3 && !stop.contains(word.lower)
+        return count >= 3 && !isStop(false)
     }
 
     // MARK: Emoji
@@ -205,12 +268,12 @@ public enum LocalFallback {
     /// transcript uses most: each word counts as often as it occurs, and an
     /// annotation of several words (`phraseAnnotations`) as often as it occurs
     /// in `transcript` as whole words (ties: the emoji whose word was seen
-    /// first, then table order).
-    static func emoji(counts: WordCounts, language: String, transcript: String) -> ActionOutcome<String> {
+    /// first, then table order). `text` is `transcript` as the fallback reads it.
+    static func emoji(counts: WordCounts, language: String, text: FallbackText, transcript: String) -> ActionOutcome<String> {
         guard annotations[language] != nil else {
             return .failed("there are no emoji annotations in the transcript's language (\(language))")
         }
-        guard let best = rankedEmoji(counts: counts, language: language, transcript: transcript).first else {
+        guard let best = emojiScores(counts: counts, language: language, text: text, transcript: transcript).min(by: ranksBefore)?.key else {
             return .failed("no word of the transcript is one that CLDR annotates an emoji of the table with")
         }
         return .applied(best)
@@ -222,16 +285,27 @@ public enum LocalFallback {
     /// (`AnswerSchema`), by the rule this fallback picks its own emoji by.
     public static func relatedEmoji(for transcript: String, limit: Int) -> [String] {
         var text = FallbackText(transcript)
-        let language = self.language(declared: nil, lowers: text.words.lazy.map(\.lower), text: transcript)
-        text.markContent(stop: StopWords.of(language) ?? StopWords.all)
-        return Array(rankedEmoji(counts: WordCounts(text), language: language, transcript: transcript).prefix(limit))
+        let language = self.language(declared: nil, text: transcript) { text.countStopWords(into: &$0) }
+        text.markContent(stopWordsOf: language)
+        let scores = emojiScores(counts: WordCounts(text), language: language, text: text, transcript: transcript)
+        return scores.sorted(by: ranksBefore).prefix(limit).map(\.key)
     }
 
-    /// Every emoji an annotation of a content word names, best first.
-    static func rankedEmoji(counts: WordCounts, language: String, transcript: String) -> [String] {
-        guard let index = annotations[language] else { return [] }
-        var scores: [String: (score: Int, first: Int)] = [:]
-        for (key, entry) in counts.entries {
+    /// Whether the emoji `a` ranks before `b`: the higher score, then the
+    /// word seen first, then the table's order.
+    static func ranksBefore(_ a: (key: String, value: EmojiScore), _ b: (key: String, value: EmojiScore)) -> Bool {
+        (-a.value.score, a.value.first, tableOrder[a.key] ?? Int.max) < (-b.value.score, b.value.first, tableOrder[b.key] ?? Int.max)
+    }
+
+    /// How often an emoji's annotations name the transcript's content words, and the first such word.
+    typealias EmojiScore = (score: Int, first: Int)
+
+    /// Every emoji an annotation of a content word names, with its score.
+    static func emojiScores(counts: WordCounts, language: String, text: FallbackText, transcript: String) -> [String: EmojiScore] {
+        guard let index = annotations[language] else { return [:] }
+        var scores: [String: EmojiScore] = [:]
+        for entry in counts.entries {
+            let key = entry.lower
             var emoji = index[key]
             if emoji == nil, key.count > 3, key.hasSuffix("s") { emoji = index[String(key.dropLast())] }
             for e in emoji ?? [] {
@@ -240,7 +314,7 @@ public enum LocalFallback {
             }
         }
         let phrases = phraseAnnotations[language] ?? []
-        let found = phraseMatchers[language].map { WholeWords.occurrences(of: $0, in: transcript) } ?? []
+        let found = phraseMatchers[language].map { text.occurrences(of: $0, transcript: transcript) } ?? []
         for (annotation, found) in zip(phrases, found) {
             guard found.count > 0 else { continue }
             for e in annotation.emoji {
@@ -248,9 +322,7 @@ public enum LocalFallback {
                 scores[e] = ((seen?.score ?? 0) + found.count, min(seen?.first ?? Int.max, found.firstWord ?? Int.max))
             }
         }
-        return scores.sorted { a, b in
-            (-a.value.score, a.value.first, tableOrder[a.key] ?? Int.max) < (-b.value.score, b.value.first, tableOrder[b.key] ?? Int.max)
-        }.map(\.key)
+        return scores
     }
 
     // MARK: Titles
@@ -262,65 +334,87 @@ public enum LocalFallback {
         ServerTextGate.flaw(title, maxCharacters: titleLength.upperBound) == nil && titleLength.contains(title.count)
     }
 
-    /// A phrase that may be a title.
+    /// A phrase that may be a title, as `trimmed` finds it: its title and
+    /// key are made only when the choice reaches it (`titles`).
+    struct TitlePiece {
+        /// The phrase's bytes in `FallbackText.text`.
+        var text: Range<Int>
+        /// Its words (indices into `FallbackText.words`).
+        var words: ArraySlice<Int>
+        var score: Int
+        var sentence: Int
+        /// Cut short at the length bound (before its last content word).
+        var cut: Bool
+        /// Taken from a caption line rather than a sentence (for captions without punctuation).
+        var fromLine: Bool
+    }
+
+    /// A phrase that may be a title, with its title made.
     struct TitleCandidate {
         var text: String
         /// `normalised(text)`, found once.
         var key: String
-        var score: Int
         var sentence: Int
-        var position: Int
         var copiesALine: Bool
-        /// Cut short at the length bound (before its last content word).
-        var cut: Bool
-        /// Taken from a caption line rather than a sentence (for captions without punctuation).
-        var fromLine = false
     }
 
-    static func titles(_ text: inout FallbackText, counts: WordCounts, stop: Set<String>,
-                       keywords: [String]) -> ActionOutcome<[String]> {
-        let lineKeys = text.lines.indices.map { line in
-            text.key(text.lineStarts[line]..<text.lineStarts[line + 1])
+    /// Three titles: each sentence, each clause of a sentence of several, and
+    /// each line give a phrase (`trimmed`); those whose title passes
+    /// `isUsableTitle` are ranked (a copy of a whole caption line last, then
+    /// those cut at the bound, then phrases of lines, then the higher score,
+    /// then the order found) and taken in that order, one per sentence first,
+    /// then any, never two with the same key.
+    ///
+    /// A phrase's title and key are made only when the choice reaches it:
+    /// the phrases are ordered by the rest of the rank, and those that copy a
+    /// line are set aside as they are met, so the choice stops after the few
+    /// it takes when the first phrases do.
+    static func titles(_ text: inout FallbackText, counts: WordCounts, keywords: [String]) -> ActionOutcome<[String]> {
+        var pieces: [TitlePiece] = []
+        func consider(_ piece: Range<Int>, sentence: Int, fromLine: Bool, words: ArraySlice<Int>? = nil) {
+            guard let phrase = trimmed(piece, in: &text, counts: counts, words: words) else { return }
+            pieces.append(TitlePiece(text: phrase.text, words: phrase.words, score: phrase.score, sentence: sentence,
+                                     cut: phrase.cut, fromLine: fromLine))
         }
-        let wholeLines = Set(lineKeys)
-        var candidates: [TitleCandidate] = []
-        func consider(_ piece: Range<Int>, sentence: Int, fromLine: Bool, words: [Int]? = nil) {
-            guard let phrase = trimmed(piece, in: &text, stop: stop, counts: counts, words: words) else { return }
-            let (title, key) = cleaned(phrase.text, words: phrase.words, in: text)
-            guard isUsableTitle(title) else { return }
-            candidates.append(TitleCandidate(text: title, key: key, score: phrase.score, sentence: sentence, position: candidates.count,
-                                             copiesALine: wholeLines.contains(key), cut: phrase.cut, fromLine: fromLine))
-        }
-        for (sentence, span) in spans(of: 0..<text.bytes.count, in: text, sentences: true).enumerated() {
-            consider(span, sentence: sentence, fromLine: false)
-            let clauses = spans(of: span, in: text, sentences: false)
-            if clauses.count > 1 {
-                for clause in clauses { consider(clause, sentence: sentence, fromLine: false) }
+        for (sentence, part) in sentences(of: text).enumerated() {
+            consider(part.sentence, sentence: sentence, fromLine: false)
+            if part.clauses.count > 1 {
+                for clause in part.clauses { consider(clause, sentence: sentence, fromLine: false) }
             }
         }
         // Captions written without punctuation (automatic ones) are one long
         // sentence: their lines are the phrases, after every sentence's.
-        for (index, line) in text.lines.enumerated() {
-            consider(line, sentence: -1 - index, fromLine: true, words: text.lineWords(index))
+        for line in text.lines.indices {
+            consider(text.lines[line], sentence: -1 - line, fromLine: true, words: text.lineWords(line))
         }
         // Whole clauses of sentences first, then phrases of lines, then those
-        // cut at the bound; a copy of a whole caption line last.
-        func rank(_ c: TitleCandidate) -> (Int, Int, Int, Int, Int) {
-            (c.copiesALine ? 1 : 0, c.cut ? 1 : 0, c.fromLine ? 1 : 0, -c.score, c.position)
+        // cut at the bound (and a copy of a whole caption line after all of them).
+        let order = pieces.indices.sorted { a, b in
+            let p = pieces[a], q = pieces[b]
+            return (p.cut ? 1 : 0, p.fromLine ? 1 : 0, -p.score, a) < (q.cut ? 1 : 0, q.fromLine ? 1 : 0, -q.score, b)
         }
-        candidates.sort { rank($0) < rank($1) }
+        let lineKeys = LineKeys(text)
         var chosen: [String] = []
         var seen: Set<String> = []
         var usedSentences: Set<Int> = []
-        // One title per sentence first, then any.
-        for pass in 0..<2 {
-            for c in candidates where chosen.count < 3 {
-                guard !seen.contains(c.key), pass == 1 || !usedSentences.contains(c.sentence) else { continue }
-                chosen.append(c.text)
-                seen.insert(c.key)
-                usedSentences.insert(c.sentence)
-            }
+        func choose(_ c: TitleCandidate, anySentence: Bool) {
+            guard chosen.count < 3, !seen.contains(c.key), anySentence || !usedSentences.contains(c.sentence) else { return }
+            chosen.append(c.text)
+            seen.insert(c.key)
+            usedSentences.insert(c.sentence)
         }
+        // One title per sentence first, then any; each phrase's title made when first reached.
+        var others: [TitleCandidate] = [], copies: [TitleCandidate] = []
+        for i in order where chosen.count < 3 {
+            let piece = pieces[i]
+            let (title, key, fromWords) = cleaned(piece.text, words: piece.words, in: text)
+            guard isUsableTitle(title) else { continue }
+            let copiesALine = fromWords ? lineKeys.contains(words: piece.words, in: text) : lineKeys.contains(key: key, in: text)
+            let c = TitleCandidate(text: title, key: key, sentence: piece.sentence, copiesALine: copiesALine)
+            if copiesALine { copies.append(c) } else { others.append(c); choose(c, anySentence: false) }
+        }
+        for c in copies { choose(c, anySentence: false) }
+        for c in others + copies { choose(c, anySentence: true) }
         if chosen.count < 3, keywords.count >= 2 {
             let joined = keywords.prefix(3).map(capitalised).joined(separator: " · ")
             if isUsableTitle(joined), !seen.contains(normalised(joined[...])) { chosen.append(joined) }
@@ -331,31 +425,119 @@ public enum LocalFallback {
         return .applied(chosen)
     }
 
-    /// The parts of the bytes at `range` of `text` between the `Character`s
-    /// that end a sentence (`sentences`) or a clause: each end kept with the
-    /// part before it, when white space or the end of `range` follows it, or
-    /// it is written in a script without spaces. Parts without a letter are left out.
+    /// The keys of a transcript's lines (`normalised`), for the question
+    /// whether a title's key is one: each line's key is its words' lower
+    /// cases (`FallbackText.Word.lower`), kept as a hash of their numbers, so
+    /// no line's key is made as a string.
+    struct LineKeys {
+        /// A line whose words hash to it, by the hash.
+        private var lines: [Int: Int] = [:]
+
+        init(_ text: FallbackText) {
+            lines.reserveCapacity(text.lines.count)
+            text.words.withUnsafeBufferPointer { words in
+                for line in text.lines.indices {
+                    let hash = Self.hash(words[text.lineStarts[line]..<text.lineStarts[line + 1]].lazy.map(\.lower))
+                    if lines[hash] == nil { lines[hash] = line }
+                }
+            }
+        }
+
+        /// Whether the words at `words` (indices into `text.words`) have a line's key.
+        func contains(words: ArraySlice<Int>, in text: FallbackText) -> Bool {
+            contains(words.lazy.map { text.words[$0].lower }, in: text)
+        }
+
+        /// Whether `key` (words in lower case, one space between them) is a line's key.
+        func contains(key: String, in text: FallbackText) -> Bool {
+            var numbers: [Int32] = []
+            for part in key.utf8.split(separator: 0x20) {
+                // A word that no line has makes a key no line has.
+                guard let found = text.lowers.number(ifPresent: String(decoding: part, as: UTF8.self)) else { return false }
+                numbers.append(found)
+            }
+            return contains(numbers, in: text)
+        }
+
+        private func contains<Numbers: Collection<Int32>>(_ numbers: Numbers, in text: FallbackText) -> Bool {
+            func isLine(_ line: Int) -> Bool { text.lineWords(line).lazy.map { text.words[$0].lower }.elementsEqual(numbers) }
+            guard let line = lines[Self.hash(numbers)] else { return false }
+            // Another sequence with the same hash: every line is asked.
+            return isLine(line) || text.lines.indices.contains(where: isLine)
+        }
+
+        /// A hash of `numbers` (equal sequences, equal hashes; `lines` hashes it once more as its key).
+        private static func hash<Numbers: Sequence<Int32>>(_ numbers: Numbers) -> Int {
+            var h: UInt64 = 0x243F_6A88_85A3_08D3
+            for n in numbers { h = (h ^ UInt64(UInt32(bitPattern: n))) &* 0x9E37_79B9_7F4A_7C15 &+ 1 }
+            return Int(truncatingIfNeeded: h)
+        }
+    }
+
+    /// The sentences of `text` with their clauses: its bytes cut after the
+    /// `Character`s that end a sentence, each sentence cut after those that
+    /// end a clause. An end is kept with the part before it, when white space
+    /// or the end of the text follows it, or it is written in a script
+    /// without spaces. Parts without a letter are left out (a sentence's
+    /// clauses are those of the sentences kept).
     ///
-    /// The ends are one scalar each, so a `Character` is one exactly when it
-    /// is that scalar alone; `Characters` are stepped by `CharacterSteps`
-    /// (bytes for ASCII, the standard library's clusters otherwise).
-    static func spans(of range: Range<Int>, in text: FallbackText, sentences: Bool) -> [Range<Int>] {
-        var parts: [Range<Int>] = []
+    /// One pass over the text finds both: the ends are one scalar each, so a
+    /// `Character` is one exactly when it is that scalar alone; `Characters`
+    /// are stepped by `CharacterSteps` (bytes for ASCII, the standard
+    /// library's clusters otherwise). A clause end that is the last
+    /// `Character` of its sentence is one at the text's end (a sentence's
+    /// last `Character` is otherwise its sentence end).
+    static func sentences(of text: FallbackText) -> [(sentence: Range<Int>, clauses: [Range<Int>])] {
+        var sentences: [(sentence: Range<Int>, clauses: [Range<Int>])] = []
         CharacterSteps.withBytes(text.text) { p, string in
-            var start = range.lowerBound
-            var i = range.lowerBound
-            while i < range.upperBound {
-                let next = min(CharacterSteps.end(of: i, in: p, text: string), range.upperBound)
-                if isEnd(p, i, next, sentences: sentences),
-                   next == range.upperBound || next - i >= 3 || startsWithWhiteSpace(p, next) {
-                    parts.append(start..<next)
-                    start = next
+            let count = p.count
+            var sentenceStart = 0, clauseStart = 0
+            var clauses: [Range<Int>] = []
+            func endSentence(_ end: Int) {
+                let sentence = sentenceStart..<end
+                if clauseStart < end { clauses.append(clauseStart..<end) }
+                if text.hasLetter(sentence) { sentences.append((sentence, clauses.filter { text.hasLetter($0) })) }
+                clauses.removeAll(keepingCapacity: true)
+                sentenceStart = end
+                clauseStart = end
+            }
+            var i = 0
+            while i < count {
+                // Eight ASCII `Character`s none of which is in 0x21–0x3F (where the ASCII ends are): no end.
+                if CharacterSteps.eightSingleASCII(p, i), let base = p.baseAddress {
+                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    let atLeast21 = w &+ 0x5F5F_5F5F_5F5F_5F5F, atLeast40 = w &+ 0x4040_4040_4040_4040
+                    if atLeast21 & ~atLeast40 & 0x8080_8080_8080_8080 == 0 {
+                        i += 8
+                        continue
+                    }
+                }
+                // An ASCII byte before an ASCII byte is a `Character` of its own (but CR LF): most are no end.
+                let b = p[i]
+                if b < 0x80, b != 0x0D, i + 1 == count || p[i + 1] < 0x80 {
+                    switch b {
+                    case 0x2E, 0x21, 0x3F, 0x2C, 0x3B, 0x3A: break
+                    default:
+                        i += 1
+                        continue
+                    }
+                }
+                let next = CharacterSteps.end(of: i, in: p, text: string)
+                let isSentenceEnd = isEnd(p, i, next, sentences: true)
+                if isSentenceEnd || isEnd(p, i, next, sentences: false),
+                   next == count || next - i >= 3 || startsWithWhiteSpace(p, next) {
+                    if isSentenceEnd {
+                        endSentence(next)
+                    } else {
+                        clauses.append(clauseStart..<next)
+                        clauseStart = next
+                    }
                 }
                 i = next
             }
-            if start < range.upperBound { parts.append(start..<range.upperBound) }
+            if sentenceStart < count { endSentence(count) }
         }
-        return parts.filter { text.hasLetter($0) }
+        return sentences
     }
 
     /// Whether the `Character` at `i..<next` ends a sentence (`. ! ? … 。 ！ ？ ♪ ♫ ♬`)
@@ -397,33 +579,48 @@ public enum LocalFallback {
     /// distinct content words occur in all) and whether it was cut short
     /// before its last content word; nil when it has fewer than two words or
     /// no content word. `words`, when given, are the piece's words (a line's: `FallbackText.lineWords`).
-    static func trimmed(_ piece: Range<Int>, in text: inout FallbackText, stop: Set<String>,
-                        counts: WordCounts, words: [Int]? = nil) -> (text: Range<Int>, words: ArraySlice<Int>, score: Int, cut: Bool)? {
-        let all = words ?? text.words(in: piece, stop: stop)
-        guard let firstContent = all.firstIndex(where: { text.words[$0].isContent }) else { return nil }
+    static func trimmed(_ piece: Range<Int>, in text: inout FallbackText, counts: WordCounts,
+                        words: ArraySlice<Int>? = nil) -> (text: Range<Int>, words: ArraySlice<Int>, score: Int, cut: Bool)? {
+        let all = words ?? text.words(in: piece)
+        return text.words.withUnsafeBufferPointer { w in
+            text.bytes.withUnsafeBufferPointer { bytes in
+                trimmed(all, words: w, bytes: bytes, in: text, counts: counts)
+            }
+        }
+    }
+
+    /// `trimmed(_:in:counts:words:)` for the piece whose words are `all`, read through buffers.
+    private static func trimmed(_ all: ArraySlice<Int>, words w: UnsafeBufferPointer<FallbackText.Word>,
+                                bytes: UnsafeBufferPointer<UInt8>, in text: FallbackText,
+                                counts: WordCounts) -> (text: Range<Int>, words: ArraySlice<Int>, score: Int, cut: Bool)? {
+        guard let firstContent = all.firstIndex(where: { w[$0].isContent }) else { return nil }
         let found = all[firstContent...]
-        let start = text.words[found[firstContent]].range.lowerBound
-        let lastContent = found.lastIndex { text.words[$0].isContent } ?? firstContent
+        let start = w[found[firstContent]].range.lowerBound
+        let lastContent = found.lastIndex { w[$0].isContent } ?? firstContent
         // Forward, counting the characters as it goes, so a long piece (captions
         // with no punctuation are one sentence) costs only its first words.
         var last = -1, length = 0
         var end = start
         for i in found.indices {
-            let range = text.words[found[i]].range
-            length += text.characters(end..<range.upperBound)
+            let range = w[found[i]].range
+            let gap = end..<range.upperBound
+            length += bytes[gap].allSatisfy({ $0 < 0x80 }) ? gap.count : text.characters(gap)
             end = range.upperBound
             if length > titleLength.upperBound { break }
-            if text.words[found[i]].isContent { last = i }
+            if w[found[i]].isContent { last = i }
         }
         guard last >= firstContent + 1 else { return nil }
         let kept = found[firstContent...last]
-        var distinct: Set<String> = []
+        // Each distinct content word once: a title holds few words, so the earlier ones are asked.
         var score = 0
-        for index in kept where text.words[index].isContent && distinct.insert(text.words[index].lower).inserted {
-            score += counts.count(lower: text.words[index].lower)
+        for k in kept.indices where w[kept[k]].isContent {
+            let lower = w[kept[k]].lower
+            if !kept[..<k].contains(where: { w[$0].isContent && w[$0].lower == lower }) {
+                score += counts.count(lower: lower)
+            }
         }
         guard score > 0 else { return nil }
-        return (start..<text.words[found[last]].range.upperBound, kept, score, last < lastContent)
+        return (start..<w[found[last]].range.upperBound, kept, score, last < lastContent)
     }
 
     /// Characters a title leaves out: quotes and brackets.
@@ -432,9 +629,9 @@ public enum LocalFallback {
     /// The phrase at `range` of `text` as a title (`cleaned(_:)`), and its
     /// key (`normalised`). An ASCII phrase with no quote or bracket is its
     /// bytes with white space made single spaces and the first letter a
-    /// capital, and its key its words' (`words`) lower case: the words of
-    /// such a title are the phrase's, in the same case once lowered.
-    static func cleaned(_ range: Range<Int>, words: ArraySlice<Int>, in text: FallbackText) -> (title: String, key: String) {
+    /// capital, and its key its words' (`words`) lower case (`fromWords`): the
+    /// words of such a title are the phrase's, in the same case once lowered.
+    static func cleaned(_ range: Range<Int>, words: ArraySlice<Int>, in text: FallbackText) -> (title: String, key: String, fromWords: Bool) {
         let plain: [UInt8]? = text.bytes.withUnsafeBufferPointer { p in
             var out: [UInt8] = []
             out.reserveCapacity(range.count)
@@ -453,10 +650,10 @@ public enum LocalFallback {
             return out
         }
         if let plain {
-            return (String(decoding: plain, as: UTF8.self), text.key(words))
+            return (String(decoding: plain, as: UTF8.self), text.key(words), true)
         }
         let title = cleaned(text.substring(range))
-        return (title, normalised(title[...]))
+        return (title, normalised(title[...]), false)
     }
 
     /// A phrase as a title: quotes and brackets left out, white space made

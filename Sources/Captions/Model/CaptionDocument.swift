@@ -66,10 +66,10 @@ public struct CaptionDocument: Sendable {
 
     /// The bytes `writeBytes(edits:options:)` returns, handed to `sink` in
     /// pieces, in order, as they are made, so that the output is never held
-    /// whole (a 500 MB file's edited output is not a second 500 MB): SRT and
-    /// WebVTT with edits, written as UTF-8 with no prolog edit to make.
-    /// Anything else is made whole and handed over in one piece. False as
-    /// soon as `sink` returns false (the output is then cut short).
+    /// whole (a 500 MB file's edited output is not a second 500 MB): a file
+    /// with edits, written as UTF-8 with no prolog edit to make. Anything
+    /// else is made whole and handed over in one piece. False as soon as
+    /// `sink` returns false (the output is then cut short).
     package func write(edits: [Int: CueEdit], options: WriteOptions = WriteOptions(),
                        into sink: (UnsafeBufferPointer<UInt8>) -> Bool) throws -> Bool {
         guard writesAsMade(edits: edits, options: options) else {
@@ -79,13 +79,19 @@ public struct CaptionDocument: Sendable {
         if source.encoding == .utf8 && source.hasByteOrderMark {
             guard ([0xEF, 0xBB, 0xBF] as [UInt8]).withUnsafeBufferPointer(sink) else { return false }
         }
-        return format == .srt ? SRTWriter.apply(edits, to: self, into: sink) : WebVTTWriter.apply(edits, to: self, into: sink)
+        switch format {
+        case .srt: return SRTWriter.apply(edits, to: self, into: sink)
+        case .vtt: return WebVTTWriter.apply(edits, to: self, into: sink)
+        case .ttml: return try TTMLWriter.apply(edits, to: self, into: sink)
+        }
     }
 
     /// Whether `write(edits:options:into:)` hands the output on as it is
-    /// made (else it is made whole first); such a write cannot fail.
+    /// made (else it is made whole first); such a write cannot fail (a TTML
+    /// one only when the document was not read as TTML, which a document
+    /// read by this package always was).
     package func writesAsMade(edits: [Int: CueEdit], options: WriteOptions = WriteOptions()) -> Bool {
-        format != .ttml && edits.values.contains(where: { !$0.isEmpty }) && outputEncoding(options: options) == .utf8
+        edits.values.contains(where: { !$0.isEmpty }) && outputEncoding(options: options) == .utf8
             && prologEdits(options).isEmpty
     }
 

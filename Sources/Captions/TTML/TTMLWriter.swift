@@ -43,6 +43,18 @@ enum TTMLWriter {
     /// and the styling namespace declared on the root element when no prefix
     /// is bound to it where a span is added.
     static func apply(_ edits: [Int: CueEdit], to document: CaptionDocument) throws -> [UInt8] {
+        var out: [UInt8] = []
+        _ = try apply(edits, to: document, reserve: { out.reserveCapacity($0) }) { out.append(contentsOf: $0); return true }
+        return out
+    }
+
+    /// `apply(_:to:)`'s bytes handed to `sink` in pieces, in order, as they
+    /// are made: a stretch of the source of at least `chunk` bytes between
+    /// insertions straight from the source, the rest gathered up to `chunk`
+    /// bytes. `reserve` is told the whole output's size first. False as soon
+    /// as `sink` returns false.
+    static func apply(_ edits: [Int: CueEdit], to document: CaptionDocument, chunk: Int = 1 << 18, reserve: (Int) -> Void = { _ in },
+                      into sink: (UnsafeBufferPointer<UInt8>) -> Bool) throws -> Bool {
         guard case let .ttml(payload) = document.payload else {
             throw CaptionError(.unsupported, message: "this document was not read as TTML, so it cannot be edited as TTML")
         }
@@ -155,13 +167,31 @@ enum TTMLWriter {
             case .closeEmptyParagraph: return 1 + texts[insertion.index].count + texts[insertion.index + 1].count
             }
         }
+        // The exact size, so that a caller gathering the whole output never regrows (and copies) it.
+        reserve(insertions.reduce(source.count) { $0 + length($1) })
         var out: [UInt8] = []
-        // The exact size, so the output of a large cue is never regrown (and copied) as it is written.
-        out.reserveCapacity(insertions.reduce(source.count) { $0 + length($1) })
+        out.reserveCapacity(min(chunk, source.count) + 64)
         var copied = 0
+        /// Hands what `out` holds to the sink, and empties it.
+        func flush() -> Bool {
+            guard !out.isEmpty else { return true }
+            defer { out.removeAll(keepingCapacity: true) }
+            return out.withUnsafeBufferPointer(sink)
+        }
+        /// Writes `source[copied..<end]`: a long stretch straight from the source.
+        func copySource(upTo end: Int) -> Bool {
+            guard end > copied else { return true }
+            if end - copied >= chunk {
+                guard flush(), source.withUnsafeBufferPointer({ sink(UnsafeBufferPointer(rebasing: $0[copied..<end])) }) else { return false }
+            } else {
+                out.append(contentsOf: source[copied..<end])
+            }
+            copied = end
+            return true
+        }
         for insertion in insertions where insertion.at >= copied && insertion.at <= source.count {
-            out.append(contentsOf: source[copied..<insertion.at])
-            copied = insertion.at
+            guard copySource(upTo: insertion.at) else { return false }
+            if out.count >= chunk { guard flush() else { return false } }
             switch insertion.kind {
             case .open:
                 if insertion.cdata { out.append(contentsOf: endCDATA) }
@@ -188,8 +218,7 @@ enum TTMLWriter {
                 }
             }
         }
-        out.append(contentsOf: source[copied...])
-        return out
+        return copySource(upTo: source.count) && flush()
     }
 
     /// Sorts `insertions[start...]` by offset, then order, keeping equal ones

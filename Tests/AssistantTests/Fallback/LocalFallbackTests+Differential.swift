@@ -31,6 +31,8 @@ import Testing
         "\"quoted\"", "(aside)", "[music]", "{\\an8}", "«bien»", "“smart”", ".", "!", "?", "…", "。", "！", "？", "♪", ",", ";",
         ":", "—", "–", "、", "，", ".\u{301}", "!\u{20DD}", "👨‍👩‍👧", "🇫🇷", "🚀", " ", "  ", "\t", "\u{A0}", "\u{3000}", "\n", "\r\n",
         "\u{2028}", "\u{85}", "x\u{301}\u{302}", "\u{0600}a", "ǆemal", "İstanbul", "ﬁsh", "ΣΟΦΟΣ", "Ωmega", "_under_", "a-b", "l'homme",
+        // Equal as `String`s, not as bytes: composed and combining accents, the Kelvin sign, the Greek question mark.
+        "café", "CAFE\u{301}", "\u{212A}elvin", "kelvin", "1;2", "1\u{37E}2",
     ]
 
     /// A transcript of `count` pieces chosen by a fixed generator from `seed`.

@@ -27,6 +27,16 @@ import Words
         }
     }
 
+    /// Words are counted as equal `String`s are equal: `café` written with a
+    /// combining accent is the same word as `café` written with `é`, and the
+    /// keyword takes the form of its last occurrence written in lower case.
+    @Test func wordsEqualAsStringsAreCountedAsOneWord() throws {
+        let transcript = "rocket café rocket cafe\u{301} cafe\u{301}"
+        let keywords = try #require(LocalFallback.suggestions(for: transcript, language: "en").keywords.value)
+        #expect(keywords.map { Array($0.utf8) } == [Array("cafe\u{301}".utf8), Array("rocket".utf8)])
+        #expect(LocalFallback.suggestions(for: transcript, language: "en") == LocalFallbackReference.suggestions(for: transcript, language: "en"))
+    }
+
     /// The fallback reads what a model is sent: the transcript cut to the
     /// cap. Words that repeat only after the cut count as they would for the
     /// model (not at all).
@@ -119,10 +129,10 @@ import Words
         var text = FallbackText(giant)
         text.markContent(stop: StopWords.all)
         let whole = 0..<text.bytes.count
-        let cut = LocalFallback.trimmed(whole, in: &text, stop: StopWords.all, counts: LocalFallback.WordCounts(FallbackText("")))
+        let cut = LocalFallback.trimmed(whole, in: &text, counts: LocalFallback.WordCounts(FallbackText("")))
         #expect(cut == nil)  // no word of it is counted, so no score
         let counts = LocalFallback.WordCounts(text)
-        let phrase = try #require(LocalFallback.trimmed(whole, in: &text, stop: StopWords.all, counts: counts))
+        let phrase = try #require(LocalFallback.trimmed(whole, in: &text, counts: counts))
         #expect(text.characters(phrase.text) <= LocalFallback.titleLength.upperBound && phrase.cut)
     }
 
@@ -139,6 +149,8 @@ import Words
     }
 
     @Test func stopWordListsCoverTheBenchLanguagesAndTheCandidatesUseThem() {
+        // Every list's language has a bit, so a word's stop-word languages say whether it is a stop word.
+        #expect(LocalFallback.everyStopWordListHasABit)
         for language in ["en", "de", "es", "fr", "it", "ja", "pt"] { #expect((StopWords.of(language)?.count ?? 0) >= 50, "\(language)") }
         #expect(StopWords.of("en-GB") == StopWords.of("en"))
         #expect(StopWords.of("nl") == nil)

@@ -41,19 +41,44 @@ import Testing
         #expect(calls == 1)
     }
 
+    @Test(arguments: [1, 7, 64, 1 << 18])
+    func aTTMLSpliceInPiecesIsTheWholeOne(_ chunk: Int) throws {
+        let documents = try CueRunWalkTests.fixtures("ttml", ".ttml") + [CaptionDocument.read(SourceText.decode(bytes: Array(
+            #"<tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="1s" end="2s"><![CDATA[a <b> c]]> and more</p><p begin="2s" end="3s"/><p begin="3s" end="4s">last one</p></div></body></tt>"#.utf8)), hint: .ttml)]
+        var pieces = 0
+        for document in documents {
+            for seed in 1...30 as ClosedRange<UInt64> {
+                let edits = TextCueSplicerTests.edits(for: document, seed: seed)
+                // The splice itself is UTF-8 (a UTF-16 file is encoded after it).
+                let utf8 = try document.writeUTF8(edits: edits)
+                var reserved = 0
+                let made = try Self.pieces { try TTMLWriter.apply(edits, to: document, chunk: chunk, reserve: { reserved = $0 }, into: $0) }
+                #expect(made.done && made.bytes == utf8, "\(document.cues.first?.line ?? 0) seed \(seed)")
+                #expect(reserved >= utf8.count)
+                pieces += made.count
+                let whole = try document.writeBytes(edits: edits)
+                let written = try Self.pieces { try document.write(edits: edits, into: $0) }
+                #expect(written.done && written.bytes == whole)
+            }
+        }
+        #expect(pieces > documents.count * 30 * (chunk < 64 ? 2 : 1) - 1)
+    }
+
     @Test func whatIsNotSplicedInPiecesIsHandedOnWhole() throws {
-        // A byte-order mark comes first; a TTML file and an output in another encoding come in one piece.
+        // A byte-order mark comes first; an output with a prolog edit (a language declared) comes in one piece.
         let bom = try CaptionDocument.read(SourceText.decode(bytes: [0xEF, 0xBB, 0xBF] + Array("1\n00:00:01,000 --> 00:00:02,000\nhello world\n".utf8)), hint: .srt)
         let edits = [0: CueEdit(emphasis: [CueEdit.RunRange(run: 0, utf8: 0..<5)])]
         #expect(bom.writesAsMade(edits: edits))
         let bomPieces = try TextCueSplicerPiecesTests.pieces { try bom.write(edits: edits, into: $0) }
         let bomWhole = try bom.writeBytes(edits: edits)
         #expect(bomPieces.bytes == bomWhole && bomPieces.bytes.starts(with: [0xEF, 0xBB, 0xBF, 0x31]))
-        let ttml = try CaptionDocument.read(SourceText.decode(bytes: Array(#"<tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="1s" end="2s">hello world</p></div></body></tt>"#.utf8)), hint: .ttml)
-        #expect(!ttml.writesAsMade(edits: edits))
-        let ttmlPieces = try TextCueSplicerPiecesTests.pieces { try ttml.write(edits: edits, into: $0) }
-        let ttmlWhole = try ttml.writeBytes(edits: edits)
-        #expect(ttmlPieces.count == 1 && ttmlPieces.bytes == ttmlWhole)
+        let vtt = try CaptionDocument.read(SourceText.decode(bytes: Array("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nhello world\n".utf8)), hint: .vtt)
+        let french = WriteOptions(language: "fr")
+        #expect(!vtt.writesAsMade(edits: edits, options: french))
+        let vttPieces = try TextCueSplicerPiecesTests.pieces { try vtt.write(edits: edits, options: french, into: $0) }
+        let vttWhole = try vtt.writeBytes(edits: edits, options: french)
+        let vttPlain = try vtt.writeBytes(edits: edits)
+        #expect(vttPieces.count == 1 && vttPieces.bytes == vttWhole && vttWhole != vttPlain)
         #expect(!bom.writesAsMade(edits: [:]))
     }
 }

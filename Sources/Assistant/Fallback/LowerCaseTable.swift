@@ -1,0 +1,169 @@
+/// The distinct lower-case words of a transcript (`FallbackText`), each
+/// numbered once, in the order first seen: a word's facts that depend only on
+/// its lower case (whether it is a stop word, which languages list it, how
+/// often it occurs) are then kept by number and asked once per distinct word.
+///
+/// Words are the same when their `String`s are equal (canonical equivalence:
+/// `café` written with a combining accent is `café`), as the fallback's
+/// dictionaries keyed by `String` compared them. An ASCII word is looked up
+/// by its bytes (an open-addressing hash table, FNV-1a, over bytes kept in
+/// one buffer), so a word seen before costs no `String`: an ASCII string is
+/// equal only to itself and to strings whose other scalars are the three
+/// whose canonical decomposition is ASCII (U+037E → `;`, U+1FEF → `` ` ``,
+/// U+212A → `K`), which are looked up by that ASCII form. Other words are
+/// looked up as `String`s. It is made with room for the words a text may
+/// hold, so it seldom grows.
+struct LowerCaseTable {
+    /// The words, by number: each the first `String` seen of its equivalents.
+    private(set) var strings: [String] = []
+    /// The numbers of the words that are not ASCII.
+    private var numbers: [String: Int32] = [:]
+    /// The numbers of the words not ASCII but equal to an ASCII string, by that string.
+    private var asciiForms: [String: Int32] = [:]
+
+    /// The ASCII words' bytes, each `ascii[offsets[k]..<offsets[k + 1]]`, with its hash and number.
+    private var ascii: [UInt8] = []
+    private var offsets: [Int] = [0]
+    private var hashes: [UInt64] = []
+    private var asciiNumbers: [Int32] = []
+    /// Indices into `hashes` by hash (-1: empty), a power of two long, at most half full.
+    private var slots: [Int32]
+
+    /// An empty table that holds about `capacity` words before it grows.
+    init(capacity: Int = 32) {
+        var slotCount = 64
+        while slotCount < 2 * capacity { slotCount *= 2 }
+        slots = [Int32](repeating: -1, count: slotCount)
+    }
+
+    /// How many distinct words it holds.
+    var count: Int { strings.count }
+
+    /// The number of the ASCII word `word` in lower case (its bytes lowered:
+    /// A–Z made a–z), whose lowered bytes hash to `lowered` (`hash`), given
+    /// it (and the next number) when it is new.
+    mutating func number(ofASCII word: UnsafeBufferPointer<UInt8>, lowered hash: UInt64) -> Int32 {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: Self.finished(hash)) & mask
+        while true {
+            let k = slots[slot]
+            if k < 0 { break }
+            if hashes[Int(k)] == hash && equalsLowered(Int(k), word) { return asciiNumbers[Int(k)] }
+            slot = (slot + 1) & mask
+        }
+        let start = ascii.count
+        for b in word { ascii.append(b &- 0x41 < 26 ? b | 0x20 : b) }
+        let string = ascii.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start...]), as: UTF8.self) }
+        let n: Int32
+        if let equal = asciiForms.isEmpty ? nil : asciiForms[string] {
+            n = equal
+        } else {
+            n = Int32(strings.count)
+            strings.append(string)
+        }
+        slots[slot] = Int32(hashes.count)
+        hashes.append(hash)
+        offsets.append(ascii.count)
+        asciiNumbers.append(n)
+        if hashes.count * 2 > slots.count { grow() }
+        return n
+    }
+
+    /// The number of `word` (in lower case), given it (and the next number) when it is new.
+    mutating func number(of word: String) -> Int32 {
+        var word = word
+        if let ascii = Self.asciiForm(&word) {
+            if word.utf8.allSatisfy({ $0 < 0x80 }) {
+                return word.withUTF8 { p in number(ofASCII: p, lowered: p.reduce(Self.hashStart) { Self.hash($0, $1) }) }
+            }
+            if let n = number(ifPresentASCII: ascii) { return n }
+        }
+        if let n = numbers[word] { return n }
+        let n = Int32(strings.count)
+        strings.append(word)
+        numbers[word] = n
+        if let ascii = Self.asciiForm(&word) { asciiForms[ascii] = n }
+        return n
+    }
+
+    /// The number of `word`, if it holds it.
+    func number(ifPresent word: String) -> Int32? {
+        var word = word
+        if let ascii = Self.asciiForm(&word), let n = number(ifPresentASCII: ascii) { return n }
+        return numbers[word]
+    }
+
+    /// The number of the ASCII word `word` (lower case), if it holds it.
+    private func number(ifPresentASCII word: String) -> Int32? {
+        var word = word
+        return word.withUTF8 { p in
+            let hash = p.reduce(Self.hashStart) { Self.hash($0, $1) }
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: Self.finished(hash)) & mask
+            while true {
+                let k = slots[slot]
+                if k < 0 { return nil }
+                if hashes[Int(k)] == hash && equalsLowered(Int(k), p) { return asciiNumbers[Int(k)] }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
+    /// The ASCII string equal to `word` (as `String`s are), when there is one
+    /// and it is in lower case (no other can be in the table): `word` itself
+    /// when it is ASCII, else `word` with U+037E, U+1FEF and U+212A made
+    /// ASCII when it has no other scalar outside ASCII.
+    private static func asciiForm(_ word: inout String) -> String? {
+        word.withUTF8 { p -> String? in
+            if p.allSatisfy({ $0 < 0x80 }) { return String(decoding: p, as: UTF8.self) }
+            // The three scalars' lead bytes (CD BE, E1 BF AF, E2 84 AA): most words have none.
+            guard p.contains(where: { $0 == 0xCD || $0 == 0xE1 || $0 == 0xE2 }) else { return nil }
+            var out = ""
+            for scalar in String(decoding: p, as: UTF8.self).unicodeScalars {
+                switch scalar.value {
+                case 0..<0x80: out.unicodeScalars.append(scalar)
+                case 0x037E: out.append(";")
+                case 0x1FEF: out.append("`")
+                case 0x212A: out.append("K")
+                default: return nil
+                }
+            }
+            return out.utf8.contains { $0 &- 0x41 < 26 } ? nil : out
+        }
+    }
+
+    /// Whether the lowered word `k` is `word` with its bytes lowered.
+    private func equalsLowered(_ k: Int, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = offsets[k]
+        guard offsets[k + 1] - start == word.count else { return false }
+        return ascii.withUnsafeBufferPointer { a in
+            for i in 0..<word.count {
+                let b = word[i]
+                if a[start + i] != (b &- 0x41 < 26 ? b | 0x20 : b) { return false }
+            }
+            return true
+        }
+    }
+
+    private mutating func grow() {
+        var bigger = [Int32](repeating: -1, count: slots.count * 2)
+        let mask = bigger.count - 1
+        for (k, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: Self.finished(hash)) & mask
+            while bigger[slot] >= 0 { slot = (slot + 1) & mask }
+            bigger[slot] = Int32(k)
+        }
+        slots = bigger
+    }
+
+    /// The hash of no bytes (FNV-1a's offset basis).
+    static let hashStart: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    /// `hash` with byte `b` added (FNV-1a).
+    @inline(__always)
+    static func hash(_ hash: UInt64, _ b: UInt8) -> UInt64 { (hash ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+
+    /// `hash` with its high bits folded into the low ones, which pick the slot.
+    @inline(__always)
+    static func finished(_ hash: UInt64) -> UInt64 { hash ^ (hash >> 29) }
+}
