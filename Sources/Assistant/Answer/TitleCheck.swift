@@ -60,10 +60,10 @@ public enum TitleCheck {
         if chunks.count > maximumWords { return "has more than \(maximumWords) words" }
         if let debris = listDebris(title) { return "holds list syntax (\(debris))" }
         if let open = unclosed(title) { return "has an unclosed \(open)" }
-        if let joined = wordsJoinedAtAComma(title) { return "runs words together (“\(joined)”)" }
+        if let joined = wordsRunTogether(title) { return "runs words together (“\(joined)”)" }
         if longestDigitRun(title) >= digitRunLimit { return "holds a number of \(digitRunLimit) or more digits" }
         if let last = title.last, midClauseEnds.contains(last) { return "ends mid-clause (“\(last)”)" }
-        if title.hasSuffix("..") || title.hasSuffix(".…") { return "ends mid-sentence (“..”)" }
+        if title.hasSuffix("..") { return "ends mid-sentence (“..”)" }
         let words = WordScanner().words(in: title).map { $0.lowercased() }
         if let repeated = repeatedSequence(words) { return "repeats “\(repeated)”" }
         // The last word, when nothing but a full stop follows it ("What Is It For?" ends a question).
@@ -138,7 +138,7 @@ public enum TitleCheck {
     /// capital or a symbol (`meters.Theres`, `community.&nearly`): words a
     /// model ran together, not a headline's punctuation (`1,000`, `18.5`,
     /// `Node.js`, `U.S.A.` keep theirs). The mark and what follows it.
-    static func wordsJoinedAtAComma(_ title: String) -> String? {
+    static func wordsRunTogether(_ title: String) -> String? {
         var previous: Character?
         var beforePrevious: Character?
         for c in title {

@@ -60,7 +60,7 @@ struct HTTPChatRequest: Sendable {
     /// No `minLength`/`maxLength` is sent for titles either: a server that
     /// honours them would cut the same way. One word is allowed (not the
     /// prompt's two) for scripts written without spaces.
-    static let titlePattern: String = "^" + titleFirstWord + "( " + titleWord + "){0,\(TitleCheck.maximumWords - 1)}$"
+    static let titlePattern = titlePattern(twoWordsAtLeast: false)
 
     /// A character a title's word may hold (`titlePattern`).
     static let titleCharacter = #"[^ "\\{}\[\]<>_/#*|=+@~^`…\n\r\t]"#
@@ -72,8 +72,8 @@ struct HTTPChatRequest: Sendable {
 
     /// `titlePattern` with two to `TitleCheck.maximumWords` words (the
     /// prompt's "2 to 7"), for a transcript written with spaces between words
-    /// (`isWrittenWithSpaces`); otherwise `titlePattern`, whose one word may
-    /// be a whole title in Japanese or Chinese. A one-word title was the most
+    /// (`isWrittenWithSpaces`); otherwise one to seven (`titlePattern`), as
+    /// one word may be a whole title in Japanese or Chinese. A one-word title was the most
     /// common short one a small model wrote ("Boil", "Japan", "1895", "River":
     /// refused as shorter than a title), and the prompt never asked for one.
     ///
@@ -85,7 +85,7 @@ struct HTTPChatRequest: Sendable {
     /// "Tofu-kai-ko-toi-takamag2 10.3.2018 tokyohanami-s"), and 73% of the
     /// files' titles were "applied" in one measured run, few publishable.
     static func titlePattern(twoWordsAtLeast: Bool) -> String {
-        twoWordsAtLeast ? "^" + titleFirstWord + "( " + titleWord + "){1,\(TitleCheck.maximumWords - 1)}$" : titlePattern
+        "^" + titleFirstWord + "( " + titleWord + "){\(twoWordsAtLeast ? 1 : 0),\(TitleCheck.maximumWords - 1)}$"
     }
 
     /// Whether the words of `keywords` (the transcript's candidates, most
