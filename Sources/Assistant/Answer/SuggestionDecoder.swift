@@ -309,8 +309,8 @@ public struct SuggestionDecoder: Sendable {
         if !rejected.isEmpty {
             warnings.append("Not usable: " + ServerTextGate.list(rejected) + ".")
         }
-        if titles.count > count {
-            warnings.append("The model gave \(titles.count) titles; the first three were kept.")
+        if titles.count > AnswerSchema.titleCandidates {
+            warnings.append("The model gave \(titles.count) usable titles where \(AnswerSchema.titleCandidates) were asked for; the first three were kept.")
         }
         return .applied(Array(titles.prefix(count)))
     }

@@ -176,7 +176,7 @@ public struct AssistantService: Sendable {
         }
         if actions.contains(.titles), let m = suggestions.titles.failureMessage {
             problems.append("\"titles\": \(m)")
-            fields.append((.titles, "\"titles\" (three short titles in new words)"))
+            fields.append((.titles, "\"titles\" (five short titles in new words)"))
         }
         if actions.contains(.emoji), let m = suggestions.emoji.failureMessage {
             problems.append("\"emoji\": \(m)")

@@ -80,10 +80,20 @@ import Testing
         #expect(four.titles == .applied(["Alpha launch", "Beta rocket", "Gamma crew"]))
     }
 
-    @Test func fiveTitlesKeepTheFirstThreeWithAWarning() {
+    /// Five titles are asked for (`AnswerSchema.titleCandidates`): the first
+    /// three usable ones are kept, the refused ones named in a warning, and
+    /// only more usable titles than were asked for are worth a warning.
+    @Test func theFirstThreeUsableOfFiveTitlesAreKept() {
         let result = decode(#"{"keywords": ["rocket"], "titles": [" Launch one ", "Launch two", "Launch three", "Launch four", "Launch five"], "emoji": "🚀"}"#)
         #expect(result.titles == .applied(["Launch one", "Launch two", "Launch three"]))
-        #expect(result.warnings == ["The model gave 5 titles; the first three were kept."])
+        #expect(result.warnings.isEmpty)
+        let refused = decode(#"{"keywords": ["rocket"], "titles": ["Rocket at dawn", "The rocket and the", "Rocket crew", "rocket rocket rocket rocket", "Launch of a rocket"], "emoji": "🚀"}"#)
+        #expect(refused.titles == .applied(["Rocket at dawn", "Rocket crew", "Launch of a rocket"]))
+        #expect(refused.warnings.count == 1)
+        #expect(refused.warnings.first?.hasPrefix("Not usable: “The rocket and the” ends mid-clause") == true)
+        let six = decode(#"{"keywords": ["rocket"], "titles": ["Launch one", "Launch two", "Launch three", "Launch four", "Launch five", "Launch six"], "emoji": "🚀"}"#)
+        #expect(six.titles == .applied(["Launch one", "Launch two", "Launch three"]))
+        #expect(six.warnings == ["The model gave 6 usable titles where 5 were asked for; the first three were kept."])
     }
 
     @Test func aKeywordNotInTheTranscriptIsDroppedWithItsReason() {

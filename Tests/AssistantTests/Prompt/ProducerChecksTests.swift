@@ -50,10 +50,12 @@ import TestSupport
         let text = schema.oneLine(spaced: false)
         #expect(!text.contains("\"maxLength\":60") && !text.contains("\"minLength\":8"))
         let regex = try Regex(HTTPChatRequest.titlePattern)
-        for fine in ["Rocket Launch at Dawn", "潮だまりの小さな世界", "Einstein", "One two three four five six seven"] {
+        for fine in ["Rocket Launch at Dawn", "潮だまりの小さな世界", "Einstein", "One two three four five six seven", "« La Seine » au matin",
+                     "Dunbar’s Compendium"] {
             #expect(fine.wholeMatch(of: regex) != nil, "\(fine)")
         }
-        for refused in ["One two three four five six seven eight", " Leading space", "Two  spaces", "… (1)", "- dash", "{\"json\""] {
+        for refused in ["One two three four five six seven eight", " Leading space", "Two  spaces", "… (1)", "- dash", "{\"json\"",
+                        "Austerleys”, “Tennis Factory”", "“Hope” Returns"] {
             #expect(refused.wholeMatch(of: regex) == nil, "\(refused)")
         }
     }
@@ -103,7 +105,7 @@ import TestSupport
         #expect(suggestions.titles == .applied(["Rocket at Dawn", "The Launch That Waited", "Fans of the Rocket Crew"]))
         let repair = try #require(model.log.received.last)
         #expect(repair.isRepair && repair.schema.fields == [.titles])
-        #expect(repair.request.hasSuffix("Answer again with a JSON object holding only \"titles\" (three short titles in new words)."))
+        #expect(repair.request.hasSuffix("Answer again with a JSON object holding only \"titles\" (five short titles in new words)."))
         let schema = HTTPChatRequest.answerSchema(repair.schema).oneLine(spaced: false)
         #expect(schema.contains(#""required":["titles"]"#) && !schema.contains(#""keywords":"#) && !schema.contains(#""emoji":"#))
         // The first request asked for all three.
@@ -112,7 +114,7 @@ import TestSupport
         let both = AssistantService.repairPrompt(try #require(model.log.received.first),
                                                  Suggestions(keywords: .failed("no keyword"), titles: .failed("no title"), emoji: .applied("🚀")))
         #expect(both?.schema.fields == [.keywords, .titles])
-        #expect(both?.request.hasSuffix("holding only \"keywords\" (copied exactly from the transcript) and \"titles\" (three short titles in new words).") == true)
+        #expect(both?.request.hasSuffix("holding only \"keywords\" (copied exactly from the transcript) and \"titles\" (five short titles in new words).") == true)
     }
 
     /// When the first answer held no JSON and the repair gave two fields,
