@@ -220,8 +220,9 @@ import Testing
         #expect(result.titles == .failed("The model gave 2 usable titles; exactly three are needed. Not usable: “Short” is shorter than 8 characters; “\(String(repeating: "x", count: 61))” is longer than 60 characters; “Tab in a title” contains control characters or line breaks; “Welcome back to the launch pad!” copies a caption line; “the AI guidance computer” copies a caption line; ““Photosynthesis”” copies a caption line."))
         #expect(result.usableTitles == ["Countdown on the pad", "A rocket ready to fly"])
         // Words of two lines together, and two words of one line, are no copy; sixty characters are allowed.
-        let fine = decoder.decode(#"{"keywords": ["rocket"], "titles": ["Launch pad today", "Rocket \#(String(repeating: "y", count: 53))", "Rocket team"], "emoji": "🚀"}"#, transcript: transcript)
-        #expect(fine.titles == .applied(["Launch pad today", "Rocket " + String(repeating: "y", count: 53), "Rocket team"]))
+        let sixty = "Rocket Countdown: Engineers Confident Before Tomorrow Launch"
+        let fine = decoder.decode(#"{"keywords": ["rocket"], "titles": ["Launch pad today", "\#(sixty)", "Rocket team"], "emoji": "🚀"}"#, transcript: transcript)
+        #expect(sixty.count == 60 && fine.titles == .applied(["Launch pad today", sixty, "Rocket team"]))
         // Compared with what the model was sent, when given (the prompt, our own notes included).
         let copied = #"{"keywords": ["rocket"], "titles": ["the AI guidance computer", "Launch pad today", "The model gave two titles"], "emoji": "🚀"}"#
         let sent = "Welcome back to the launch pad.\nYour answer could not be used: the model gave two titles."
