@@ -55,6 +55,8 @@ let package = Package(
         .target(name: "CEarlySignals"),
         .executableTarget(name: "caption-assistant", dependencies: ["CaptionAssistantCLI", "CEarlySignals"]),
         .executableTarget(name: "caption-bench", dependencies: ["Captions", "CaptionAssistant"]),
+        // An app that embeds Captions alone (the library's own memory and load cost, measured in BENCHMARKS.md).
+        .executableTarget(name: "captions-copy", dependencies: ["Captions"]),
         .testTarget(name: "WordsTests", dependencies: ["Words"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "CLibXML2", "TestSupport"], resources: [.copy("Fixtures")]),
