@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "CaptionAssistantTests", dependencies: ["CaptionAssistant", "CaptionAssistantCLI", "JSON", "TestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CaptionAssistantCLITests", dependencies: ["CaptionAssistantCLI", "CaptionAssistant", "Assistant", "Captions"]),
-        .testTarget(name: "CaptionAssistantEndToEndTests", dependencies: ["caption-assistant", "TestSupport"]),
+        .testTarget(name: "CaptionAssistantEndToEndTests", dependencies: ["caption-assistant", "captions-copy", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
