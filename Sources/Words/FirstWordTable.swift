@@ -16,6 +16,10 @@ struct FirstWordTable: Sendable {
     private let mask: Int
     /// The first words, lower-cased, one for each group.
     let firstWords: [[UInt8]]
+    /// Bit `pairKey` set for the first two bytes of each ASCII first word of two bytes or more.
+    private var asciiPairs: [UInt64] = []
+    /// The ASCII first words (nil when there are too many, or one is a single byte: the text is then always scanned).
+    private var asciiWords: [[UInt8]]? = nil
 
     init(_ patterns: [KeywordPattern]) {
         // Distinct first words in order of first appearance, each with its patterns.
@@ -58,6 +62,47 @@ struct FirstWordTable: Sendable {
         self.hashes = hashes
         self.groups = groups
         firstWords = groups.map { $0[0].words[0] }
+        let ascii = firstWords.filter { $0.allSatisfy { $0 < 0x80 } }
+        if ascii.count <= 32, ascii.allSatisfy({ $0.count >= 2 }) {
+            asciiPairs = [UInt64](repeating: 0, count: 64)
+            for word in ascii {
+                let key = Self.pairKey(word[0], word[1])
+                asciiPairs[key >> 6] |= 1 << UInt64(key & 63)
+            }
+            asciiWords = ascii
+        }
+    }
+
+    /// Where the lower-cased ASCII bytes `a`, `b` fall in `asciiPairs`.
+    @inline(__always)
+    private static func pairKey(_ a: UInt8, _ b: UInt8) -> Int { (Int(a) &* 31 &+ Int(b)) & 4095 }
+
+    /// True only when `text` is ASCII and, lower-cased, holds none of the
+    /// first words as bytes: then no word of it (nor of its text runs, which
+    /// markup only cuts) lower-cased is a first word, so no keyword starts in
+    /// it. False when it may: a non-ASCII byte (the word scan decides), or a
+    /// first word found. Each byte pair is looked up in `asciiPairs`, and only
+    /// a pair found is compared with the words.
+    func asciiHoldsNoFirstWord(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let words = asciiWords else { return false }
+        let n = text.count
+        var i = 0
+        while i < n {
+            let b = text[i]
+            if b >= 0x80 { return false }
+            guard i + 1 < n else { break }
+            let a = WordFold.asciiLower(b), c = WordFold.asciiLower(text[i + 1])
+            let key = Self.pairKey(a, c)
+            if asciiPairs[key >> 6] & (1 << UInt64(key & 63)) != 0 {
+                for w in words.indices where words[w][0] == a && words[w][1] == c && i + words[w].count <= n {
+                    var k = 2
+                    while k < words[w].count && WordFold.asciiLower(text[i + k]) == words[w][k] { k += 1 }
+                    if k == words[w].count { return false }
+                }
+            }
+            i += 1
+        }
+        return true
     }
 
     var isEmpty: Bool { groups.isEmpty }
