@@ -86,23 +86,32 @@ struct FirstWordTable: Sendable {
     func asciiHoldsNoFirstWord(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let words = asciiWords else { return false }
         let n = text.count
-        var i = 0
-        while i < n {
-            let b = text[i]
-            if b >= 0x80 { return false }
-            guard i + 1 < n else { break }
-            let a = WordFold.asciiLower(b), c = WordFold.asciiLower(text[i + 1])
-            let key = Self.pairKey(a, c)
-            if asciiPairs[key >> 6] & (1 << UInt64(key & 63)) != 0 {
-                for w in words.indices where words[w][0] == a && words[w][1] == c && i + words[w].count <= n {
-                    var k = 2
-                    while k < words[w].count && WordFold.asciiLower(text[i + k]) == words[w][k] { k += 1 }
-                    if k == words[w].count { return false }
-                }
+        guard n > 1 else { return n == 0 || text[0] < 0x80 }
+        return asciiPairs.withUnsafeBufferPointer { pairs in
+            // Each byte is lower-cased once: the second of one pair is the first of the next.
+            var a = text[0]
+            if a >= 0x80 { return false }
+            a = WordFold.asciiLower(a)
+            for i in 1..<n {
+                let b = text[i]
+                if b >= 0x80 { return false }
+                let c = WordFold.asciiLower(b)
+                let key = Self.pairKey(a, c)
+                if pairs[key >> 6] & (1 << UInt64(key & 63)) != 0, Self.holdsAWord(words, text, at: i - 1) { return false }
+                a = c
             }
-            i += 1
+            return true
         }
-        return true
+    }
+
+    /// Whether one of `words` (lower-cased ASCII, two bytes or more) is at `start` of `text`, lower-cased.
+    private static func holdsAWord(_ words: [[UInt8]], _ text: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        words.contains { word in
+            guard start + word.count <= text.count else { return false }
+            var k = 0
+            while k < word.count && WordFold.asciiLower(text[start + k]) == word[k] { k += 1 }
+            return k == word.count
+        }
     }
 
     var isEmpty: Bool { groups.isEmpty }
