@@ -55,6 +55,8 @@ let package = Package(
         .target(name: "CEarlySignals"),
         .executableTarget(name: "caption-assistant", dependencies: ["CaptionAssistantCLI", "CEarlySignals"]),
         .executableTarget(name: "caption-bench", dependencies: ["Captions", "CaptionAssistant"]),
+        // An app that embeds Captions alone (the library's own memory and load cost, measured in BENCHMARKS.md).
+        .executableTarget(name: "captions-copy", dependencies: ["Captions"]),
         .testTarget(name: "WordsTests", dependencies: ["Words"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "CLibXML2", "TestSupport"], resources: [.copy("Fixtures")]),
@@ -63,7 +65,7 @@ let package = Package(
         .testTarget(name: "CaptionAssistantTests", dependencies: ["CaptionAssistant", "CaptionAssistantCLI", "JSON", "TestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CaptionAssistantCLITests", dependencies: ["CaptionAssistantCLI", "CaptionAssistant", "Assistant", "Captions"]),
-        .testTarget(name: "CaptionAssistantEndToEndTests", dependencies: ["caption-assistant", "TestSupport"]),
+        .testTarget(name: "CaptionAssistantEndToEndTests", dependencies: ["caption-assistant", "captions-copy", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -126,7 +130,7 @@ public struct JSONStream {
         var n = 0
         var problem: Int32 = 0
         repeat {
-            n = buffer.withUnsafeMutableBytes { raw in Foundation.read(descriptor, raw.baseAddress! + old, chunkSize) }
+            n = buffer.withUnsafeMutableBytes { raw in readFile(descriptor, raw.baseAddress! + old, chunkSize) }
             problem = n < 0 ? errno : 0
         } while n < 0 && problem == EINTR
         if n < 0 {
@@ -197,4 +201,9 @@ public struct JSONStream {
         position = index
         return buffer[start..<index]
     }
+}
+
+/// The system's `read(2)`, by a name no method of this module hides.
+private func readFile(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The character encoding a caption file came in, and so the one it is written back in.
 ///
@@ -41,7 +45,7 @@ public struct TextEncoding: RawRepresentable, Sendable, Hashable {
     /// converter has, and for UTF-16 or UTF-32 without a byte order (a file
     /// with a byte-order mark needs no name).
     public init?(named name: String) {
-        let squeezed = String(name.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) })
+        let squeezed = Self.squeezed(name)
         if let own = Self.ownEncodings.first(where: { $0.squeezed == squeezed }) { self = own; return }
         if squeezed == "cp1252" { self = .windows1252; return }
         guard !squeezed.isEmpty, let display = LegacyCharset.displayName(of: name) else { return nil }
@@ -52,7 +56,23 @@ public struct TextEncoding: RawRepresentable, Sendable, Hashable {
     }
 
     /// The name lowercased without punctuation (`utf16le`), for matching what a person types.
-    private var squeezed: String { String(rawValue.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }) }
+    private var squeezed: String { Self.squeezed(rawValue) }
+
+    /// `name` lowercased with only its letters, marks and digits kept (the
+    /// general categories L, M and N: what Foundation's
+    /// `CharacterSet.alphanumerics` holds, which on Linux lacks some scripts
+    /// of Unicode 9.0 and later, such as Tangut; no encoding's name has them),
+    /// told by the scalars' own properties so that this module needs no more
+    /// of Foundation than FoundationEssentials.
+    static func squeezed(_ name: String) -> String {
+        String(name.lowercased().unicodeScalars.filter { scalar in
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber: true
+            default: false
+            }
+        })
+    }
 
     /// Whether `text` can be written in this encoding without loss.
     public func canEncode(_ text: String) -> Bool {

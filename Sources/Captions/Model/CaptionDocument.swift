@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A caption file as read: its cues, what was repaired, and everything the
 /// writer needs to give back the untouched parts byte for byte.

@@ -1,52 +1,52 @@
-/// A cue read from a file, in 40 bytes: the document's bytes (shared: a
-/// reference), its start in whole milliseconds and its length, and byte
-/// offsets into the bytes for its text (the identifier and settings, which
-/// come before the text, as distances back from it); `Cue` adds 8 for what
-/// it does not hold. A cue whose values do not fit (a time that is not a
-/// whole number of milliseconds or is negative, an end before the start or
-/// more than 49 days after it, offsets or a line past 4 GiB, an identifier or
-/// settings longer than 255 bytes or more than 64 KiB before the text) is not
-/// made compact (`init` fails) and `Cue` holds its values whole.
+/// The numbers of a cue read from a file, in 24 bytes: its start in whole
+/// milliseconds and its length, and byte offsets into the document's bytes
+/// for its text (the identifier and settings, which come before the text, as
+/// distances back from it). `Cue` adds 8 for the document's bytes (or the
+/// TTML paragraph's context, which holds them): 32 in all. A cue whose values
+/// do not fit (a time that is not a whole number of milliseconds or is
+/// negative, a start 2^38 ms (8.7 years) or later, an end before the start or
+/// 2^26 ms (18.6 hours) or more after it, text offsets or a line past 4 GiB,
+/// a text longer than 64 KiB, an identifier or settings longer than 255 bytes
+/// or more than 64 KiB before the text) is not made compact (`init` fails)
+/// and `Cue` holds its values whole.
 struct CompactCue: Sendable {
-    /// The whole document's UTF-8 bytes; empty for a cue that is not compact.
-    var bytes: [UInt8] = []
-    var startMilliseconds: UInt64 = 0
-    var lengthMilliseconds: UInt32 = 0
-    var textStart: UInt32 = 0
-    var textEnd: UInt32 = 0
-    var line: UInt32 = 0
-    /// How far before `textStart` the identifier and the settings start.
-    var identifierBack: UInt16 = 0
-    var settingsBack: UInt16 = 0
-    var identifierLength: UInt8 = 0
-    var settingsLength: UInt8 = 0
-    var flags: UInt8 = 0
+    /// The start in milliseconds (the low `startBits` bits) and the length in
+    /// milliseconds (the bits above).
+    private var time: UInt64 = 0
+    private var textStart: UInt32 = 0
+    private(set) var line: UInt32 = 0
+    private var textLength: UInt16 = 0
+    /// How far before `textStart` the identifier and the settings start; 0 when there is none.
+    private var identifierBack: UInt16 = 0
+    private var settingsBack: UInt16 = 0
+    private var identifierLength: UInt8 = 0
+    private var settingsLength: UInt8 = 0
 
-    private static let webVTT: UInt8 = 1, hasIdentifier: UInt8 = 2, hasSettings: UInt8 = 4
+    /// The bits of `time` that hold the start.
+    static let startBits: UInt64 = 38
 
     /// An empty one (for a cue that holds its values whole).
     init() {}
 
-    /// The compact form of a cue read from `bytes`, or nil when a value does not fit.
-    init?(bytes: [UInt8], identifier: Range<Int>?, start: CaptionTime, end: CaptionTime, settings: Range<Int>?,
-          line: Int, textRange: Range<Int>, webVTT: Bool) {
+    /// The compact form of a cue read from a document's bytes, or nil when a value does not fit.
+    init?(identifier: Range<Int>?, start: CaptionTime, end: CaptionTime, settings: Range<Int>?,
+          line: Int, textRange: Range<Int>) {
         guard let startMilliseconds = Self.milliseconds(start), let endMilliseconds = Self.milliseconds(end),
-              endMilliseconds >= startMilliseconds, let length = UInt32(exactly: endMilliseconds - startMilliseconds),
-              let textStart = UInt32(exactly: textRange.lowerBound), let textEnd = UInt32(exactly: textRange.upperBound),
-              let line = UInt32(exactly: line) else { return nil }
-        self.bytes = bytes
-        self.startMilliseconds = startMilliseconds; lengthMilliseconds = length
-        self.textStart = textStart; self.textEnd = textEnd; self.line = line
-        if webVTT { flags |= Self.webVTT }
+              endMilliseconds >= startMilliseconds, startMilliseconds < 1 << Self.startBits,
+              endMilliseconds - startMilliseconds < 1 << (64 - Self.startBits),
+              let textStart = UInt32(exactly: textRange.lowerBound), let textLength = UInt16(exactly: textRange.count),
+              UInt32(exactly: textRange.upperBound) != nil, let line = UInt32(exactly: line) else { return nil }
+        time = startMilliseconds | (endMilliseconds - startMilliseconds) << Self.startBits
+        self.textStart = textStart; self.textLength = textLength; self.line = line
         if let identifier {
-            guard let back = UInt16(exactly: textRange.lowerBound - identifier.lowerBound),
+            guard let back = UInt16(exactly: textRange.lowerBound - identifier.lowerBound), back > 0,
                   let length = UInt8(exactly: identifier.count) else { return nil }
-            identifierBack = back; identifierLength = length; flags |= Self.hasIdentifier
+            identifierBack = back; identifierLength = length
         }
         if let settings {
-            guard let back = UInt16(exactly: textRange.lowerBound - settings.lowerBound),
+            guard let back = UInt16(exactly: textRange.lowerBound - settings.lowerBound), back > 0,
                   let length = UInt8(exactly: settings.count) else { return nil }
-            settingsBack = back; settingsLength = length; flags |= Self.hasSettings
+            settingsBack = back; settingsLength = length
         }
     }
 
@@ -60,23 +60,24 @@ struct CompactCue: Sendable {
         return value
     }
 
-    /// Whether the runs are built by the WebVTT rule (else SRT's, or TTML's from the cue's context).
-    var isWebVTT: Bool { flags & Self.webVTT != 0 }
+    private var startMilliseconds: Int64 { Int64(time & (1 << Self.startBits - 1)) }
 
-    var start: CaptionTime { CaptionTime(milliseconds: Int64(startMilliseconds)) }
-    var end: CaptionTime { CaptionTime(milliseconds: Int64(startMilliseconds) + Int64(lengthMilliseconds)) }
-    var textRange: Range<Int> { Int(textStart)..<Int(textEnd) }
+    var start: CaptionTime { CaptionTime(milliseconds: startMilliseconds) }
+    var end: CaptionTime { CaptionTime(milliseconds: startMilliseconds + Int64(time >> Self.startBits)) }
+    var textRange: Range<Int> { Int(textStart)..<(Int(textStart) + Int(textLength)) }
 
-    var identifier: String? {
-        flags & Self.hasIdentifier == 0 ? nil : text(identifierBack, identifierLength)
+    /// The identifier as written in `bytes` (the document's), if the cue has one.
+    func identifier(in bytes: [UInt8]) -> String? {
+        identifierBack == 0 ? nil : text(in: bytes, identifierBack, identifierLength)
     }
 
-    var settings: String? {
-        flags & Self.hasSettings == 0 ? nil : text(settingsBack, settingsLength)
+    /// The settings as written in `bytes` (the document's), if the cue has them.
+    func settings(in bytes: [UInt8]) -> String? {
+        settingsBack == 0 ? nil : text(in: bytes, settingsBack, settingsLength)
     }
 
-    /// The text of the `length` bytes that start `back` bytes before the cue text.
-    private func text(_ back: UInt16, _ length: UInt8) -> String {
+    /// The text of the `length` bytes of `bytes` that start `back` bytes before the cue text.
+    private func text(in bytes: [UInt8], _ back: UInt16, _ length: UInt8) -> String {
         let start = Int(textStart) - Int(back)
         let range = start..<(start + Int(length))
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }

@@ -42,55 +42,70 @@ public struct TextRun: Sendable, Hashable {
 
 /// One caption cue: when it shows and what it says.
 ///
-/// A cue read from a file is held in 48 bytes (`CompactCue`: the document's
-/// shared bytes, times in milliseconds, and the byte offsets of its text,
-/// identifier and settings), so a 200,000-cue file's cue array is 9.6 MB,
-/// not 24 MB; its strings and runs are made from those bytes when asked. A
-/// cue made by `init(identifier:start:end:settings:line:runs:textRange:)`,
-/// changed through a setter, or whose values do not fit that form holds
-/// them all in one box (`CueFields`) that its copies share.
+/// A cue read from a file is held in 32 bytes (`CompactCue`: times in
+/// milliseconds and the byte offsets of its text, identifier and settings;
+/// and a reference to the document's shared bytes), so a 200,000-cue file's
+/// cue array is 6.4 MB, not 24 MB; its strings and runs are made from those
+/// bytes when asked. A cue made by
+/// `init(identifier:start:end:settings:line:runs:textRange:)`, changed
+/// through a setter, or whose values do not fit that form holds them all in
+/// one box (`CueFields`) that its copies share.
 public struct Cue: Sendable, Hashable {
-    /// The compact fields (unused when `attachment` holds every value).
+    /// The compact fields (unused when `storage` holds every value).
     var compact: CompactCue
-    /// What the compact fields do not hold: a TTML paragraph's context, or every value.
-    var attachment: Attachment?
+    /// What the compact fields are read from, or every value.
+    var storage: Storage
 
-    /// What a cue keeps beside its compact fields.
-    enum Attachment: Sendable {
-        /// A TTML paragraph's context, from which its runs are built.
+    /// What a cue keeps beside its compact fields: one reference (the cases'
+    /// payloads are references, so the case fits in their spare bits).
+    enum Storage: Sendable {
+        /// The document's bytes, whose runs are built by SRT's rule.
+        case srt([UInt8])
+        /// The document's bytes, whose runs are built by WebVTT's rule.
+        case webVTT([UInt8])
+        /// A TTML paragraph's context, which holds the document's bytes and from which its runs are built.
         case ttml(TTMLParagraphContext)
         /// Every value of the cue (the compact fields are unused).
         case fields(CueFields)
     }
 
+    /// The document's bytes the compact fields point into (empty for a cue held whole).
+    private var bytes: [UInt8] {
+        switch storage {
+        case .srt(let bytes), .webVTT(let bytes): return bytes
+        case .ttml(let context): return context.bytes
+        case .fields: return []
+        }
+    }
+
     /// The cue number (SRT) or identifier (WebVTT, TTML `xml:id`) as written, if any.
     public var identifier: String? {
-        get { if case .fields(let f) = attachment { return f.values.identifier }; return compact.identifier }
+        get { if case .fields(let f) = storage { return f.values.identifier }; return compact.identifier(in: bytes) }
         set { var v = values; v.identifier = newValue; self = Cue(v) }
     }
     /// When the cue appears, exactly.
     public var start: CaptionTime {
-        get { if case .fields(let f) = attachment { return f.values.start }; return compact.start }
+        get { if case .fields(let f) = storage { return f.values.start }; return compact.start }
         set { var v = values; v.start = newValue; self = Cue(v) }
     }
     /// When the cue disappears, exactly.
     public var end: CaptionTime {
-        get { if case .fields(let f) = attachment { return f.values.end }; return compact.end }
+        get { if case .fields(let f) = storage { return f.values.end }; return compact.end }
         set { var v = values; v.end = newValue; self = Cue(v) }
     }
     /// WebVTT cue settings or SRT coordinates after the end time, verbatim.
     public var settings: String? {
-        get { if case .fields(let f) = attachment { return f.values.settings }; return compact.settings }
+        get { if case .fields(let f) = storage { return f.values.settings }; return compact.settings(in: bytes) }
         set { var v = values; v.settings = newValue; self = Cue(v) }
     }
     /// The 1-based line where the cue starts (its timing line, or its `p` element).
     public var line: Int {
-        get { if case .fields(let f) = attachment { return f.values.line }; return Int(compact.line) }
+        get { if case .fields(let f) = storage { return f.values.line }; return Int(compact.line) }
         set { var v = values; v.line = newValue; self = Cue(v) }
     }
     /// The byte range of the whole cue text in the document source.
     public var textRange: Range<Int> {
-        get { if case .fields(let f) = attachment { return f.values.textRange }; return compact.textRange }
+        get { if case .fields(let f) = storage { return f.values.textRange }; return compact.textRange }
         set { var v = values; v.textRange = newValue; self = Cue(v) }
     }
 
@@ -103,7 +118,7 @@ public struct Cue: Sendable, Hashable {
     /// caller that reads them again keeps the array.
     public var runs: [TextRun] {
         get {
-            if case .fields(let f) = attachment, case .runs(let runs) = f.values.storage { return runs }
+            if case .fields(let f) = storage, case .runs(let runs) = f.values.storage { return runs }
             return lazyRuns?.build() ?? []
         }
         set { var v = values; v.storage = .runs(newValue); self = Cue(v) }
@@ -118,12 +133,12 @@ public struct Cue: Sendable, Hashable {
 
     /// A cue holding `values` in a box.
     init(_ values: CueValues) {
-        self.init(compact: CompactCue(), attachment: .fields(CueFields(values)))
+        self.init(compact: CompactCue(), storage: .fields(CueFields(values)))
     }
 
-    private init(compact: CompactCue, attachment: Attachment?) {
+    private init(compact: CompactCue, storage: Storage) {
         self.compact = compact
-        self.attachment = attachment
+        self.storage = storage
     }
 
     /// A cue read from `bytes` (the whole document's, shared), whose runs are
@@ -147,12 +162,18 @@ public struct Cue: Sendable, Hashable {
     }
 
     /// A cue read from `bytes` whose identifier is the text of `bytes[identifier]` as written.
+    /// A TTML cue's `bytes` are its context's (`TTMLParagraphContext.bytes`).
     init(bytes: [UInt8], identifier: Range<Int>?, start: CaptionTime, end: CaptionTime, settings: Range<Int>?,
          line: Int, textRange: Range<Int>, builder: LazyRuns.Builder) {
-        if let compact = CompactCue(bytes: bytes, identifier: identifier, start: start, end: end, settings: settings,
-                                    line: line, textRange: textRange, webVTT: { if case .webVTT = builder { true } else { false } }()) {
-            if case .ttml(let context) = builder { self.init(compact: compact, attachment: .ttml(context)) } else {
-                self.init(compact: compact, attachment: nil)
+        if let compact = CompactCue(identifier: identifier, start: start, end: end, settings: settings, line: line,
+                                    textRange: textRange) {
+            switch builder {
+            case .srt: self.init(compact: compact, storage: .srt(bytes))
+            case .webVTT: self.init(compact: compact, storage: .webVTT(bytes))
+            case .ttml(let context):
+                assert(context.bytes.withUnsafeBufferPointer { $0.baseAddress } == bytes.withUnsafeBufferPointer { $0.baseAddress },
+                       "a TTML cue's bytes are its context's")
+                self.init(compact: compact, storage: .ttml(context))
             }
             return
         }
@@ -165,21 +186,22 @@ public struct Cue: Sendable, Hashable {
 
     /// Every value of the cue.
     var values: CueValues {
-        if case .fields(let f) = attachment { return f.values }
-        return CueValues(identifier: compact.identifier, start: compact.start, end: compact.end, settings: compact.settings,
-                         line: Int(compact.line), textRange: compact.textRange, storage: lazyRuns.map { .lazy($0) } ?? .runs([]))
+        if case .fields(let f) = storage { return f.values }
+        let bytes = bytes
+        return CueValues(identifier: compact.identifier(in: bytes), start: compact.start, end: compact.end,
+                         settings: compact.settings(in: bytes), line: Int(compact.line), textRange: compact.textRange,
+                         storage: lazyRuns.map { .lazy($0) } ?? .runs([]))
     }
 
     /// Where this cue's runs are built from, when they are not built yet.
     var lazyRuns: LazyRuns? {
-        switch attachment {
-        case .fields(let f)?:
+        switch storage {
+        case .fields(let f):
             if case .lazy(let lazy) = f.values.storage { return lazy }
             return nil
-        case .ttml(let context)?:
-            return LazyRuns(bytes: compact.bytes, range: compact.textRange, builder: .ttml(context))
-        case nil:
-            return LazyRuns(bytes: compact.bytes, range: compact.textRange, builder: compact.isWebVTT ? .webVTT : .srt)
+        case .ttml(let context): return LazyRuns(bytes: context.bytes, range: compact.textRange, builder: .ttml(context))
+        case .srt(let bytes): return LazyRuns(bytes: bytes, range: compact.textRange, builder: .srt)
+        case .webVTT(let bytes): return LazyRuns(bytes: bytes, range: compact.textRange, builder: .webVTT)
         }
     }
 

@@ -11,9 +11,12 @@ final class TTMLDefinitions: Sendable {
 }
 
 /// What one paragraph inherits from outside its content: the namespaces in
-/// scope, the style and `xml:space` in effect, and the shared definitions.
-/// A class, so that a cue holds it by reference (see `Cue.Attachment`).
+/// scope, the style and `xml:space` in effect, the shared definitions, and
+/// the document's bytes. A class, so that a cue holds it by reference (see
+/// `Cue.Storage`).
 final class TTMLParagraphContext: Sendable {
+    /// The whole document's UTF-8 bytes (shared: a reference), which the cue's compact fields point into.
+    let bytes: [UInt8]
     let definitions: TTMLDefinitions
     let bindings: [TTMLNamespaceScope.Binding]
     let contentPrefix: String
@@ -22,9 +25,9 @@ final class TTMLParagraphContext: Sendable {
     /// Whether the paragraph declares namespaces inside its content.
     let innerNamespaces: Bool
 
-    init(definitions: TTMLDefinitions, bindings: [TTMLNamespaceScope.Binding], contentPrefix: String,
+    init(bytes: [UInt8], definitions: TTMLDefinitions, bindings: [TTMLNamespaceScope.Binding], contentPrefix: String,
          style: TTMLStyleState, preserve: Bool, innerNamespaces: Bool) {
-        self.definitions = definitions; self.bindings = bindings; self.contentPrefix = contentPrefix
+        self.bytes = bytes; self.definitions = definitions; self.bindings = bindings; self.contentPrefix = contentPrefix
         self.style = style; self.preserve = preserve; self.innerNamespaces = innerNamespaces
     }
 }

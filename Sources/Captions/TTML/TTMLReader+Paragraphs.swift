@@ -23,7 +23,7 @@ extension TTMLReader {
         let end = frame.end ?? frame.latestChildEnd
         let lower = min(paragraphContentStart, contentEnd)
         let context = TTMLParagraphContext(
-            definitions: definitions ?? makeDefinitions(line: paragraphLine),
+            bytes: source, definitions: definitions ?? makeDefinitions(line: paragraphLine),
             bindings: bindingSnapshot?.bindings ?? namespaces.bindings,
             contentPrefix: payload.scopes.indices.contains(Int(paragraphScope)) ? payload.scopes[Int(paragraphScope)].contentPrefix : "",
             style: paragraphStyle, preserve: paragraphPreserve,

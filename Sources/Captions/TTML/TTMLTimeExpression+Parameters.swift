@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension TTMLTimeExpression {
     /// The parameter attributes (`ttp:`) of TTML 1 and 2; others are reported as unknown.
@@ -14,7 +18,7 @@ extension TTMLTimeExpression {
     /// Applies one `ttp:` parameter from the root element (`value` decoded),
     /// warning about a value it cannot use and about a parameter it does not know.
     mutating func apply(parameter name: String, value rawValue: String, line: Int, warnings: inout CaptionWarningLog) {
-        let value = rawValue.trimmingCharacters(in: .whitespaces)
+        let value = rawValue.trimmingWhitespace()
         func positive(_ s: Substring) -> Int64? {
             guard let v = Int64(s), v > 0 else { return nil }
             return v

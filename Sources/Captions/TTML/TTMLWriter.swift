@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Writes TTML documents: edits are spliced into the original bytes (so every
 /// element, attribute, prefix, style, region, comment and the declaration
@@ -269,7 +273,11 @@ enum TTMLWriter {
 
     /// Escapes an attribute value (double-quoted).
     static func escapeAttribute(_ text: String) -> String {
-        String(decoding: WebVTTWriter.escape(text), as: UTF8.self).replacingOccurrences(of: "\"", with: "&quot;")
+        var out: [UInt8] = []
+        for b in WebVTTWriter.escape(text) {
+            if b == UInt8(ascii: "\"") { out.append(contentsOf: "&quot;".utf8) } else { out.append(b) }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: - Conversion
@@ -378,7 +386,7 @@ enum TTMLWriter {
         case "b", "i", "u", "s": return nil
         case "font": return "\(source) font colours, sizes and faces were dropped; their text was kept"
         case "v":
-            let speaker = body.drop { $0 != " " && $0 != "\t" }.trimmingCharacters(in: .whitespaces)
+            let speaker = body.drop { $0 != " " && $0 != "\t" }.trimmingWhitespace()
             if !speaker.isEmpty, !speakers.contains(speaker) { speakers.append(speaker) }
             return speaker.isEmpty ? "WebVTT voice tags were dropped" : nil
         case "c": return "WebVTT class tags (<c>) were dropped; their text was kept"

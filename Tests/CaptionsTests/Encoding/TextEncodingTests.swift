@@ -45,4 +45,24 @@ import Testing
         #expect(decoded.bytes == Array(text.utf8))
         #expect(try decoded.encode(decoded.bytes) == raw)
     }
+
+    @Test func aNameKeepsTheScalarsFoundationsAlphanumericsHold() {
+        // TextEncoding(named:) keeps a name's letters, marks and digits by the scalars'
+        // general category (Captions needs only FoundationEssentials, which has no
+        // CharacterSet): the same scalars CharacterSet.alphanumerics keeps, over every
+        // scalar of Unicode 8.0 (Linux's Foundation lacks some later scripts; no
+        // encoding's name has them, so a name with one names no encoding either way).
+        let scalars = (0..<0x110000).compactMap(Unicode.Scalar.init).filter { scalar in
+            scalar.properties.age.map { $0.major <= 8 } ?? false
+        }
+        for chunk in stride(from: 0, to: scalars.count, by: 4096) {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[chunk..<min(chunk + 4096, scalars.count)])
+            let name = String(view)
+            let foundation = String(name.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) })
+            #expect(TextEncoding.squeezed(name) == foundation, "scalars from U+\(String(view.first?.value ?? 0, radix: 16))")
+        }
+        #expect(TextEncoding.squeezed("UTF-16 LE") == "utf16le" && TextEncoding(named: "utf_16__le") == .utf16LittleEndian)
+        #expect(TextEncoding(named: "\u{17000}\u{17001}") == nil && TextEncoding(named: "-\u{1C89}-") == nil)
+    }
 }

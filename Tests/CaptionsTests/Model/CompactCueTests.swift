@@ -13,8 +13,8 @@ import Testing
 
     /// Whether `cue` is held in the compact fields (its values not in a box).
     static func isCompact(_ cue: Cue) -> Bool {
-        if case .fields? = cue.attachment { return false }
-        return !cue.compact.bytes.isEmpty
+        if case .fields = cue.storage { return false }
+        return true
     }
 
     /// The same values, through the public initializer (held whole).
@@ -23,9 +23,12 @@ import Testing
             runs: cue.runs, textRange: cue.textRange)
     }
 
-    @Test func aCueInAnArrayTakes48Bytes() {
-        // What a 200,000-cue file's cue array costs per cue (it was 120).
-        #expect(MemoryLayout<Cue>.stride == 48)
+    @Test func aCueInAnArrayTakes32Bytes() {
+        // What a 200,000-cue file's cue array costs per cue (it was 120, then 48): the
+        // numbers in 24 bytes, and one reference whose case sits in its spare bits.
+        #expect(MemoryLayout<CompactCue>.size == 24)
+        #expect(MemoryLayout<Cue.Storage>.size == 8)
+        #expect(MemoryLayout<Cue>.stride == 32)
     }
 
     @Test func anSRTCueIsCompactWithTheValuesRead() throws {
@@ -56,10 +59,31 @@ import Testing
     }
 
     @Test func valuesThatDoNotFitAreHeldWhole() throws {
-        // Past 49 days (UInt32 milliseconds) is still compact: the start is 64 bits, the length 32.
+        // Past 49 days (UInt32 milliseconds) is still compact: the start has 38 bits (8.7 years), the length 26 (18.6 hours).
         let late = try Self.read("1\n1200:00:00,000 --> 1200:00:01,000\nlate\n", .srt)
         #expect(Self.isCompact(late.cues[0]) && late.cues[0].start == CaptionTime(milliseconds: 4_320_000_000)
             && late.cues[0].end == CaptionTime(milliseconds: 4_320_001_000))
+        // The last start and the longest length that fit, and one millisecond more of each: held whole, with the values read.
+        let lastStart = (1 << 38) - 1, longest = (1 << 26) - 1
+        func time(_ ms: Int) -> String {
+            String(format: "%02d:%02d:%02d,%03d", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)
+        }
+        for (start, end, compact) in [(lastStart, lastStart + 1, true), (lastStart + 1, lastStart + 2, false),
+                                      (5, 5 + longest, true), (5, 5 + longest + 1, false)] {
+            let document = try Self.read("1\n\(time(start)) --> \(time(end)) X1:1\nedge\n", .srt)
+            let cue = try #require(document.cues.first)
+            #expect(Self.isCompact(cue) == compact, "\(start) --> \(end)")
+            #expect(cue.start == CaptionTime(milliseconds: Int64(start)) && cue.end == CaptionTime(milliseconds: Int64(end)))
+            #expect(cue.identifier == "1" && cue.settings == "X1:1" && cue.plainText == "edge" && cue.line == 2)
+        }
+        // A text of 65,535 bytes is compact, one of 65,536 held whole.
+        for (length, compact) in [(65_535, true), (65_536, false)] {
+            let text = String(repeating: "a", count: length)
+            let document = try Self.read("7\n00:00:01,000 --> 00:00:02,000\n\(text)\n\n8\n00:00:03,000 --> 00:00:04,000\nnext\n", .srt)
+            #expect(Self.isCompact(document.cues[0]) == compact && document.cues[0].textRange.count == length)
+            #expect(document.cues[0].plainText == text && document.cues[0].identifier == "7")
+            #expect(Self.isCompact(document.cues[1]) && document.cues[1].plainText == "next" && document.cues[1].identifier == "8")
+        }
         // An identifier over 255 bytes, an end before the start: held whole, with the values read.
         let long = String(repeating: "9", count: 300)
         let srt = try Self.read("\(long)\n00:00:05,000 --> 00:00:06,000\nlong\n\n2\n00:00:09,000 --> 00:00:08,000\nbackwards\n", .srt)
