@@ -37,9 +37,15 @@ let package = Package(
         // (Debian's libcurl4) is all it needs, no headers, and a run without an
         // HTTP model does not load it.
         .systemLibrary(name: "CLibCurl"),
+        // Spelling dictionaries for the title check (`TitleDictionary`): the
+        // system's libhunspell, declared by us and opened by its soname,
+        // libhunspell-1.7.so.0, when a title is first checked (shim.h);
+        // without it (or a dictionary) that one check is not made.
+        .systemLibrary(name: "CLibHunspell"),
         .target(name: "Assistant", dependencies: [
             "Words", "JSON",
             .target(name: "CLibCurl", condition: .when(platforms: [.linux])),
+            .target(name: "CLibHunspell", condition: .when(platforms: [.linux])),
         ]),
         .systemLibrary(
             name: "CLibCrypto",

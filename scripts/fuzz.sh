@@ -65,7 +65,7 @@ else
     xml_flags=(-Xcc -I/usr/include/libxml2 -lxml2)
 fi
 # Assistant's HTTP goes through libcurl on Linux (Sources/CLibCurl), as in the package build.
-curl_flags=(-I Sources/CLibCurl)   # no curl headers needed; shim.h opens libcurl.so.4 when first used
+curl_flags=(-I Sources/CLibCurl -I Sources/CLibHunspell)   # no curl or hunspell headers needed; each shim.h opens its library when first used
 
 # Per target: binary, module, entry files, seed extensions, max input length.
 binary_of() { case $1 in srt|vtt|ttml) echo captions ;; decoder) echo decoder ;; job) echo job ;; report) echo report ;; answer) echo answer ;; esac; }
@@ -86,7 +86,7 @@ build_dependency() {
     local module=$1 dir=$2 f sources=() extra=()
     while IFS= read -r -d '' f; do sources+=("$f"); done < <(module_sources "$module")
     [ "$module" = Captions ] && extra=(-I Sources/CLibXML2 $(for f in "${xml_flags[@]}"; do [[ $f == -Xcc || $f == -I* ]] && echo "$f"; done))
-    [ "$module" = Assistant ] && extra=(-I Sources/CLibCurl)
+    [ "$module" = Assistant ] && extra=(-I Sources/CLibCurl -I Sources/CLibHunspell)
     swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 "$optimization" -g -wmo -c \
         -module-name "$module" -package-name CaptionAssistant -emit-module -emit-module-path "$dir/$module.swiftmodule" \
         "${sources[@]}" "${extra[@]}" -I "$dir" -o "$dir/$module-code.o"

@@ -371,14 +371,46 @@ def stem(word):
 UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
 
 
-def title_flaws(title, language, ends, ground=None, all_stops=frozenset()):
+HIRAGANA = re.compile(r"[\u3040-\u309f]")
+
+
+SPELLERS = {}
+HUNSPELL_NAMES = {"en": ("en_US", "en_GB"), "fr": ("fr_FR", "fr"), "es": ("es_ES",), "de": ("de_DE",), "it": ("it_IT",),
+                  "pt": ("pt_PT", "pt_BR")}
+
+
+def spellers(language):
+    """Hunspell's dictionaries of `language` through ctypes (libhunspell-1.7.so.0 in
+    /usr/share/hunspell), for the nonword rule; [] when not installed."""
+    if language not in SPELLERS:
+        found = []
+        try:
+            import ctypes
+            lib = ctypes.CDLL("libhunspell-1.7.so.0")
+            lib.Hunspell_create.restype = ctypes.c_void_p
+            lib.Hunspell_spell.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+            for name in HUNSPELL_NAMES.get(language, ()):
+                aff, dic = f"/usr/share/hunspell/{name}.aff", f"/usr/share/hunspell/{name}.dic"
+                if os.path.exists(aff) and os.path.exists(dic):
+                    handle = lib.Hunspell_create(aff.encode(), dic.encode())
+                    found.append(lambda w, h=handle: lib.Hunspell_spell(h, w.encode()) != 0)
+        except OSError:
+            pass
+        SPELLERS[language] = found
+    return SPELLERS[language]
+
+
+def title_flaws(title, language, ends, ground=None, all_stops=frozenset(), text=""):
     """The issue-30 rules a title breaks (a measure written apart from the
     Swift rules, TitleCheck.swift and TitleGround.swift, whose word lists it
     reads): placeholder, json, label, punctuation, letters, words, debris (list
     syntax in typographic quotes, an unclosed quotation or bracket, words run
-    together at a comma, a run of 7 digits), mid-clause (or a trailing ".."),
-    repeat, and ungrounded (no content word shares a stem with the captions;
-    `ground` is the stems of the caption's words)."""
+    together at a comma, a run of 7 digits, a list number), mid-clause (or a trailing ".."),
+    repeat, ungrounded (no content word shares a stem with the captions;
+    `ground` is the stems of the caption's words; a title in a script written
+    without spaces shares no two letters in a row with `text`, the captions),
+    and nonword (a word of three letters or more, no digit, neither in `text`
+    nor in a Hunspell dictionary of `language`, where one is installed)."""
     flaws = []
     t = title.strip()
     if "\u2026" in t:
@@ -400,6 +432,7 @@ def title_flaws(title, language, ends, ground=None, all_stops=frozenset()):
     if (re.search(q + q + "|" + q + "[,:]\\S|" + q + ": " + q + "|[,:]" + q + "\\S", t)
             or sum(t.count(c) for c in quotes) % 2 == 1 or t.count("(") != t.count(")")
             or re.search(r",[^\s\d\"\u201d\u00bb\u2019')\u300d\u300f]", t) or re.search(r"\d{7}", t)
+            or re.match(r"\d{1,2}[.)]\s", t)
             or re.search(r"[a-z\u00df-\u00ff]\.(?:[A-Z\u00c0-\u00de]|[^\w\s.\"\u201d\u00bb\u2019')\u300d\u300f])", t)):
         flaws.append("debris")
     ws = re.findall(r"\w+(?:['\u2019]\w+)*", t.lower())
@@ -413,16 +446,33 @@ def title_flaws(title, language, ends, ground=None, all_stops=frozenset()):
     if len(pairs) != len(set(pairs)) or any(ws.count(w) >= 3 for w in ws):
         flaws.append("repeat")
     if ground and not UNSPACED.search(t):
-        content = [w for w in ws if len(w) >= 3 and w not in all_stops]
+        # Cut as the captions' words are (`words`: "s'allumé" is "s", "allumé").
+        content = [w for w in words(t) if len(w) >= 3 and w not in all_stops]
         if not any(stem(w) in ground for w in content):
             flaws.append("ungrounded")
+    elif text and UNSPACED.search(t):
+        # No dictionary here: two letters of an unspaced script side by side,
+        # not both Hiragana (particles), found in the captions' text.
+        pairs = [t[i:i + 2] for i in range(len(t) - 1)
+                 if all(UNSPACED.match(c) for c in t[i:i + 2]) and not all(HIRAGANA.match(c) for c in t[i:i + 2])]
+        if not any(p in text for p in pairs):
+            flaws.append("ungrounded")
+    check = spellers(language) if text else []
+    if check:
+        known = set(words(text))
+        for w in re.findall(r"\w+(?:['\u2019]\w+)*", t):
+            if len(w) >= 3 and not any(c.isdigit() for c in w) and w.lower() not in known \
+                    and not any(c.lower() in known for c in re.findall(r"\w+", w)) and not any(f(w) for f in check):
+                flaws.append("nonword")
+                break
     return flaws
 
 
 FLAW_REASONS = {"placeholder": "placeholder", "json": "JSON syntax", "label": ("speaker label", "sound or music description"),
                 "punctuation": "starts with punctuation", "letters": "too few letters", "words": "more than 7 words",
                 "mid-clause": ("ends mid-clause", "ends mid-sentence"),
-                "debris": ("list syntax", "unclosed", "runs words together", "or more digits"), "repeat": "repeats", "ungrounded": "shares no word with the captions"}
+                "debris": ("list syntax", "unclosed", "runs words together", "or more digits", "list number"), "repeat": "repeats", "ungrounded": "shares no word with the captions",
+                "nonword": "holds a word of neither the captions nor"}
 
 
 def sdh_words(path):
@@ -462,7 +512,7 @@ def producer(args, files, chats):
         titles = actions.get("titles", {})
         for t in titles.get("titles") or []:
             applied_titles += 1
-            if title_flaws(t, language, ends, ground, all_stops):
+            if title_flaws(t, language, ends, ground, all_stops, "\n".join(lines)):
                 applied_flawed += 1
         said = " ".join([titles.get("reason") or ""] + [w.get("message", "") for w in entry.get("warnings") or []])
         for rule, words_ in FLAW_REASONS.items():

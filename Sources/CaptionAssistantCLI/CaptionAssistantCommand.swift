@@ -110,6 +110,7 @@ public enum CaptionAssistantCommand {
             report.retryPolicy = backend.service.options.retryPolicy
             report.proxy = http.proxy
         }
+        report.titleDictionaries = TitleDictionary.installed
         switch availability {
         case .available:
             report.availability = .available
@@ -134,6 +135,7 @@ public enum CaptionAssistantCommand {
                 }
                 lines.append("retry policy: \(backend.service.options.retryPolicy)")
             }
+            lines.append("title dictionaries: \(TitleDictionary.summary)")
             switch availability {
             case .available: lines.append("availability: available")
             case .unavailable(let reason):

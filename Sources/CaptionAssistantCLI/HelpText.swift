@@ -48,7 +48,8 @@ enum HelpText {
     OTHER:
     \(CommandOption.helpLines(.other))
     CHECK:
-      caption-assistant check prints the backend, whether the model is available and,
+      caption-assistant check prints the backend, the spelling dictionaries titles are
+      checked against (Hunspell's, when installed), whether the model is available and,
       if not, the reason row, the remedy, whether it is permanent, fixable or temporary,
       and whether Settings can help (--json prints the same as JSON). It exits 0 only when
       the configured model can answer, and 69 when it cannot (as under --require-model),

@@ -75,22 +75,48 @@ extension WordScanner {
     static let tableLimit: UInt32 = 0x3000
     static let classTable: [WordClass] = (0..<tableLimit).map { scalarClass($0) }
 
-    /// Whether `value` is a letter of a script ICU cuts into words by dictionary,
-    /// not by spaces ([$Han $Hiragana $Katakana], Line_Break=Complex_Context:
-    /// Thai, Lao, Khmer, Myanmar…), or Hangul, which ICU's rules do not join to
-    /// letters of other scripts (and whose words carry their particles). Words
-    /// of these scripts are not compared by their first letters (`TitleGround`).
-    package static func isDictionaryScript(_ value: UInt32) -> Bool {
+    /// The scripts ICU cuts into words by dictionary, not by spaces, and
+    /// Hangul (`unspacedScript(_:)`).
+    package enum UnspacedScript: Sendable {
+        /// Han ideographs: one character can be a word.
+        case han
+        /// Hiragana: particles and endings, and some words.
+        case hiragana
+        /// Katakana.
+        case katakana
+        /// Hangul, whose words carry their particles.
+        case hangul
+        /// Line_Break=Complex_Context: Thai, Lao, Khmer, Myanmar…
+        case complexContext
+    }
+
+    /// Which script `value` is a letter of when ICU cuts that script into
+    /// words by dictionary, not by spaces ([$Han $Hiragana $Katakana],
+    /// Line_Break=Complex_Context: Thai, Lao, Khmer, Myanmar…), or when it is
+    /// Hangul, which ICU's rules do not join to letters of other scripts (and
+    /// whose words carry their particles); nil for every other scalar.
+    package static func unspacedScript(_ value: UInt32) -> UnspacedScript? {
         #if canImport(_FoundationICU)
-        guard value >= 0x80 else { return false }
+        guard value >= 0x80 else { return nil }
         let c = UChar32(bitPattern: value)
         var status = U_ZERO_ERROR
-        let script = swift_uscript_getScript(c, &status)
-        return [USCRIPT_HAN, USCRIPT_HIRAGANA, USCRIPT_KATAKANA, USCRIPT_HANGUL].contains(where: { $0.rawValue == script.rawValue })
-            || swift_u_getIntPropertyValue(c, UCHAR_LINE_BREAK) == Int32(U_LB_COMPLEX_CONTEXT.rawValue)
+        switch swift_uscript_getScript(c, &status).rawValue {
+        case USCRIPT_HAN.rawValue: return .han
+        case USCRIPT_HIRAGANA.rawValue: return .hiragana
+        case USCRIPT_KATAKANA.rawValue: return .katakana
+        case USCRIPT_HANGUL.rawValue: return .hangul
+        default:
+            return swift_u_getIntPropertyValue(c, UCHAR_LINE_BREAK) == Int32(U_LB_COMPLEX_CONTEXT.rawValue) ? .complexContext : nil
+        }
         #else
-        return false
+        return nil
         #endif
+    }
+
+    /// Whether `value` is a letter of a script ICU cuts into words by
+    /// dictionary, or Hangul (`unspacedScript(_:)`).
+    package static func isDictionaryScript(_ value: UInt32) -> Bool {
+        unspacedScript(value) != nil
     }
 
     /// The class of one scalar value: ASCII from `asciiClass(_:)`, the rest from ICU's properties.

@@ -61,8 +61,9 @@ enum Browser {
 /// own style sheet through).
 @Suite(.serialized, .mayBlock) struct ReviewBrowserTests {
     /// Breaks out of an attribute and opens an element; its quotes are paired,
-    /// so the title rules (`TitleCheck`: no unclosed quotation) let it through to the page.
-    static let hostileTitle = "\"Rocket\"><img src=x onerror=alert(1)>"
+    /// so the title rules (`TitleCheck`: no unclosed quotation) let it through to the page, and its words are
+    /// English ones (`TitleDictionary`: "script", "alert") or the captions' ("Rocket").
+    static let hostileTitle = "\"Rocket\"><script>alert(1)</script>"
 
     /// The model's answer: keywords, three titles (one hostile) and an emoji.
     static var answer: String {
@@ -77,7 +78,7 @@ enum Browser {
     WEBVTT
 
     00:00:01.000 --> 00:00:03.000
-    &lt;script&gt;alert(1)&lt;/script&gt;
+    &lt;img src=x onerror=alert(1)&gt;
 
     00:00:03.500 --> 00:00:06.000
     The rocket is on the pad, and the rocket is ready.
@@ -118,11 +119,11 @@ enum Browser {
         let dom = try Browser.run(["--dump-dom"], page: page, profile: profile)
         #expect(dom.status == 0, "chromium: \(dom.stderr.suffix(2000))")
         // The titles are there, as text.
-        #expect(dom.stdout.contains("<li class=\"title\">\"Rocket\"&gt;&lt;img src=x onerror=alert(1)&gt;</li>"), "DOM: \(dom.stdout.prefix(4000))")
+        #expect(dom.stdout.contains("<li class=\"title\">\"Rocket\"&gt;&lt;script&gt;alert(1)&lt;/script&gt;</li>"), "DOM: \(dom.stdout.prefix(4000))")
         #expect(dom.stdout.contains("<li class=\"title\">Rocket countdown at the coast</li>"))
         #expect(dom.stdout.contains("<li class=\"title\">Rocket liftoff &amp; after</li>"))
         // The caption line is text; no element was injected by either.
-        #expect(dom.stdout.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(dom.stdout.contains("&lt;img src=x onerror=alert(1)&gt;"))
         #expect(!dom.stdout.contains("<img"))
         #expect(!dom.stdout.contains("<script"))
         // Emphasis from the written file, and the emoji where it landed.
@@ -135,11 +136,11 @@ enum Browser {
         #expect(index.stdout.contains("<dt>Actions applied</dt><dd>3</dd>"))
         #expect(!index.stdout.contains("<img") && !index.stdout.contains("<script"))
         // The row shows the titles (as text) and the emoji; the totals the model's cost.
-        #expect(index.stdout.contains("<td class=\"titles\" data-label=\"Titles\"><ol><li>\"Rocket\"&gt;&lt;img src=x onerror=alert(1)&gt;</li><li>Rocket countdown at the coast</li><li>Rocket liftoff &amp; after</li></ol></td><td class=\"emoji\" data-label=\"Emoji\">🚀 <span class=\"muted emoji-name\">(rocket)</span></td>"))
+        #expect(index.stdout.contains("<td class=\"titles\" data-label=\"Titles\"><ol><li>\"Rocket\"&gt;&lt;script&gt;alert(1)&lt;/script&gt;</li><li>Rocket countdown at the coast</li><li>Rocket liftoff &amp; after</li></ol></td><td class=\"emoji\" data-label=\"Emoji\">🚀 <span class=\"muted emoji-name\">(rocket)</span></td>"))
         #expect(index.stdout.contains("<dt>Model requests</dt><dd>1</dd>"))
         #expect(dom.stdout.contains("<li>Model cost: 1 request, "))
         let csv = String(decoding: try Data(contentsOf: out.appendingPathComponent("review/titles.csv")), as: UTF8.self)
-        #expect(csv.contains("input/hostile.vtt,\"\"\"Rocket\"\"><img src=x onerror=alert(1)>\",Rocket countdown at the coast,Rocket liftoff & after,🚀,rocket\r\n"))
+        #expect(csv.contains("input/hostile.vtt,\"\"\"Rocket\"\"><script>alert(1)</script>\",Rocket countdown at the coast,Rocket liftoff & after,🚀,rocket\r\n"))
     }
 
     /// YouTube's word timing tags read as times between the words, not as markup chips.

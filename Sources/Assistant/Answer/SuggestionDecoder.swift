@@ -241,6 +241,13 @@ public struct SuggestionDecoder: Sendable {
             if ground == nil { ground = TitleGround(transcript: transcript) }
             return ground?.flaw(title)
         }
+        // The captions' words, for a title word no dictionary holds: made once, when a title needs it.
+        var captionWords: Set<String>?
+        func dictionaryFlaw(_ title: String) -> String? {
+            guard groundsTitles, let language = language(), let dictionary = TitleDictionary.of(language) else { return nil }
+            if captionWords == nil { captionWords = Set(WordScanner().words(in: transcript).map { $0.lowercased() }) }
+            return dictionary.flaw(title, language: language, captionWords: captionWords ?? [])
+        }
         let notRead = max(0, items.count - ServerTextGate.readItems)
         for item in items.prefix(ServerTextGate.readItems) {
             guard case .string(let raw) = item else {
@@ -264,6 +271,8 @@ public struct SuggestionDecoder: Sendable {
             } else if let flaw = TitleCheck.flaw(title, language: language()) {
                 rejected.append("\(Self.quote(title)) \(flaw)")
             } else if let flaw = groundFlaw(title) {
+                rejected.append("\(Self.quote(title)) \(flaw)")
+            } else if let flaw = dictionaryFlaw(title) {
                 rejected.append("\(Self.quote(title)) \(flaw)")
             } else if seen.contains(title.lowercased()) {
                 // The three titles are alternatives: a repeat is no alternative.
@@ -309,8 +318,8 @@ public struct SuggestionDecoder: Sendable {
         if !rejected.isEmpty {
             warnings.append("Not usable: " + ServerTextGate.list(rejected) + ".")
         }
-        if titles.count > count {
-            warnings.append("The model gave \(titles.count) titles; the first three were kept.")
+        if titles.count > AnswerSchema.titleCandidates {
+            warnings.append("The model gave \(titles.count) usable titles where \(AnswerSchema.titleCandidates) were asked for; the first three were kept.")
         }
         return .applied(Array(titles.prefix(count)))
     }

@@ -40,6 +40,24 @@ public struct Suggestions: Sendable, Hashable {
         Suggestions(keywords: .failed(message), titles: .failed(message), emoji: .failed(message), answerError: message)
     }
 
+    /// Why `field` failed, or nil when it is usable.
+    public func failureMessage(_ field: AssistantAction) -> String? {
+        switch field {
+        case .keywords: keywords.failureMessage
+        case .titles: titles.failureMessage
+        case .emoji: emoji.failureMessage
+        }
+    }
+
+    /// Adds `note` to the reason `field` failed with (nothing when it is usable).
+    mutating func note(_ note: String, on field: AssistantAction) {
+        switch field {
+        case .keywords: if let m = keywords.failureMessage { keywords = .failed(m + " " + note) }
+        case .titles: if let m = titles.failureMessage { titles = .failed(m + " " + note) }
+        case .emoji: if let m = emoji.failureMessage { emoji = .failed(m + " " + note) }
+        }
+    }
+
     /// Takes from `repair` each field that failed here and is valid there, and
     /// records it in `repaired`. Titles are three alternatives, each checked on
     /// its own: when they failed here, the usable titles of both answers

@@ -20,6 +20,7 @@ import Words
 ///   apostrophe (`It'`, `and 2-`), or a last word that the transcript's
 ///   language does not end a headline with (`headlineEndWords`: articles,
 ///   prepositions, conjunctions, possessives: "… a small world, a");
+/// - starts with a list number (`1. 竹林`: the model numbered its titles);
 /// - holds list syntax in typographic quotes (`jobs.”,“Situation”,“19`), leaves
 ///   a quotation or a bracket open, runs words together at a comma or a full stop
 ///   (`was,uhn,no-idea`), or holds a run of `digitRunLimit` digits (a code);
@@ -58,6 +59,7 @@ public enum TitleCheck {
         if letters < minimumLetters || letters * 2 < visible { return "has too few letters for a title" }
         let chunks = title.split(whereSeparator: \.isWhitespace)
         if chunks.count > maximumWords { return "has more than \(maximumWords) words" }
+        if let number = listNumber(title) { return "starts with a list number (\(number))" }
         if let debris = listDebris(title) { return "holds list syntax (\(debris))" }
         if let open = unclosed(title) { return "has an unclosed \(open)" }
         if let joined = wordsRunTogether(title) { return "runs words together (“\(joined)”)" }
@@ -95,6 +97,19 @@ public enum TitleCheck {
             }
         }
         return nil
+    }
+
+    /// The number a list item starts with (`1.`, `2)`: one or two digits, a
+    /// full stop or a closing bracket, then a space), as a model numbers the
+    /// titles it was asked for (`1. 竹林`, `2. ハアの嵐山` in a measured run); nil
+    /// when `title` does not start so. A year or a count is no list number
+    /// (`1984: …`, `3 Ways to …`).
+    static func listNumber(_ title: String) -> String? {
+        let characters = Array(title.prefix(4))
+        guard let end = characters.firstIndex(where: { !$0.isASCII || !$0.isNumber }), (1...2).contains(end),
+              characters[end] == "." || characters[end] == ")",
+              end + 1 < characters.count, characters[end + 1].isWhitespace else { return nil }
+        return String(characters[...end])
     }
 
     /// Double quotation marks of any script's typography (the prompt's JSON's `"`

@@ -51,8 +51,8 @@ public struct FoundationModelsAssistant: AssistantModel {
 
     /// The answer schema as Foundation Models' guided generation: keywords
     /// (one to `AnswerSchema.maximumKeywords`) chosen from the schema's list
-    /// (any string when it is empty), exactly `AnswerSchema.titleCount`
-    /// titles, and one emoji of the schema's set. Title lengths have no guide
+    /// (any string when it is empty), exactly `AnswerSchema.titleCandidates`
+    /// titles (the decoder keeps the first `AnswerSchema.titleCount` usable ones), and one emoji of the schema's set. Title lengths have no guide
     /// here; the decoder checks them, as it checks everything.
     static func generationSchema(_ schema: AnswerSchema) throws -> GenerationSchema {
         let allowed = schema.keywords
@@ -64,7 +64,7 @@ public struct FoundationModelsAssistant: AssistantModel {
             .init(name: "keywords", description: "Important words or short phrases copied exactly from the transcript",
                   schema: DynamicGenerationSchema(arrayOf: keyword, minimumElements: 1, maximumElements: AnswerSchema.maximumKeywords)),
             .init(name: "titles", description: "Short, distinct titles for the video that name its topic in new words",
-                  schema: DynamicGenerationSchema(arrayOf: title, minimumElements: AnswerSchema.titleCount, maximumElements: AnswerSchema.titleCount)),
+                  schema: DynamicGenerationSchema(arrayOf: title, minimumElements: AnswerSchema.titleCandidates, maximumElements: AnswerSchema.titleCandidates)),
             .init(name: "emoji", description: "Exactly one emoji that fits the content",
                   schema: DynamicGenerationSchema(name: "Emoji", anyOf: schema.emoji)),
         ])

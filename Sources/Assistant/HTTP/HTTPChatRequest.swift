@@ -48,9 +48,13 @@ struct HTTPChatRequest: Sendable {
     /// What a title may be, for grammar-constrained servers: one to
     /// `TitleCheck.maximumWords` words of at most `maximumTitleWordLength`
     /// characters, one space between them, starting with neither white space
-    /// nor punctuation, with no quotes, brackets, braces, markup, underscores,
-    /// slashes, the prompt's placeholder `…` or line breaks (SmolLM2-135M
-    /// otherwise wrote JSON fragments and file paths as titles).
+    /// nor punctuation, with no double quotes (straight or typographic),
+    /// brackets, braces, markup, underscores, slashes, the prompt's
+    /// placeholder `…` or line breaks (SmolLM2-135M otherwise wrote JSON
+    /// fragments and file paths as titles, and lists in typographic quotes
+    /// inside one title string, `Austerleys”, “Tennis Factory”, “…`, until
+    /// `max_tokens` cut them off: 340 of one run's 3,785 completion tokens).
+    /// Guillemets (`« La Seine »`) and apostrophes stay.
     ///
     /// Bounded in words, not in characters: a character bound is one a
     /// grammar enforces by stopping the model where it runs out, mid-clause
@@ -63,9 +67,9 @@ struct HTTPChatRequest: Sendable {
     static let titlePattern = titlePattern(twoWordsAtLeast: false)
 
     /// A character a title's word may hold (`titlePattern`).
-    static let titleCharacter = #"[^ "\\{}\[\]<>_/#*|=+@~^`…\n\r\t]"#
+    static let titleCharacter = #"[^ "“”„‟″＂〝〞\\{}\[\]<>_/#*|=+@~^`…\n\r\t]"#
     /// A title's first word: it starts with neither punctuation nor a dash.
-    static let titleFirstWord = #"[^ .,;:!?'"\\{}\[\]<>_/#*|=+@~^`…\n\r\t-]"# + titleCharacter
+    static let titleFirstWord = #"[^ .,;:!?'"“”„‟″＂〝〞\\{}\[\]<>_/#*|=+@~^`…\n\r\t-]"# + titleCharacter
         + "{0,\(maximumTitleWordLength - 1)}"
     /// Any other word of a title.
     static let titleWord = titleCharacter + "{1,\(maximumTitleWordLength)}"
@@ -106,7 +110,7 @@ struct HTTPChatRequest: Sendable {
     }
 
     /// The answer's schema for `schema`: `keywords`, `titles` (exactly
-    /// `AnswerSchema.titleCount` strings), `emoji` (a string), all required,
+    /// `AnswerSchema.titleCandidates` strings), `emoji` (a string), all required,
     /// nothing else, in that order; only those of `schema.fields` (a repair
     /// asks for the unusable fields alone).
     ///
@@ -160,7 +164,7 @@ struct HTTPChatRequest: Sendable {
             : .object([("type", .string("string")), ("pattern", .string(titlePattern(twoWordsAtLeast: isWrittenWithSpaces(allowed))))])
         let properties: [(AssistantAction, String, JSONValue)] = [
             (.keywords, "keywords", keywords),
-            (.titles, "titles", array(titleItem, AnswerSchema.titleCount...AnswerSchema.titleCount)),
+            (.titles, "titles", array(titleItem, AnswerSchema.titleCandidates...AnswerSchema.titleCandidates)),
             (.emoji, "emoji", emojiAsPattern
                 ? .object([("type", .string("string")), ("pattern", .string(emojiPattern(schema)))])
                 : oneOf(schema.emoji)),

@@ -6,8 +6,16 @@
 /// generation). The decoder checks every answer as if no schema had been
 /// sent, by the same bounds (`titleLength`, `titleCount`) where they apply.
 public struct AnswerSchema: Sendable, Hashable {
-    /// How many titles an answer gives.
+    /// How many titles a result gives: the first this many usable ones of
+    /// an answer (`titleCandidates` asked for).
     public static let titleCount = 3
+    /// How many titles an answer is asked for: more than `titleCount`, so
+    /// that three can stand when the checks refuse some (`TitleCheck`,
+    /// `TitleGround`, a copied line). Asked for three, SmolLM2-135M had one
+    /// or more of them refused for most files of a measured run, and each
+    /// refusal cost a repair request of the whole prompt; two more titles
+    /// in the same answer cost a few completion tokens.
+    public static let titleCandidates = 5
     /// How long a title may be, in `Character`s after trimming: checked by
     /// the decoder, never sent as a bound a grammar enforces by cutting (the
     /// schema bounds titles in words: `TitleCheck.maximumWords`).

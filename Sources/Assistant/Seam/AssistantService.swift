@@ -18,6 +18,9 @@ public struct AssistantService: Sendable {
     public var options: AssistantOptions
     /// The clock for waiting on a model that is getting ready and for pauses between retries.
     public let clock: any WaitClock
+    /// How this run's repair requests went, shared by the copies of this
+    /// service: a field whose repairs do not help is not repaired again.
+    public let repairHistory: RepairHistory
 
     /// Creates a service around `model`.
     public init(
@@ -25,13 +28,15 @@ public struct AssistantService: Sendable {
         model: any AssistantModel,
         availability: any AvailabilityProvider,
         options: AssistantOptions = AssistantOptions(),
-        clock: any WaitClock = SystemWaitClock()
+        clock: any WaitClock = SystemWaitClock(),
+        repairHistory: RepairHistory = RepairHistory()
     ) {
         self.backendName = backendName
         self.model = model
         self.availability = availability
         self.options = options
         self.clock = clock
+        self.repairHistory = repairHistory
     }
 
     /// Gets suggestions for `transcript` (cue texts without markup).
@@ -96,7 +101,13 @@ public struct AssistantService: Sendable {
                 cost.add(answer)
                 cost.requests -= 1  // counted by the answer itself
                 var suggestions = decoder.decode(answer.text, transcript: transcript.start, sent: prompt.text, whole: transcript.whole)
-                if options.repairs, let repair = Self.repairPrompt(prompt, suggestions, asking: options.actions) {
+                // Fields whose repairs in this run have not helped are not asked for again; their reason says so.
+                let stopped = suggestions.answerError == nil
+                    ? options.actions.filter { suggestions.failureMessage($0) != nil && !repairHistory.mayRepair($0) } : []
+                if options.repairs {
+                    for field in stopped { suggestions.note(repairHistory.stoppedNote(field), on: field) }
+                }
+                if options.repairs, let repair = Self.repairPrompt(prompt, suggestions, asking: options.actions.subtracting(stopped)) {
                     if let bound = left(), bound <= .zero {
                         // No time left for the repair: the first answer stands.
                     } else {
@@ -105,7 +116,9 @@ public struct AssistantService: Sendable {
                         if let second = try? await ModelCall.answer(model: model, prompt: repair, timeout: max(limit, .milliseconds(1))) {
                             cost.add(second)
                             cost.requests -= 1
+                            let asked = suggestions.answerError == nil ? repair.schema.fields : []
                             suggestions.merge(repair: decoder.decode(second.text, transcript: transcript.start, sent: repair.text, whole: transcript.whole))
+                            for field in asked { repairHistory.record(field, madeUsable: suggestions.failureMessage(field) == nil) }
                         }
                         // A repair ended by a stop leaves the file unfinished (finishing it with the first answer would differ from a run not stopped).
                         if Task.isCancelled { return Self.interrupted(backendName, state) }
@@ -176,7 +189,7 @@ public struct AssistantService: Sendable {
         }
         if actions.contains(.titles), let m = suggestions.titles.failureMessage {
             problems.append("\"titles\": \(m)")
-            fields.append((.titles, "\"titles\" (three short titles in new words)"))
+            fields.append((.titles, "\"titles\" (five short titles in new words)"))
         }
         if actions.contains(.emoji), let m = suggestions.emoji.failureMessage {
             problems.append("\"emoji\": \(m)")

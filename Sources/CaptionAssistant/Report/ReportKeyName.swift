@@ -43,5 +43,5 @@ package enum ReportKeyName: String, Sendable {
     case shards, missing, stopped, unavailableReasons, modelErrors, skipped, indexPages, report, exitStatus, transcriptsCut, earlierModel,
          notApplied, notAppliedFiles, wallMilliseconds
     // `check --json`.
-    case serverModels, retryPolicy, proxy
+    case serverModels, retryPolicy, proxy, titleDictionaries
 }

@@ -322,6 +322,10 @@ package struct CheckSummary: Sendable, Equatable {
     package var availability: ModelAvailability?
     /// The reason row, for an unavailable model.
     package var reasonRow: String?
+    /// The spelling dictionaries a title's words are checked against
+    /// (`TitleDictionary`): each language's `.dic` file; empty when none is
+    /// installed (or libhunspell is not).
+    package var titleDictionaries: [String]?
 
     /// Nothing yet.
     package init() {}
@@ -336,5 +340,6 @@ extension CheckSummary: ReportObject {
     package static let keys: [ReportKey<CheckSummary>] = [
         .value(.backend, \.backend), .ifPresent(.endpoint, \.endpoint), .ifPresent(.model, \.model),
         .ifPresent(.serverModels, \.serverModels), .ifPresent(.retryPolicy, \.retryPolicy), .ifPresent(.proxy, \.proxy),
+        .ifPresent(.titleDictionaries, \.titleDictionaries),
     ] + ReportKey<CheckSummary>.availability(\CheckSummary.availability, reasonRow: \CheckSummary.reasonRow)
 }

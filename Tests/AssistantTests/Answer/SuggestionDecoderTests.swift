@@ -80,10 +80,20 @@ import Testing
         #expect(four.titles == .applied(["Alpha launch", "Beta rocket", "Gamma crew"]))
     }
 
-    @Test func fiveTitlesKeepTheFirstThreeWithAWarning() {
+    /// Five titles are asked for (`AnswerSchema.titleCandidates`): the first
+    /// three usable ones are kept, the refused ones named in a warning, and
+    /// only more usable titles than were asked for are worth a warning.
+    @Test func theFirstThreeUsableOfFiveTitlesAreKept() {
         let result = decode(#"{"keywords": ["rocket"], "titles": [" Launch one ", "Launch two", "Launch three", "Launch four", "Launch five"], "emoji": "🚀"}"#)
         #expect(result.titles == .applied(["Launch one", "Launch two", "Launch three"]))
-        #expect(result.warnings == ["The model gave 5 titles; the first three were kept."])
+        #expect(result.warnings.isEmpty)
+        let refused = decode(#"{"keywords": ["rocket"], "titles": ["Rocket at dawn", "The rocket and the", "Rocket crew", "rocket rocket rocket rocket", "Launch of a rocket"], "emoji": "🚀"}"#)
+        #expect(refused.titles == .applied(["Rocket at dawn", "Rocket crew", "Launch of a rocket"]))
+        #expect(refused.warnings.count == 1)
+        #expect(refused.warnings.first?.hasPrefix("Not usable: “The rocket and the” ends mid-clause") == true)
+        let six = decode(#"{"keywords": ["rocket"], "titles": ["Launch one", "Launch two", "Launch three", "Launch four", "Launch five", "Launch six"], "emoji": "🚀"}"#)
+        #expect(six.titles == .applied(["Launch one", "Launch two", "Launch three"]))
+        #expect(six.warnings == ["The model gave 6 usable titles where 5 were asked for; the first three were kept."])
     }
 
     @Test func aKeywordNotInTheTranscriptIsDroppedWithItsReason() {
@@ -210,8 +220,9 @@ import Testing
         #expect(result.titles == .failed("The model gave 2 usable titles; exactly three are needed. Not usable: “Short” is shorter than 8 characters; “\(String(repeating: "x", count: 61))” is longer than 60 characters; “Tab in a title” contains control characters or line breaks; “Welcome back to the launch pad!” copies a caption line; “the AI guidance computer” copies a caption line; ““Photosynthesis”” copies a caption line."))
         #expect(result.usableTitles == ["Countdown on the pad", "A rocket ready to fly"])
         // Words of two lines together, and two words of one line, are no copy; sixty characters are allowed.
-        let fine = decoder.decode(#"{"keywords": ["rocket"], "titles": ["Launch pad today", "Rocket \#(String(repeating: "y", count: 53))", "Rocket team"], "emoji": "🚀"}"#, transcript: transcript)
-        #expect(fine.titles == .applied(["Launch pad today", "Rocket " + String(repeating: "y", count: 53), "Rocket team"]))
+        let sixty = "Rocket Countdown: Engineers Confident Before Tomorrow Launch"
+        let fine = decoder.decode(#"{"keywords": ["rocket"], "titles": ["Launch pad today", "\#(sixty)", "Rocket team"], "emoji": "🚀"}"#, transcript: transcript)
+        #expect(sixty.count == 60 && fine.titles == .applied(["Launch pad today", sixty, "Rocket team"]))
         // Compared with what the model was sent, when given (the prompt, our own notes included).
         let copied = #"{"keywords": ["rocket"], "titles": ["the AI guidance computer", "Launch pad today", "The model gave two titles"], "emoji": "🚀"}"#
         let sent = "Welcome back to the launch pad.\nYour answer could not be used: the model gave two titles."

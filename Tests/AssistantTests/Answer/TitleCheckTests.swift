@@ -48,6 +48,9 @@ import Testing
         ("The gym is closed tothecommunity.&nearly", "en", "runs words together (“.&”)"),
         ("Insulin is a hormone that helps move...", "en", "ends mid-sentence (“..”)"),
         ("Diabetes is a condition that occurs when..", "en", "ends mid-sentence (“..”)"),
+        // What SmolLM2-135M wrote when asked for five titles: it numbered them.
+        ("2. ハアの嵐山", "ja", "starts with a list number (2.)"),
+        ("12) The Rocket Team", "en", "starts with a list number (12))"),
     ])
     func unpublishableTitlesAreRefused(_ title: String, _ language: String, _ reason: String) {
         #expect(TitleCheck.flaw(title, language: language) == reason)
@@ -74,6 +77,10 @@ import Testing
         ("Type 2 Diabetes, Explained.", "en"),
         ("Node.js in the U.S.A. Today", "en"),
         ("Growth of 18.5% in Q3", "en"),
+        ("1984: The Year of the Rocket", "en"),
+        ("3 Ways to Cook Rice", "en"),
+        ("2.5 Million Viewers", "en"),
+        ("100. Geburtstag der Oma", "de"),
     ] as [(String, String?)])
     func publishableTitlesPass(_ title: String, _ language: String?) {
         #expect(TitleCheck.flaw(title, language: language) == nil, "\(title)")

@@ -146,7 +146,7 @@ import Words
                 == prompt.request + "\n\nYour previous answer could not be used.")
     }
 
-    /// The schema asks for one to six keyword strings, exactly three title strings and one emoji
+    /// The schema asks for one to three keyword strings, exactly five title strings (three are kept) and one emoji
     /// from `EmojiTable`, with length and item-count bounds (not under OpenAI's strict mode, which
     /// refuses them). A prompt without a transcript block gives no keyword candidates: any
     /// keyword string within the bounds.
@@ -159,8 +159,8 @@ import Words
         #expect(Set(properties.keys) == ["keywords", "titles", "emoji"])
         let titles = try #require(properties["titles"])
         #expect(titles["type"] as? String == "array")
-        #expect(titles["minItems"] as? Int == (lengthBounds ? 3 : nil))
-        #expect(titles["maxItems"] as? Int == (lengthBounds ? 3 : nil))
+        #expect(titles["minItems"] as? Int == (lengthBounds ? 5 : nil))
+        #expect(titles["maxItems"] as? Int == (lengthBounds ? 5 : nil))
 
         let keywords = try #require(properties["keywords"])
         #expect(keywords["type"] as? String == "array")

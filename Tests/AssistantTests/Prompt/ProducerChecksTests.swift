@@ -50,10 +50,12 @@ import TestSupport
         let text = schema.oneLine(spaced: false)
         #expect(!text.contains("\"maxLength\":60") && !text.contains("\"minLength\":8"))
         let regex = try Regex(HTTPChatRequest.titlePattern)
-        for fine in ["Rocket Launch at Dawn", "潮だまりの小さな世界", "Einstein", "One two three four five six seven"] {
+        for fine in ["Rocket Launch at Dawn", "潮だまりの小さな世界", "Einstein", "One two three four five six seven", "« La Seine » au matin",
+                     "Dunbar’s Compendium"] {
             #expect(fine.wholeMatch(of: regex) != nil, "\(fine)")
         }
-        for refused in ["One two three four five six seven eight", " Leading space", "Two  spaces", "… (1)", "- dash", "{\"json\""] {
+        for refused in ["One two three four five six seven eight", " Leading space", "Two  spaces", "… (1)", "- dash", "{\"json\"",
+                        "Austerleys”, “Tennis Factory”", "“Hope” Returns"] {
             #expect(refused.wholeMatch(of: regex) == nil, "\(refused)")
         }
     }
@@ -103,7 +105,7 @@ import TestSupport
         #expect(suggestions.titles == .applied(["Rocket at Dawn", "The Launch That Waited", "Fans of the Rocket Crew"]))
         let repair = try #require(model.log.received.last)
         #expect(repair.isRepair && repair.schema.fields == [.titles])
-        #expect(repair.request.hasSuffix("Answer again with a JSON object holding only \"titles\" (three short titles in new words)."))
+        #expect(repair.request.hasSuffix("Answer again with a JSON object holding only \"titles\" (five short titles in new words)."))
         let schema = HTTPChatRequest.answerSchema(repair.schema).oneLine(spaced: false)
         #expect(schema.contains(#""required":["titles"]"#) && !schema.contains(#""keywords":"#) && !schema.contains(#""emoji":"#))
         // The first request asked for all three.
@@ -112,7 +114,36 @@ import TestSupport
         let both = AssistantService.repairPrompt(try #require(model.log.received.first),
                                                  Suggestions(keywords: .failed("no keyword"), titles: .failed("no title"), emoji: .applied("🚀")))
         #expect(both?.schema.fields == [.keywords, .titles])
-        #expect(both?.request.hasSuffix("holding only \"keywords\" (copied exactly from the transcript) and \"titles\" (three short titles in new words).") == true)
+        #expect(both?.request.hasSuffix("holding only \"keywords\" (copied exactly from the transcript) and \"titles\" (five short titles in new words).") == true)
+    }
+
+    /// A field whose repairs do not help stops being repaired in the run (`RepairHistory`): after four repair
+    /// requests for titles of which none made them usable, a file's refused titles are not asked for again, and
+    /// the reason says why; a model whose repairs work keeps being asked.
+    @Test func aRepairThatDoesNotHelpStopsBeingSent() async throws {
+        let transcript = "The rocket launch was delayed. The rocket crew waited, and the launch window closed. Fans cheered anyway."
+        let bad = #"{"keywords": ["rocket"], "titles": ["A Tale of Two Cities", "The Long Wait", "Lights Out Tonight", "Frozen Tuna", "Rainy Days"], "emoji": "🚀"}"#
+        let good = #"{"titles": ["Rocket at Dawn", "The Launch That Waited", "Fans of the Rocket Crew"]}"#
+        let hopeless = ScriptedAssistantModel(answers: [bad])
+        let run = service(hopeless)
+        for file in 1...RepairHistory.trial {
+            let result = await run.suggest(transcript: transcript)
+            #expect(hopeless.calls == file * 2 && result.cost.requests == 2)
+            #expect(result.suggestions?.titles.failureMessage?.contains("Not asked again") == false)
+        }
+        let fifth = await run.suggest(transcript: transcript)
+        #expect(hopeless.calls == RepairHistory.trial * 2 + 1 && fifth.cost.requests == 1)
+        let reason = try #require(fifth.suggestions?.titles.failureMessage)
+        #expect(reason.hasSuffix("Not asked again: 0 of this run's 4 repair requests for it gave a usable answer (a field is repaired while at least 1 in 4 does)."), "\(reason)")
+        #expect(fifth.suggestions?.keywords == .applied(["rocket"]))
+        // Another run starts afresh; a model whose repairs work is repaired on every file.
+        let working = ScriptedAssistantModel(answers: Array(repeating: [bad, good], count: 6).flatMap { $0 })
+        let other = service(working)
+        for _ in 1...6 {
+            let result = await other.suggest(transcript: transcript)
+            #expect(result.suggestions?.titles == .applied(["Rocket at Dawn", "The Launch That Waited", "Fans of the Rocket Crew"]))
+        }
+        #expect(working.calls == 12)
     }
 
     /// When the first answer held no JSON and the repair gave two fields,
