@@ -62,9 +62,9 @@ package enum FileInput {
         guard let length = item.searchedFolderLength, length < bytes.count else { return try openNamed(bytes) }
         let folder = Array(bytes[..<length])
         let names = bytes[(length + 1)...].split(separator: 0x2F, omittingEmptySubsequences: true).map(Array.init)
-        let top = folders?.descriptor(folder) ?? openLong(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let (top, kept) = folders?.descriptor(folder) ?? (openLong(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC), false)
         guard top >= 0 else { throw ReadError(reason: String(cString: strerror(errno))) }
-        defer { if folders == nil { close(top) } }
+        defer { if !kept { close(top) } }
         let text = String(decoding: folder, as: UTF8.self)
         let reached = InsideFolder.reach(names, below: top, startNames: [], top: top,
                                          topNames: { [PathText.canonical(text), PathText.absolute(text)] }) { dir, name in
