@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Writes an object in pieces, for an object with one list too long to hold
 /// in memory (the writing side of `JSONStream`): the keys before the list, the
 /// list's elements one at a time, then the keys after it.
@@ -33,6 +41,30 @@ public enum JSONStreamWriter {
         var out: [UInt8] = []
         out.reserveCapacity(1024)
         append(element: element, to: &out)
+        return out
+    }
+
+    /// `element(value)` made from `value.renderedBytes()` (the value printed
+    /// on its own, as a sidecar is), without printing the value again: the
+    /// final newline dropped, and every line after the first moved four
+    /// spaces in. (A printed value has no line break but its layout's: a
+    /// string's are escaped.)
+    public static func element(rendered: [UInt8]) -> [UInt8] {
+        let end = rendered.last == 0x0A ? rendered.count - 1 : rendered.count
+        var out: [UInt8] = []
+        out.reserveCapacity(end + end / 8)
+        rendered.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var start = 0
+            while start < end {
+                guard let raw = memchr(base + start, 0x0A, end - start) else { break }
+                let newline = UnsafePointer(raw.assumingMemoryBound(to: UInt8.self)) - base
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...newline]))
+                out.append(contentsOf: [0x20, 0x20, 0x20, 0x20])
+                start = newline + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
         return out
     }
 

@@ -141,7 +141,7 @@ public enum JSONValue: Sendable, Hashable {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .int(let i): out.append(contentsOf: String(i).utf8)
+        case .int(let i): JSONValue.appendDecimal(i, to: &out)
         // Swift prints the shortest text that reads back as the same `Double`; JSON has no infinity or NaN.
         case .number(let d): out.append(contentsOf: (d.isFinite ? String(d) : "null").utf8)
         case .string(let s): JSONValue.escape(s, into: &out)
@@ -179,6 +179,23 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// Appends `n` in decimal, as `String(n)` prints it, without making the string.
+    static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
+        if n < 0 { out.append(0x2D) }
+        var magnitude = n.magnitude
+        // 24 bytes hold the 20 digits of the largest magnitude.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var at = buffer.count
+            repeat {
+                at -= 1
+                buffer[at] = UInt8(truncatingIfNeeded: 0x30 + magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            out.append(contentsOf: buffer[at...])
+        }
+    }
+
     /// Appends `s` as a JSON string literal: quotes, backslashes and control
     /// characters escaped (`\n`, `\r`, `\t`, `\b`, `\f`, otherwise `\u00XX`);
     /// U+2028 and U+2029 escaped too so the output is also safe JavaScript.
@@ -194,6 +211,8 @@ public enum JSONValue: Sendable, Hashable {
             var plainStart = 0
             while i < n {
                 let b = p[i]
+                // Most bytes are printable ASCII other than `"` and `\`, or a UTF-8 byte other than E2: copied as they are.
+                if b < 0x80 ? (b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F) : b != 0xE2 { i += 1; continue }
                 var escaped: StaticString?
                 var width = 1
                 switch b {

@@ -16,6 +16,10 @@ struct FirstWordTable: Sendable {
     private let mask: Int
     /// The first words, lower-cased, one for each group.
     let firstWords: [[UInt8]]
+    /// Bit `pairKey` set for the first two bytes of each ASCII first word of two bytes or more.
+    private var asciiPairs: [UInt64] = []
+    /// The ASCII first words (nil when there are too many, or one is a single byte: the text is then always scanned).
+    private var asciiWords: [[UInt8]]? = nil
 
     init(_ patterns: [KeywordPattern]) {
         // Distinct first words in order of first appearance, each with its patterns.
@@ -58,6 +62,56 @@ struct FirstWordTable: Sendable {
         self.hashes = hashes
         self.groups = groups
         firstWords = groups.map { $0[0].words[0] }
+        let ascii = firstWords.filter { $0.allSatisfy { $0 < 0x80 } }
+        if ascii.count <= 32, ascii.allSatisfy({ $0.count >= 2 }) {
+            asciiPairs = [UInt64](repeating: 0, count: 64)
+            for word in ascii {
+                let key = Self.pairKey(word[0], word[1])
+                asciiPairs[key >> 6] |= 1 << UInt64(key & 63)
+            }
+            asciiWords = ascii
+        }
+    }
+
+    /// Where the lower-cased ASCII bytes `a`, `b` fall in `asciiPairs`.
+    @inline(__always)
+    private static func pairKey(_ a: UInt8, _ b: UInt8) -> Int { (Int(a) &* 31 &+ Int(b)) & 4095 }
+
+    /// True only when `text` is ASCII and, lower-cased, holds none of the
+    /// first words as bytes: then no word of it (nor of its text runs, which
+    /// markup only cuts) lower-cased is a first word, so no keyword starts in
+    /// it. False when it may: a non-ASCII byte (the word scan decides), or a
+    /// first word found. Each byte pair is looked up in `asciiPairs`, and only
+    /// a pair found is compared with the words.
+    func asciiHoldsNoFirstWord(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let words = asciiWords else { return false }
+        let n = text.count
+        guard n > 1 else { return n == 0 || text[0] < 0x80 }
+        return asciiPairs.withUnsafeBufferPointer { pairs in
+            // Each byte is lower-cased once: the second of one pair is the first of the next.
+            var a = text[0]
+            if a >= 0x80 { return false }
+            a = WordFold.asciiLower(a)
+            for i in 1..<n {
+                let b = text[i]
+                if b >= 0x80 { return false }
+                let c = WordFold.asciiLower(b)
+                let key = Self.pairKey(a, c)
+                if pairs[key >> 6] & (1 << UInt64(key & 63)) != 0, Self.holdsAWord(words, text, at: i - 1) { return false }
+                a = c
+            }
+            return true
+        }
+    }
+
+    /// Whether one of `words` (lower-cased ASCII, two bytes or more) is at `start` of `text`, lower-cased.
+    private static func holdsAWord(_ words: [[UInt8]], _ text: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        words.contains { word in
+            guard start + word.count <= text.count else { return false }
+            var k = 0
+            while k < word.count && WordFold.asciiLower(text[start + k]) == word[k] { k += 1 }
+            return k == word.count
+        }
     }
 
     var isEmpty: Bool { groups.isEmpty }

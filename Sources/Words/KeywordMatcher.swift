@@ -77,6 +77,8 @@ package struct KeywordMatcher: Sendable {
     /// the text lower-cased whole, scalar by scalar. A pre-check for text read as it
     /// was written (markup around it only adds and separates words).
     package func mayMatch(_ text: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Bool {
+        // ASCII text that holds no first word even as bytes, lower-cased, has no word to start a keyword either.
+        if table.asciiHoldsNoFirstWord(text) { return false }
         // The scratch buffer is moved in and out (not copied, which would copy it on the first write).
         var probe = FirstWordProbe(matcher: self, text: text, folded: [])
         swap(&probe.folded, &scratch.first)

@@ -17,4 +17,17 @@ import Testing
             #expect(bytes == JSONValue.object(before + [("files", .array(list))] + after).renderedBytes())
         }
     }
+
+    /// An element made from the value's own printing (a sidecar's bytes) is the element printed again.
+    @Test func anElementFromItsRenderingIsTheElementRendered() {
+        let values: [JSONValue] = [
+            .object([]), .array([]), .string("line\nbreak \u{2028} \"q\""), .int(3),
+            .object([("a", .array([.int(1), .string("x\n")])), ("b", .object([("c", .array([.object([("d", .null)])]))])),
+                     ("e", .object([])), ("f", .strings(["\r\n", "\t"]))]),
+            .array([.object([("k", .bool(true))]), .array([.array([])])]),
+        ]
+        for value in values {
+            #expect(JSONStreamWriter.element(rendered: value.renderedBytes()) == JSONStreamWriter.element(value))
+        }
+    }
 }

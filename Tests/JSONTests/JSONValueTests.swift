@@ -10,6 +10,19 @@ import Testing
         #expect(value.oneLine(spaced: false) == #""a\"b\\c\n\r\t\b\f\u0001\u001F\u007F\u2028\u2029""#)
     }
 
+    /// Integers print as `String(_:)` prints them, the extremes included.
+    @Test func printsIntegersAsStringDoes() {
+        for n in [0, 1, -1, 9, 10, -10, 99, 100, 1_234_567_890, Int.max, Int.min, Int.max - 1, Int.min + 1] {
+            #expect(JSONValue.int(n).rendered() == String(n) + "\n")
+        }
+    }
+
+    /// Bytes that need no escape around every kind that does, and the E2 lead byte of other characters.
+    @Test func escapesOnlyWhatNeedsIt() {
+        let text = "\u{2026}x\u{2028}\u{20AC}\"é\u{7E}\u{7F}\u{20}\u{21}\u{5B}\u{5D}\u{2029}"
+        #expect(JSONValue.string(text).oneLine(spaced: false) == #""…x\u2028€\"é~\u007F ![]\u2029""#)
+    }
+
     @Test func keepsNonASCIIAsUTF8() {
         #expect(JSONValue.string("café 🎬 日本").rendered() == "\"café 🎬 日本\"\n")
     }

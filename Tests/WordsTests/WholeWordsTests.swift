@@ -60,6 +60,42 @@ import Testing
         #expect(!mayMatch("ラーメ ン"))
     }
 
+    /// ASCII text is passed over by its bytes when no first word is in it
+    /// lower-cased (`FirstWordTable.asciiHoldsNoFirstWord`), and never where
+    /// the matcher finds a match: random texts and keywords, some non-ASCII
+    /// (a keyword's Kelvin sign is a "k"), some single letters (always scanned).
+    @Test func theASCIIPreCheckNeverPassesOverAMatch() {
+        /// SplitMix64: the same texts on every run.
+        struct Seeded: RandomNumberGenerator {
+            var state: UInt64
+            mutating func next() -> UInt64 {
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                return z ^ (z >> 31)
+            }
+        }
+        var rng = Seeded(state: 34)
+        let pieces = ["rocket", "Rocket's", "ROCKETS", "launch", "pad", "launch-pad", "km", "KM", "kM", "t", "eng", "engine", "<i>", "</i>",
+                      "café", "a", "I", " ", "  ", "\r\n", "\n", ",", ".", "'", "-", "_", "2", "x2", "s"]
+        let keywordSets = [["rocket"], ["launch pad", "engine"], ["\u{212A}m", "café"], ["a", "rocket"], ["rocket's"], ["pad", "Engine", "t2"],
+                           (0..<40).map { "word\($0)" } + ["rocket"]]
+        var passedOver = 0
+        for keywords in keywordSets {
+            let matcher = KeywordMatcher(keywords)
+            var scratch = KeywordMatcher.Scratch()
+            for _ in 0..<300 {
+                let text = (0..<Int.random(in: 1...12, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
+                var bytes = text
+                let may = bytes.withUTF8 { matcher.mayMatch($0, scratch: &scratch) }
+                if WholeWords.found(keywords, in: text).contains(true) { #expect(may, "\(keywords) \(text)") }
+                if !may { passedOver += 1 }
+            }
+        }
+        #expect(passedOver > 100)
+    }
+
     @Test func whiteSpaceIsTrimmedFromPartsOfAMatch() {
         let bytes = Array(" \u{A0}real-time \u{3000}".utf8)
         bytes.withUnsafeBufferPointer { p in

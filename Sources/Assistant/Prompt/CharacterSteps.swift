@@ -77,6 +77,19 @@ enum CharacterSteps {
         return (x &- 0x0101_0101_0101_0101) & ~x & high == 0
     }
 
+    /// How many `Character`s `text` holds (`text.count`), stepped as `end(of:in:text:)` steps them.
+    static func count(_ text: String) -> Int {
+        withBytes(text) { p, text in
+            var i = 0, n = 0
+            while i < p.count {
+                if eightSingleASCII(p, i) { i += 8; n += 8; continue }
+                i = end(of: i, in: p, text: text)
+                n += 1
+            }
+            return n
+        }
+    }
+
     /// The end of the cluster at `i`, as the standard library sees it.
     static func slowEnd(of i: Int, text: String) -> Int {
         let utf8 = text.utf8

@@ -121,7 +121,7 @@ public struct PromptBuilder: Sendable {
         var cutCharacters = min(total, maxCharacters)
         if truncated, let shorter = Self.wordBoundaryCut(cut, in: transcript) {
             cut = shorter
-            cutCharacters = shorter.count
+            cutCharacters = CharacterSteps.count(shorter)
         }
         return Cut(text: cut, characters: total, sentCharacters: cutCharacters, hasAngles: hasAngles)
     }
@@ -163,7 +163,7 @@ public struct PromptBuilder: Sendable {
         }
         guard let start else { return nil }
         var shorter = String(Substring(cut.utf8.prefix(start)))
-        guard cut.count - shorter.count <= wordBoundaryReach else { return nil }
+        guard CharacterSteps.count(cut) - CharacterSteps.count(shorter) <= wordBoundaryReach else { return nil }
         while let l = shorter.last, l.isWhitespace { shorter.removeLast() }
         return shorter
     }

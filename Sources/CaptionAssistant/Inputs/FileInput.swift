@@ -18,8 +18,9 @@ package enum FileInput {
     /// decoder keeps as is for UTF-8): opened by `openInput(_:)`, then checked by
     /// `read(descriptor:limit:)`, so only a regular file is read, and nothing
     /// can be swapped in between a check and the open.
-    static func read(_ item: InputPlan.Item) throws(ReadError) -> [UInt8] {
-        let fd = try openInput(item)
+    /// `folders`, when given, holds the searched folder open for the run.
+    static func read(_ item: InputPlan.Item, folders: InputFolders? = nil) throws(ReadError) -> [UInt8] {
+        let fd = try openInput(item, folders: folders)
         defer { close(fd) }
         return try read(descriptor: fd, limit: maximumSize)
     }
@@ -53,16 +54,17 @@ package enum FileInput {
     /// the folder, so what is opened is an entry of the folder the user
     /// named, whatever happened since the plan was made. The caller checks
     /// the descriptor's kind (`read(descriptor:limit:)` takes only a regular file).
-    static func openInput(_ item: InputPlan.Item) throws(ReadError) -> Int32 {
+    /// With `folders`, the searched folder is opened once for the run (`InputFolders`), not per file.
+    static func openInput(_ item: InputPlan.Item, folders: InputFolders? = nil) throws(ReadError) -> Int32 {
         guard case .file(let path) = item.location else { throw ReadError(reason: "not a file of the plan") }
         let bytes = item.pathBytes ?? Array(path.utf8)
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
         guard let length = item.searchedFolderLength, length < bytes.count else { return try openNamed(bytes) }
         let folder = Array(bytes[..<length])
         let names = bytes[(length + 1)...].split(separator: 0x2F, omittingEmptySubsequences: true).map(Array.init)
-        let top = openLong(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let (top, kept) = folders?.descriptor(folder) ?? (openLong(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC), false)
         guard top >= 0 else { throw ReadError(reason: String(cString: strerror(errno))) }
-        defer { close(top) }
+        defer { if !kept { close(top) } }
         let text = String(decoding: folder, as: UTF8.self)
         let reached = InsideFolder.reach(names, below: top, startNames: [], top: top,
                                          topNames: { [PathText.canonical(text), PathText.absolute(text)] }) { dir, name in

@@ -24,6 +24,10 @@ package final class OutputFolder: @unchecked Sendable {
     private let descriptor: Int32
     /// The folder's device and inode, as recorded in `heldHere` while this object lives.
     private let heldIdentity: FolderIdentity?
+    /// Whether the folder held no entry when it was opened and locked (a
+    /// folder this run made, or an empty one): no earlier run left an output
+    /// in it, so `EarlierOutput` need not look for one, file by file.
+    let startedEmpty: Bool
 
     /// Creates the folder (and its parents) if needed, opens it and checks
     /// that files can be created in it, by creating one that is removed at once
@@ -62,6 +66,7 @@ package final class OutputFolder: @unchecked Sendable {
         }
         let identity = FolderIdentity(fd)
         identity.map(Self.heldHere.add)
+        startedEmpty = Self.holdsNoEntry(fd)
         // Set last: an initializer that throws after this would run `deinit`, which closes it.
         (descriptor, heldIdentity) = (fd, identity)
     }
@@ -168,6 +173,22 @@ package final class OutputFolder: @unchecked Sendable {
             if fields[5] == wanted, let pid = Int32(fields[4]), pid != getpid() { return pid }
         }
         return nil
+    }
+
+    /// Whether the open folder `fd` has no entry but `.` and `..` (false when it cannot be read).
+    private static func holdsNoEntry(_ fd: Int32) -> Bool {
+        let copy = dup(fd)
+        guard copy >= 0 else { return false }
+        guard let stream = fdopendir(copy) else { close(copy); return false }
+        // The copy shares the folder's read position: put it back at the start for the next reader of the folder.
+        defer { rewinddir(stream); closedir(stream) }
+        while let entry = readdir(stream) {
+            let isDots = withUnsafeBytes(of: entry.pointee.d_name) { name in
+                name[0] == 0x2E && (name[1] == 0 || name[1] == 0x2E && name[2] == 0)
+            }
+            if !isDots { return false }
+        }
+        return true
     }
 
     /// nil when a file can be created in the open folder `fd`; otherwise why not.

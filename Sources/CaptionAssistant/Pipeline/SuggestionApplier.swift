@@ -261,10 +261,16 @@ enum SuggestionApplier {
     /// end among equal starts, then the last in the file), so an SRT whose cues
     /// are out of time order gets the emoji on its real last cue.
     static func lastShown(_ cues: [Cue]) -> Int {
-        var best = cues.count - 1
-        for index in cues.indices.reversed() where (cues[index].start, cues[index].end) > (cues[best].start, cues[best].end) {
-            best = index
+        // Read in place, each cue's times once: no copy of a cue per cue.
+        cues.withUnsafeBufferPointer { cues in
+            var best = cues.count - 1
+            guard best >= 0 else { return best }
+            var latest = (cues[best].start, cues[best].end)
+            for index in cues.indices.reversed() {
+                let times = (cues[index].start, cues[index].end)
+                if times > latest { (best, latest) = (index, times) }
+            }
+            return best
         }
-        return best
     }
 }

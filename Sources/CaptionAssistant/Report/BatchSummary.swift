@@ -141,8 +141,11 @@ public struct BatchSummary: Sendable, Equatable {
         let reasonRow = file.kept.map(\.reasonRow) ?? file.reasonRow
         if case .unavailable(let info)? = model.availability {
             let row = reasonRow ?? ""
-            unavailableRows.insert(info.reason + ": " + row)
-            unavailableReasons[info.reason] = row
+            // The same reason and row as before (every file of a run without a model) change nothing: no string made for it.
+            if unavailableReasons[info.reason] != row {
+                unavailableRows.insert(info.reason + ": " + row)
+                unavailableReasons[info.reason] = row
+            }
         }
         if outcome == .written, case .available? = file.model.availability, file.error == nil { answered += 1 }
         // A model error leaves actions failed, or taken from the fallback instead (a kept output: the error of this run).

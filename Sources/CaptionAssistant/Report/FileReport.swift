@@ -149,6 +149,9 @@ public struct FileReport: Sendable, Equatable {
         return entry
     }
 
+    /// Whether the entry is its own `sidecarEntry` (none of the keys only `report.json` has), asked without comparing the two.
+    var isSidecarEntry: Bool { sidecarWritten && kept == nil && replaced == nil }
+
     /// `json`, an entry as read, without the keys only `report.json` has: what its sidecar holds.
     package static func sidecarJSON(_ json: JSONValue) -> JSONValue {
         guard case .object(let pairs) = json else { return json }

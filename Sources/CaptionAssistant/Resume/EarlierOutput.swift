@@ -63,6 +63,8 @@ enum EarlierOutput {
     /// run on the input whose SHA-256 is `inputSHA256`. `replaceRequested`:
     /// the run was asked to replace results from a real model.
     static func find(output: String, in folder: OutputFolder, inputSHA256: String, replaceRequested: Bool) -> Finding {
+        // A folder empty when this run took it holds only what this run writes, and each output once.
+        if folder.startedEmpty { return .none }
         let earlier: FileReport
         switch folder.readSidecar(of: output) {
         case .absent: return .none

@@ -85,9 +85,9 @@ package enum ResumeCheck {
         var json: JSONValue?
     }
 
-    static func check(_ item: InputPlan.Item, folder: OutputFolder, settings: OutputSettings) -> Finding {
+    static func check(_ item: InputPlan.Item, folder: OutputFolder, settings: OutputSettings, inputFolders: InputFolders? = nil) -> Finding {
         // Opened once, as every input is (`FileInput.openInput`), for its time and, when needed, its bytes.
-        guard let input = try? FileInput.openInput(item) else { return Finding(report: nil, input: nil) }
+        guard let input = try? FileInput.openInput(item, folders: inputFolders) else { return Finding(report: nil, input: nil) }
         defer { close(input) }
         var inputInfo = stat()
         guard fstat(input, &inputInfo) == 0,

@@ -82,8 +82,11 @@ public struct BatchRunner: Sendable {
         /// The batch was stopped while the file waited for the model: nothing
         /// was written for it, and it is reported as not processed.
         var interrupted = false
-        /// The sidecar's JSON, as written or (for a file `--resume` skipped) read back, so `report.json` reuses the tree.
+        /// The sidecar's JSON as (for a file `--resume` skipped) read back, so `report.json` reuses the tree.
         var sidecar: JSONValue?
+        /// The sidecar's bytes as written, when they are also the entry of
+        /// `report.json`: its entry is made from them (`JSONStreamWriter.element(rendered:)`), not printed again.
+        var sidecarBytes: [UInt8]?
     }
 
     /// Processes every item of `plan`. `progress` is called (on one task at a
@@ -121,6 +124,7 @@ public struct BatchRunner: Sendable {
         let spool = folder != nil || (reportFile != nil && part == nil) ? ReportSpool(count: items.count, folder: folder) : nil
         let collector = Collector(count: items.count, keepsReports: keepsReports, progress: progress, failed: failed, finished: finished)
         let cursor = Cursor(count: items.count, stop: stop)
+        let inputFolders = InputFolders()
         let workers = Task {
             await withTaskGroup(of: Void.self) { group in
                 for _ in 0..<min(jobs, items.count) {
@@ -130,11 +134,14 @@ public struct BatchRunner: Sendable {
                             if let folderError {
                                 handled = Handled(report: self.processor.failure(input: items[index].input, error: folderError))
                             } else {
-                                handled = await self.handle(items[index], folder: folder)
+                                handled = await self.handle(items[index], folder: folder, inputFolders: inputFolders)
                             }
                             // A file whose model request the stop ended is left, as not processed, to the end.
                             if handled.interrupted { continue }
-                            spool?.add(JSONStreamWriter.element(handled.sidecar ?? handled.report.json), at: index)
+                            if let spool {
+                                spool.add(handled.sidecarBytes.map { JSONStreamWriter.element(rendered: $0) }
+                                          ?? JSONStreamWriter.element(handled.sidecar ?? handled.report.json), at: index)
+                            }
                             collector.record(handled, at: index)
                         }
                     }
@@ -278,8 +285,8 @@ public struct BatchRunner: Sendable {
         }
     }
 
-    /// Reads, processes and writes one item; returns its report.
-    func handle(_ item: InputPlan.Item, folder: OutputFolder?) async -> Handled {
+    /// Reads, processes and writes one item (a file found in a folder read from that folder as `inputFolders` holds it open); returns its report.
+    func handle(_ item: InputPlan.Item, folder: OutputFolder?, inputFolders: InputFolders? = nil) async -> Handled {
         let data: [UInt8]
         switch item.location {
         case .missing:
@@ -291,16 +298,17 @@ public struct BatchRunner: Sendable {
         case .file:
             var known: [UInt8]?
             if resume, let folder {
-                let finding = ResumeCheck.check(item, folder: folder, settings: processor.configuration.settings)
+                let finding = ResumeCheck.check(item, folder: folder, settings: processor.configuration.settings,
+                                                  inputFolders: inputFolders)
                 if let report = finding.report { return Handled(report: report, skipped: true, sidecar: finding.json) }
                 known = finding.input
             }
             do {
-                data = try known ?? FileInput.read(item)
+                data = try known ?? FileInput.read(item, folders: inputFolders)
             } catch {
                 var report = processor.failure(input: item.input, error: error.localizedDescription)
                 let sidecar = writeSidecar(&report, at: item.output, folder: folder)
-                return Handled(report: report, sidecar: sidecar)
+                return Handled(report: report, sidecarBytes: sidecar)
             }
         }
         let isStandardInput = item.location == .standardInput
@@ -353,21 +361,21 @@ public struct BatchRunner: Sendable {
             }
         }
         let sidecar = writeSidecar(&report, at: report.output ?? (isStandardInput ? "stdin.caption" : item.output), folder: folder)
-        return Handled(report: report, sidecar: sidecar)
+        return Handled(report: report, sidecarBytes: sidecar)
     }
 
     /// Writes the sidecar `<output>.assistant.json` (not for standard output:
     /// the entry without the keys only `report.json` has) and returns its
-    /// JSON when it is also the entry of `report.json`. When it cannot be
+    /// bytes when it is also the entry of `report.json`. When it cannot be
     /// written, the report's `error` says so (in `report.json`), and nil is
-    /// returned (the JSON no longer matches the report).
-    private func writeSidecar(_ report: inout FileReport, at output: String, folder: OutputFolder?) -> JSONValue? {
+    /// returned (the sidecar no longer matches the report).
+    private func writeSidecar(_ report: inout FileReport, at output: String, folder: OutputFolder?) -> [UInt8]? {
         guard let folder else { return nil }
         let sidecar = report.sidecarEntry
-        let json = sidecar.json
+        let bytes = sidecar.json.renderedBytes()
         do {
-            try folder.write(json.renderedBytes(), to: OwnedNames.sidecar(of: output))
-            return sidecar == report ? json : nil
+            try folder.write(bytes, to: OwnedNames.sidecar(of: output))
+            return report.isSidecarEntry ? bytes : nil
         } catch {
             let text = "\(FileReport.sidecarFailure): \(error.localizedDescription)"
             report.error = report.error.map { $0 + "; " + text } ?? text

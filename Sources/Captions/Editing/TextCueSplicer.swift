@@ -149,6 +149,11 @@ struct TextCueSplicer: Sendable {
                         insert(ins.order == Int.max ? extra : ins.order & 1 == 0 ? close : open, at: ins.at)
                     }
                 }
+                // A short rest goes with the buffer: one piece (one write) for a small file, not two.
+                if copied < source.count, out.count + (source.count - copied) <= chunk {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied...]))
+                    copied = source.count
+                }
                 guard flush() else { return false }
                 return copied >= source.count || sink(UnsafeBufferPointer(rebasing: source[copied...]))
             }

@@ -88,13 +88,30 @@ extension CaptionDocument {
             if index > 0 { out.append(cueSeparator) }
             appendCue(index, &out)
             guard out.count >= countAt, index + 1 < cues.count else { continue }
-            if String(decoding: out, as: UTF8.self).count > characters {
+            if Self.characterCount(out) > characters {
                 out.append(cueSeparator)
                 return (String(decoding: out, as: UTF8.self), index + 1)
             }
             countAt = out.count < Int.max / 2 ? out.count * 2 : Int.max
         }
         return (String(decoding: out, as: UTF8.self), cues.count)
+    }
+
+    /// How many `Character`s `String(decoding: bytes, as: UTF8.self)` holds:
+    /// for ASCII, one a byte but one for each CR LF (no other grapheme rule
+    /// joins two ASCII scalars), counted without making the string; otherwise
+    /// the string's count.
+    static func characterCount(_ bytes: [UInt8]) -> Int {
+        let ascii: Int? = bytes.withUnsafeBufferPointer { p in
+            var crlf = 0
+            for i in p.indices {
+                let b = p[i]
+                if b >= 0x80 { return nil }
+                if b == 0x0D, i + 1 < p.count, p[i + 1] == 0x0A { crlf += 1 }
+            }
+            return p.count - crlf
+        }
+        return ascii ?? String(decoding: bytes, as: UTF8.self).count
     }
 
     /// How many `Character`s the text that `appendCue` makes of each cue

@@ -20,6 +20,12 @@ import Testing
         #expect(Self.steps(text) == expected)
     }
 
+    @Test func countsAreTheStandardLibrarys() {
+        for text in Self.tricky + [Self.tricky.joined(separator: "\n"), Self.tricky.joined(), String(repeating: "ascii line\r\n", count: 30)] {
+            #expect(CharacterSteps.count(text) == text.count, "\(text)")
+        }
+    }
+
     @Test(arguments: [0, 1, 2, 3, 5, 8, 40, 3_000])
     func promptCountsAgreeWithTheReference(_ cap: Int) {
         for text in Self.tricky + [Self.tricky.joined(separator: "\n")] {

@@ -144,6 +144,18 @@ import Testing
         #expect(filesBelow(dir.path) == ["file"])
     }
 
+    /// A folder made by the run, or empty, has no earlier output to look for; one with any entry (a hidden one too) may.
+    @Test func aFolderTakenEmptyIsKnownToBe() throws {
+        let dir = try TemporaryFolder()
+        #expect(try OutputFolder(path: dir.path + "/made/here").startedEmpty)
+        try FileManager.default.createDirectory(atPath: dir.path + "/empty", withIntermediateDirectories: false)
+        #expect(try OutputFolder(path: dir.path + "/empty").startedEmpty)
+        try dir.write("hidden/.x", "x")
+        #expect(try !OutputFolder(path: dir.path + "/hidden").startedEmpty)
+        try dir.write("full/sub/ep.srt", "x")
+        #expect(try !OutputFolder(path: dir.path + "/full").startedEmpty)
+    }
+
     @Test func onlyStaleTemporaryNamesOfEndedProcessesAreRemoved() throws {
         let dir = try TemporaryFolder()
         let names = [".ep.srt.tmp-999999-1-0", ".ep.srt.tmp-\(getpid())-1-0", ".ep.srt.tmp-1-1-0", "ep.srt.tmp-999999-1-0",

@@ -32,6 +32,15 @@ import Testing
         #expect(Self.pieces { SRTWriter.splicer.apply(edits, to: srt, chunk: chunk, into: $0) }.count > (chunk < 64 ? 3 : 0))
     }
 
+    /// A file smaller than a piece, edited in its first cue, is handed on in one piece: the source after the last edit goes with it.
+    @Test func aSmallSpliceIsOnePiece() throws {
+        let document = try CaptionDocument.read(SourceText.decode(bytes: Array("1\r\n00:00:01,000 --> 00:00:02,000\r\nhello world\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\nagain\r\n\r\n".utf8)), hint: .srt)
+        let edits = [0: CueEdit(emphasis: [CueEdit.RunRange(run: 0, utf8: 0..<5)], appendedText: " 🎬")]
+        let made = try Self.pieces { try document.write(edits: edits, into: $0) }
+        #expect(made.done && made.count == 1)
+        #expect(made.bytes == (try document.writeBytes(edits: edits)))
+    }
+
     @Test func aSinkThatRefusesStopsTheWrite() throws {
         let document = try CaptionDocument.read(SourceText.decode(bytes: Array("1\n00:00:01,000 --> 00:00:02,000\nhello world\n\n2\n00:00:03,000 --> 00:00:04,000\nagain\n".utf8)), hint: .srt)
         let edits = [0: CueEdit(emphasis: [CueEdit.RunRange(run: 0, utf8: 0..<5)]), 1: CueEdit(appendedText: " 🎬")]

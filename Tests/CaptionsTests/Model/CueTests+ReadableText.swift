@@ -138,3 +138,15 @@ import Testing
         #expect(cues > 50)
     }
 }
+
+/// The count `textStart` cuts by is the string's count, ASCII (CR LF, a lone CR) or not.
+@Suite struct CharacterCountTests {
+    @Test func theCountIsTheStringsCount() {
+        let texts = ["", "a", "\r", "\n", "\r\n", "\r\r\n\n", "ab\r\ncd\rx\n", "abcdefgh\r", "abcdefg\r\nhijklmnop", "café", "e\u{301}\r\n",
+                     "👍🏽 ok", "ラーメン\r\nok", String(repeating: "line one\r\n", count: 40), "\r\n" + String(repeating: "x", count: 17) + "\r"]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            #expect(CaptionDocument.characterCount(bytes) == text.count, "\(bytes)")
+        }
+    }
+}
