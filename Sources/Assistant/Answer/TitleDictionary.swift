@@ -134,10 +134,23 @@ public final class TitleDictionary: @unchecked Sendable {
         }
     }
 
-    /// Whether `word` is a word of one of the language's dictionaries (in any letter case it allows).
+    /// Whether `word` is a word of one of the language's dictionaries (in
+    /// any letter case it allows). A word with an apostrophe is also tried
+    /// with the straight one (it_IT knows `l'arte`, not `l’arte`), then by its
+    /// parts (pt_PT knows neither `d'água` nor `d’água`, but `água`): a part
+    /// shorter than `minimumWordLength` (`d`, `l`, `s`) passes.
     public func contains<S: StringProtocol>(_ word: S) -> Bool {
-        #if canImport(CLibHunspell)
         let text = String(word)
+        if spells(text) { return true }
+        guard text.contains(where: { $0 == "'" || $0 == "’" }) else { return false }
+        if text.contains("’"), spells(text.replacingOccurrences(of: "’", with: "'")) { return true }
+        let parts = text.split(whereSeparator: { $0 == "'" || $0 == "’" })
+        return parts.count > 1 && parts.allSatisfy { $0.count < Self.minimumWordLength || spells(String($0)) }
+    }
+
+    /// Whether one of the dictionaries holds `text` as it is.
+    private func spells(_ text: String) -> Bool {
+        #if canImport(CLibHunspell)
         lock.lock()
         defer { lock.unlock() }
         return handles.contains { entry in

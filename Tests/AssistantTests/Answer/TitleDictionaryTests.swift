@@ -8,7 +8,7 @@ import Words
 /// installs them and sets `CAPTION_ASSISTANT_REQUIRE_DICTIONARIES=1` (`.ci/run`), so that there they run or fail,
 /// never skip. Without them the check is not made, which the last test asserts everywhere.
 @Suite struct TitleDictionaryTests {
-    static let hasDictionaries = ["en", "fr", "es", "pt"].allSatisfy { TitleDictionary.of($0) != nil }
+    static let hasDictionaries = ["en", "fr", "es", "it", "pt"].allSatisfy { TitleDictionary.of($0) != nil }
     static var required: Bool { ProcessInfo.processInfo.environment["CAPTION_ASSISTANT_REQUIRE_DICTIONARIES"] == "1" }
 
     static func captionWords(_ text: String) -> Set<String> {
@@ -38,6 +38,9 @@ import Words
         ("fr", "Le glacier recule chaque année. À Chamonix, les scientifiques installent des balises.", "L'éléphant et le glacier de Chamonix"),
         ("es", "El pollo y el tomate se cocinan en la paella con pimentón.", "Paella con pollo y pimentón"),
         ("pt", "O goleiro defende. O Flamengo ataca pela direita.", "O Flamengo ataca pela direita"),
+        // Elisions the dictionaries know only with a straight apostrophe (it_IT), or not whole (pt_PT: d'água).
+        ("it", "Il museo apre alle nove. La Venere di Botticelli è nella sala.", "L’arte del Rinascimento a Firenze"),
+        ("pt", "Bebemos água fresca no verão.", "Um copo d’água fresca"),
     ])
     func wordsOfTheLanguageOrTheCaptionsPass(_ language: String, _ captions: String, _ title: String) throws {
         let dictionary = try #require(TitleDictionary.of(language))
@@ -58,7 +61,7 @@ import Words
     /// once per process.
     @Test func withoutADictionaryNothingIsChecked() {
         #expect(!Self.required || Self.hasDictionaries,
-                "CAPTION_ASSISTANT_REQUIRE_DICTIONARIES=1 but libhunspell or a dictionary of en, fr, es, pt is missing (bash .ci/run installs them)")
+                "CAPTION_ASSISTANT_REQUIRE_DICTIONARIES=1 but libhunspell or a dictionary of en, fr, es, it, pt is missing (bash .ci/run installs them)")
         #expect(TitleDictionary.of("xx") == nil)
         #expect(TitleDictionary.files(for: "xx").isEmpty)
         if let english = TitleDictionary.of("en") {
