@@ -234,19 +234,21 @@ public struct SuggestionDecoder: Sendable {
         var skipped = 0
         var repeated = 0
         var seen = FoldedSet()
-        // The words the model was sent, for titles that share none of them: made once, when a title needs it.
-        var ground: TitleGround?
-        func groundFlaw(_ title: String) -> String? {
-            guard groundsTitles else { return nil }
-            if ground == nil { ground = TitleGround(transcript: transcript) }
-            return ground?.flaw(title)
+        // The words the model was sent, for titles that share none of them and for words no dictionary
+        // holds: scanned once, when a title needs them.
+        var scanned: TitleGround?
+        func ground() -> TitleGround {
+            if let scanned { return scanned }
+            let made = TitleGround(transcript: transcript)
+            scanned = made
+            return made
         }
-        // The captions' words, for a title word no dictionary holds: made once, when a title needs it.
-        var captionWords: Set<String>?
+        func groundFlaw(_ title: String) -> String? {
+            groundsTitles ? ground().flaw(title) : nil
+        }
         func dictionaryFlaw(_ title: String) -> String? {
             guard groundsTitles, let language = language(), let dictionary = TitleDictionary.of(language) else { return nil }
-            if captionWords == nil { captionWords = Set(WordScanner().words(in: transcript).map { $0.lowercased() }) }
-            return dictionary.flaw(title, language: language, captionWords: captionWords ?? [])
+            return dictionary.flaw(title, language: language, captionWords: ground().words)
         }
         let notRead = max(0, items.count - ServerTextGate.readItems)
         for item in items.prefix(ServerTextGate.readItems) {

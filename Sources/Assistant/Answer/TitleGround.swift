@@ -32,10 +32,13 @@ public struct TitleGround: Sendable {
     public static let minimumUnspacedWordLength = 2
 
     private let stems: Set<String>
+    /// The transcript's words, lower case (what `TitleDictionary.flaw` takes as the captions' own words).
+    public let words: Set<String>
 
-    /// The stems of `transcript`'s words.
+    /// The words of `transcript` and their stems.
     public init(transcript: String) {
-        stems = Set(WordScanner().words(in: transcript).map { Self.stem($0) })
+        words = Set(WordScanner().words(in: transcript).map { $0.lowercased() })
+        stems = Set(words.map { Self.stem(Substring($0)) })
     }
 
     /// Whether the transcript had no word (nothing to check a title against).
