@@ -122,16 +122,25 @@ public final class TitleDictionary: @unchecked Sendable {
         #endif
     }
 
-    /// The readable `.aff` and `.dic` files of `language`'s dictionaries, by name, in the order they are
-    /// tried; a name whose `.dic` is one already listed (`es_MX.dic`, a link to `es_ES.dic`) is left out.
-    static func files(for language: String) -> [(name: String, aff: String, dic: String)] {
+    /// The readable `.aff` and `.dic` files of `language`'s dictionaries in
+    /// `folders`, by name, in the order they are tried; a name whose `.dic` is
+    /// one already listed (`es_MX.dic`, a link to `es_ES.dic`) is left out,
+    /// and so is a pair that is not two regular files (a FIFO would hold the
+    /// run at Hunspell's first read).
+    static func files(for language: String, in folders: [String] = searchFolders) -> [(name: String, aff: String, dic: String)] {
         var seen: Set<String> = []
         return (names[language] ?? []).flatMap { name in
-            searchFolders.map { (name: name, aff: $0 + "/" + name + ".aff", dic: $0 + "/" + name + ".dic") }
+            folders.map { (name: name, aff: $0 + "/" + name + ".aff", dic: $0 + "/" + name + ".dic") }
         }.filter {
-            FileManager.default.isReadableFile(atPath: $0.aff) && FileManager.default.isReadableFile(atPath: $0.dic)
+            isReadableRegularFile($0.aff) && isReadableRegularFile($0.dic)
                 && seen.insert(URL(fileURLWithPath: $0.dic).resolvingSymlinksInPath().path).inserted
         }
+    }
+
+    /// Whether `path` (links followed) is a regular file this process may read.
+    static func isReadableRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && FileManager.default.isReadableFile(atPath: path)
     }
 
     /// Whether `word` is a word of one of the language's dictionaries (in

@@ -57,6 +57,22 @@ import Words
                 "\(result.warnings)")
     }
 
+    /// Only pairs of regular files are dictionaries: a FIFO named `en_US.dic` (in `DICPATH`, say) would hold the
+    /// run at Hunspell's first read; a link to a regular file is one.
+    @Test func onlyRegularFilesAreDictionaries() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dictionaries-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/en_US.aff", 0o600) == 0 && mkfifo(folder + "/en_US.dic", 0o600) == 0)
+        try Data("SET UTF-8\n".utf8).write(to: URL(fileURLWithPath: folder + "/fr_FR.aff"))
+        try Data("1\nmot\n".utf8).write(to: URL(fileURLWithPath: folder + "/fr_FR.dic"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/es_ES.aff", withDestinationPath: folder + "/fr_FR.aff")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/es_ES.dic", withDestinationPath: folder + "/fr_FR.dic")
+        #expect(TitleDictionary.files(for: "en", in: [folder]).isEmpty)
+        #expect(TitleDictionary.files(for: "fr", in: [folder]).map(\.dic) == [folder + "/fr_FR.dic"])
+        #expect(TitleDictionary.files(for: "es", in: [folder]).map(\.dic) == [folder + "/es_ES.dic"])
+    }
+
     /// A language with no dictionary, and a machine with none, leave the check unmade; a dictionary is opened
     /// once per process.
     @Test func withoutADictionaryNothingIsChecked() {
