@@ -57,11 +57,13 @@ public struct SuggestionDecoder: Sendable {
         var dropped: [DroppedKeyword] = []
         let keywords = validateKeywords(object["keywords"], transcript: transcript, whole: whole, dropped: &dropped)
         var usableTitles: [String] = []
+        var refusedKinds: [String] = []
         let titles = validateTitles(object["titles"], sentLines: sent ?? transcript, transcript: transcript,
-                                    warnings: &warnings, usable: &usableTitles)
+                                    warnings: &warnings, usable: &usableTitles, refusedKinds: &refusedKinds)
         let emoji = validateEmoji(object["emoji"])
         var suggestions = Suggestions(keywords: keywords, titles: titles, emoji: emoji, warnings: warnings, droppedKeywords: dropped)
         suggestions.usableTitles = usableTitles
+        suggestions.refusedTitleKinds = refusedKinds
         return suggestions
     }
 
@@ -216,8 +218,49 @@ public struct SuggestionDecoder: Sendable {
     /// words sent across lines too (a sentence lifted across two cues).
     static let copiedRunWordsAcrossLines = 5
 
+    /// The positions (from 0) of the titles that start with their own list
+    /// number (`1. `, `2) ` at the first and second place…), when at least two
+    /// do: the model numbered its list, and the numbers are the list's, not the
+    /// titles' (SmolLM2-135M numbered its five titles in 1 of 26 first
+    /// answers of a measured run, and in 3 of 17 repair answers of a replay:
+    /// `1. Diabetes: The Hidden Epidemic`, `2. How to Manage High Blood Sugar`). One title so numbered is left as written: `1. FC
+    /// Köln` is a name, and `TitleCheck` refuses a lone list number.
+    static func numberedPositions(_ items: ArraySlice<JSONValue>) -> Set<Int> {
+        var found: Set<Int> = []
+        for (position, item) in items.enumerated() {
+            guard case .string(let raw) = item, let number = TitleCheck.listNumber(trimmed(raw)),
+                  number.dropLast() == String(position + 1) else { continue }
+            found.insert(position)
+        }
+        return found.count >= 2 ? found : []
+    }
+
+    /// What a title was refused for, without the title or the words quoted
+    /// from it: `ends mid-clause (with “in”)` is `ends mid-clause`, `repeats
+    /// “a b”` is `repeats words`. A repair request names these kinds, not the
+    /// refused titles: a small model sent its refused titles writes them
+    /// again, and copies the reason's words as titles ("The model gave 2
+    /// usable titles; exactly three are needed" came back as a title).
+    static func refusalKind(_ flaw: String) -> String {
+        var end = flaw.endIndex
+        for marker in [" (", " “"] {
+            if let r = flaw.range(of: marker), r.lowerBound < end { end = r.lowerBound }
+        }
+        let kind = String(flaw[..<end])
+        return kind == "repeats" ? "repeats words" : kind
+    }
+
     func validateTitles(_ field: JSONValue?, sentLines: String, transcript: String = "",
                         warnings: inout [String], usable: inout [String]) -> ActionOutcome<[String]> {
+        var kinds: [String] = []
+        return validateTitles(field, sentLines: sentLines, transcript: transcript, warnings: &warnings, usable: &usable, refusedKinds: &kinds)
+    }
+
+    /// Validates the answer's titles (`titles`): the usable ones in `usable`
+    /// (also when too few), and what each refused one was refused for, without
+    /// the title, in `refusedKinds` (`refusalKind(_:)`, for the repair request).
+    func validateTitles(_ field: JSONValue?, sentLines: String, transcript: String = "",
+                        warnings: inout [String], usable: inout [String], refusedKinds: inout [String]) -> ActionOutcome<[String]> {
         guard let field else { return .failed("The answer has no \"titles\" list.") }
         guard case .array(let items) = field else { return .failed("\"titles\" in the answer is not a list.") }
         let bounds = AnswerSchema.titleLength
@@ -231,6 +274,10 @@ public struct SuggestionDecoder: Sendable {
         }
         var titles: [String] = []
         var rejected: [String] = []
+        func refuse(_ title: String, _ flaw: String) {
+            rejected.append("\(Self.quote(title)) \(flaw)")
+            refusedKinds.append(Self.refusalKind(flaw))
+        }
         var skipped = 0
         var repeated = 0
         var seen = FoldedSet()
@@ -251,31 +298,39 @@ public struct SuggestionDecoder: Sendable {
             return dictionary.flaw(title, language: language, captionWords: ground().words)
         }
         let notRead = max(0, items.count - ServerTextGate.readItems)
-        for item in items.prefix(ServerTextGate.readItems) {
-            guard case .string(let raw) = item else {
+        let read = items.prefix(ServerTextGate.readItems)
+        let numbered = Self.numberedPositions(read)
+        if !numbered.isEmpty {
+            warnings.append("The model numbered its titles (\(numbered.count) of them: 1., 2., …); the numbers were left out.")
+        }
+        for (position, item) in read.enumerated() {
+            guard case .string(var raw) = item else {
                 skipped += 1
                 continue
             }
+            if numbered.contains(position), let number = TitleCheck.listNumber(Self.trimmed(raw)) {
+                raw = String(Self.trimmed(raw).dropFirst(number.count))
+            }
             // Refused before any per-character work when it cannot be short enough.
             if raw.utf8.count > bounds.upperBound * Self.maximumBytesPerCharacter {
-                rejected.append("\(Self.quote(raw)) is longer than \(bounds.upperBound) characters")
+                refuse(raw, "is longer than \(bounds.upperBound) characters")
                 continue
             }
             let title = Self.trimmed(raw)
             if title.isEmpty {
                 skipped += 1
             } else if let flaw = ServerTextGate.flaw(title, maxCharacters: bounds.upperBound) {
-                rejected.append("\(Self.quote(title)) \(flaw.hasPrefix("longer") ? "is " + flaw : flaw)")
+                refuse(title, flaw.hasPrefix("longer") ? "is " + flaw : flaw)
             } else if title.count < bounds.lowerBound {
-                rejected.append("\(Self.quote(title)) is shorter than \(bounds.lowerBound) characters")
+                refuse(title, "is shorter than \(bounds.lowerBound) characters")
             } else if title.count > bounds.upperBound {
-                rejected.append("\(Self.quote(title)) is longer than \(bounds.upperBound) characters")
+                refuse(title, "is longer than \(bounds.upperBound) characters")
             } else if let flaw = TitleCheck.flaw(title, language: language()) {
-                rejected.append("\(Self.quote(title)) \(flaw)")
+                refuse(title, flaw)
             } else if let flaw = groundFlaw(title) {
-                rejected.append("\(Self.quote(title)) \(flaw)")
+                refuse(title, flaw)
             } else if let flaw = dictionaryFlaw(title) {
-                rejected.append("\(Self.quote(title)) \(flaw)")
+                refuse(title, flaw)
             } else if seen.contains(title.lowercased()) {
                 // The three titles are alternatives: a repeat is no alternative.
                 repeated += 1
@@ -299,7 +354,7 @@ public struct SuggestionDecoder: Sendable {
                                            minimumWordsAcrossLines: Self.copiedRunWordsAcrossLines)
         let copies = titles.indices.map { found[$0] || found[titles.count + $0] }
         for (title, copied) in zip(titles, copies) where copied {
-            rejected.append("\(Self.quote(title)) copies a caption line")
+            refuse(title, "copies a caption line")
         }
         titles = zip(titles, copies).filter { !$0.1 }.map(\.0)
         usable = titles

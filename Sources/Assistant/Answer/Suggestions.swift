@@ -17,6 +17,10 @@ public struct Suggestions: Sendable, Hashable {
     /// The titles that passed every check, in the answer's order, also when
     /// there were too few of them (then `titles` failed): a repair may add to them.
     public var usableTitles: [String] = []
+    /// What each refused title of the answer the titles were last checked in
+    /// was refused for, without the title (`ends mid-clause`, `shares no word
+    /// with the captions`): what a repair request tells the model.
+    public var refusedTitleKinds: [String] = []
 
     /// Creates a set of outcomes.
     public init(
@@ -88,6 +92,7 @@ public struct Suggestions: Sendable, Hashable {
                 titles = repair.titles
             }
             usableTitles = pool
+            refusedTitleKinds = repair.refusedTitleKinds
         }
         if emoji.value == nil {
             if let v = repair.emoji.value {

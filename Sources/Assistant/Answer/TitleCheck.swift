@@ -20,7 +20,9 @@ import Words
 ///   apostrophe (`It'`, `and 2-`), or a last word that the transcript's
 ///   language does not end a headline with (`headlineEndWords`: articles,
 ///   prepositions, conjunctions, possessives: "… a small world, a");
-/// - starts with a list number (`1. 竹林`: the model numbered its titles);
+/// - starts with a list number (`1. 竹林`: the model numbered its titles; the
+///   decoder reads a list numbered throughout without its numbers,
+///   `SuggestionDecoder.numberedPositions`);
 /// - holds list syntax in typographic quotes (`jobs.”,“Situation”,“19`), leaves
 ///   a quotation or a bracket open, runs words together at a comma or a full stop
 ///   (`was,uhn,no-idea`), or holds a run of `digitRunLimit` digits (a code);

@@ -93,6 +93,39 @@ import Testing
         let result = SuggestionDecoder().decode(answer, transcript: transcript)
         #expect(result.titles.failureMessage == "The model gave 1 usable title; exactly three are needed. Not usable: “WOMAN: A rocket at dawn” starts with a speaker label (WOMAN:); “The crew waved to the” ends mid-clause (with “the”).")
         #expect(result.usableTitles == ["Rocket at Dawn"])
+        // What the repair request tells the model: the kinds, without the titles or the words quoted from them.
+        #expect(result.refusedTitleKinds == ["starts with a speaker label", "ends mid-clause"])
+    }
+
+    /// A refusal's kind is its reason without the title's own words.
+    @Test(arguments: [
+        ("ends mid-clause (with “in”)", "ends mid-clause"),
+        ("repeats “this will”", "repeats words"),
+        ("holds a word of neither the captions nor the en dictionary (“Nordem”)", "holds a word of neither the captions nor the en dictionary"),
+        ("runs words together (“was,uhn”)", "runs words together"),
+        ("shares no word with the captions", "shares no word with the captions"),
+        ("copies a caption line", "copies a caption line"),
+    ])
+    func aRefusalsKindLeavesTheTitlesWordsOut(flaw: String, kind: String) {
+        #expect(SuggestionDecoder.refusalKind(flaw) == kind)
+    }
+
+    /// A list the model numbered (`1. `, `2. ` at the first and second place) is read without its numbers, and a
+    /// warning says so; one title that starts with a number followed by a full stop is left as written, and refused.
+    @Test func aNumberedListIsReadWithoutItsNumbers() {
+        let transcript = "Type 2 diabetes happens when the body cannot use insulin.\nHigh blood sugar damages the heart.\nExercise and diet help."
+        let numbered = #"{"titles": ["1. Diabetes: The Hidden Epidemic", "2. How to Manage High Blood Sugar", "3) Exercise Against Diabetes", "4. Diet and Insulin", "Blood Sugar Basics"]}"#
+        let result = SuggestionDecoder().decode(numbered, transcript: transcript)
+        #expect(result.titles == .applied(["Diabetes: The Hidden Epidemic", "How to Manage High Blood Sugar", "Exercise Against Diabetes"]))
+        #expect(result.usableTitles.count == 5)
+        #expect(result.warnings.contains("The model numbered its titles (4 of them: 1., 2., …); the numbers were left out."))
+        // Numbers that are not the titles' places in the list, or only one numbered title: no list, refused as before.
+        let lone = #"{"titles": ["1. Diabetes: The Hidden Epidemic", "How to Manage High Blood Sugar", "Exercise Against Diabetes"]}"#
+        let one = SuggestionDecoder().decode(lone, transcript: transcript)
+        #expect(one.usableTitles == ["How to Manage High Blood Sugar", "Exercise Against Diabetes"])
+        #expect(one.titles.failureMessage?.contains("“1. Diabetes: The Hidden Epidemic” starts with a list number (1.)") == true)
+        let shifted = #"{"titles": ["2. Diabetes: The Hidden Epidemic", "3. How to Manage High Blood Sugar", "Exercise Against Diabetes"]}"#
+        #expect(SuggestionDecoder().decode(shifted, transcript: transcript).usableTitles == ["Exercise Against Diabetes"])
     }
 
     /// The language is the transcript's: a French transcript's title ending in "des" is refused, an English one's "Des Moines" is not.

@@ -120,7 +120,8 @@ import Words
         #expect(suggestions.repaired == ["titles"])
         #expect(suggestions.keywords == .applied(["rocket"]) && suggestions.emoji == .applied("🚀"))
         let repairPrompt = try #require(model.log.prompts.last)
-        #expect(repairPrompt.contains("“The rocket launch was delayed” copies a caption line"))
+        #expect(repairPrompt.contains("2 of your titles were usable and 3 are needed; 1 was refused: copies a caption line (1)."))
+        #expect(!repairPrompt.contains("“The rocket launch was delayed”"))
         // Too few usable titles in both answers: the titles fail.
         let again = ScriptedAssistantModel(answers: [first, first])
         let failed = try #require(await service(again).suggest(transcript: Self.transcript).suggestions)

@@ -105,7 +105,15 @@ import TestSupport
         #expect(suggestions.titles == .applied(["Rocket at Dawn", "The Launch That Waited", "Fans of the Rocket Crew"]))
         let repair = try #require(model.log.received.last)
         #expect(repair.isRepair && repair.schema.fields == [.titles])
-        #expect(repair.request.hasSuffix("Answer again with a JSON object holding only \"titles\" (five short titles in new words)."))
+        // The note says what the titles were refused for, by kind, never the refused titles (a small model writes them
+        // again), and names important words of the transcript (the candidates' most frequent); the report quotes them.
+        #expect(repair.request.hasSuffix("""
+            Your previous answer could not be used: "titles": 0 of your titles were usable and 3 are needed; 3 were refused: \
+            shares no word with the captions (3). Answer again with a JSON object holding only "titles" (5 new titles, each a \
+            headline of 2 to 7 words that names the topic with an important word of the transcript such as “rocket”, “launch” \
+            or “delayed”).
+            """))
+        #expect(!repair.request.contains("Two Cities") && !repair.request.contains("Lights Out"))
         let schema = HTTPChatRequest.answerSchema(repair.schema).oneLine(spaced: false)
         #expect(schema.contains(#""required":["titles"]"#) && !schema.contains(#""keywords":"#) && !schema.contains(#""emoji":"#))
         // The first request asked for all three.
@@ -114,7 +122,11 @@ import TestSupport
         let both = AssistantService.repairPrompt(try #require(model.log.received.first),
                                                  Suggestions(keywords: .failed("no keyword"), titles: .failed("no title"), emoji: .applied("🚀")))
         #expect(both?.schema.fields == [.keywords, .titles])
-        #expect(both?.request.hasSuffix("holding only \"keywords\" (copied exactly from the transcript) and \"titles\" (five short titles in new words).") == true)
+        #expect(both?.request.hasSuffix("""
+            Your previous answer could not be used: "keywords": no keyword "titles": no title Answer again with a JSON object \
+            holding only "keywords" (copied exactly from the transcript) and "titles" (5 new titles, each a headline of 2 to \
+            7 words that names the topic with an important word of the transcript such as “rocket”, “launch” or “delayed”).
+            """) == true)
     }
 
     /// A field whose repairs do not help stops being repaired in the run (`RepairHistory`): after four repair
