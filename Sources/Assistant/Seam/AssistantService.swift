@@ -102,10 +102,15 @@ public struct AssistantService: Sendable {
                 cost.requests -= 1  // counted by the answer itself
                 var suggestions = decoder.decode(answer.text, transcript: transcript.start, sent: prompt.text, whole: transcript.whole)
                 // Fields whose repairs in this run have not helped are not asked for again; their reason says so.
-                let stopped = suggestions.answerError == nil
+                var stopped = suggestions.answerError == nil
                     ? options.actions.filter { suggestions.failureMessage($0) != nil && !repairHistory.mayRepair($0) } : []
                 if options.repairs {
                     for field in stopped { suggestions.note(repairHistory.stoppedNote(field), on: field) }
+                    // Titles too far from usable are not repaired (`titlesTooFarToRepair`).
+                    if options.actions.contains(.titles), !stopped.contains(.titles), Self.titlesTooFarToRepair(suggestions) {
+                        stopped.append(.titles)
+                        suggestions.note(Self.tooFarNote(suggestions), on: .titles)
+                    }
                 }
                 if options.repairs, let repair = Self.repairPrompt(prompt, suggestions, asking: options.actions.subtracting(stopped)) {
                     if let bound = left(), bound <= .zero {
@@ -201,6 +206,27 @@ public struct AssistantService: Sendable {
             Your previous answer could not be used: \(problems.joined(separator: " ")) \
             Answer again with a JSON object holding only \(asked).
             """, asking: Set(fields.map(\.0)))
+    }
+
+    /// Whether the answer's titles were refused with fewer than all but one of
+    /// the three usable (`AnswerSchema.titleCount` − 1): such titles are not
+    /// repaired. A repair costs the whole prompt again, and one that must
+    /// bring all three or two new usable titles seldom does: in one measured
+    /// SmolLM2-135M run (26 files), repairs made titles usable for 2 of 11
+    /// files that had none or one usable, against 3 of 6 that needed one
+    /// more; repairing every file took it to 1.65 requests and
+    /// 760 + 156 tokens per file, past issue 30's bounds (1.56, 697 + 113),
+    /// for three more files' titles. An answer with no titles list at all (a
+    /// server that ignored the schema) is still repaired.
+    static func titlesTooFarToRepair(_ suggestions: Suggestions) -> Bool {
+        guard suggestions.titles.value == nil, !suggestions.refusedTitleKinds.isEmpty else { return false }
+        return suggestions.usableTitles.count < AnswerSchema.titleCount - 1
+    }
+
+    /// Why refused titles too far from usable were not repaired, for the action's reason.
+    static func tooFarNote(_ suggestions: Suggestions) -> String {
+        let usable = suggestions.usableTitles.count
+        return "Not repaired: \(usable) usable title\(usable == 1 ? "" : "s") came back, and titles are repaired only when one more is needed."
     }
 
     /// What was wrong with the titles, as a repair request says it: how many
