@@ -218,20 +218,6 @@ public struct SuggestionDecoder: Sendable {
     /// words sent across lines too (a sentence lifted across two cues).
     static let copiedRunWordsAcrossLines = 5
 
-    /// The fewest `Character`s a title has: `AnswerSchema.titleLength`'s
-    /// lower bound, or `TitleCheck.minimumLetters` for a title whose letters
-    /// are mostly of scripts the word rule cuts by dictionary (Han, Kana,
-    /// Thai…) or Hangul, where a word is one to three characters and a
-    /// headline four or five: `秋の紅葉`, `嵐山の竹林`, `서울의 봄` (refused as shorter
-    /// than 8 characters before; the letters rule still applies).
-    static func minimumTitleLength(_ title: String) -> Int {
-        var dense = 0, other = 0
-        for scalar in title.unicodeScalars where scalar.properties.isAlphabetic {
-            if WordScanner.isDictionaryScript(scalar.value) { dense += 1 } else { other += 1 }
-        }
-        return dense > other ? TitleCheck.minimumLetters : AnswerSchema.titleLength.lowerBound
-    }
-
     /// The positions (from 0) of the titles that start with their own list
     /// number (`1. `, `2) ` at the first and second place…), when at least two
     /// do: the model numbered its list, and the numbers are the list's, not the
@@ -335,8 +321,8 @@ public struct SuggestionDecoder: Sendable {
                 skipped += 1
             } else if let flaw = ServerTextGate.flaw(title, maxCharacters: bounds.upperBound) {
                 refuse(title, flaw.hasPrefix("longer") ? "is " + flaw : flaw)
-            } else if title.count < Self.minimumTitleLength(title) {
-                refuse(title, "is shorter than \(Self.minimumTitleLength(title)) characters")
+            } else if title.count < bounds.lowerBound {
+                refuse(title, "is shorter than \(bounds.lowerBound) characters")
             } else if title.count > bounds.upperBound {
                 refuse(title, "is longer than \(bounds.upperBound) characters")
             } else if let flaw = TitleCheck.flaw(title, language: language()) {

@@ -178,19 +178,6 @@ import TestSupport
         #expect(repaired.suggestions?.titles == .applied(["The Launch That Waited", "Fans of the Rocket Crew", "Rocket Crew on Hold"]))
     }
 
-    /// A title in a script written without spaces is a headline at four or five characters (秋の紅葉); one in a
-    /// script written with spaces still needs eight.
-    @Test func titlesInDenseScriptsMayBeShort() {
-        #expect(SuggestionDecoder.minimumTitleLength("秋の紅葉") == TitleCheck.minimumLetters)
-        #expect(SuggestionDecoder.minimumTitleLength("서울의 봄") == TitleCheck.minimumLetters)
-        #expect(SuggestionDecoder.minimumTitleLength("Rain") == AnswerSchema.titleLength.lowerBound)
-        let transcript = "今日は京都に来ました。\n紅葉がとてもきれいです。秋ですね。\n竹林を歩きます。ここは嵐山です。"
-        let answer = #"{"titles": ["秋の紅葉", "嵐山の竹林", "京都の秋の紅葉", "竹林"]}"#
-        let result = SuggestionDecoder().decode(answer, transcript: transcript)
-        #expect(result.usableTitles == ["秋の紅葉", "嵐山の竹林", "京都の秋の紅葉"], "\(result.titles) \(result.warnings)")
-        #expect(result.titles.value != nil)
-    }
-
     /// When the first answer held no JSON and the repair gave two fields,
     /// the third's reason is the repair's, not the first answer's.
     @Test func aFieldsReasonIsThatOfTheAnswerItWasRefusedIn() async throws {
