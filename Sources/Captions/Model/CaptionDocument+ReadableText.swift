@@ -59,7 +59,11 @@ extension CaptionDocument {
         scratch.withUnsafeBufferPointer { text in
             let parts = CueLineParts.parts(in: text)
             if parts.isEmpty {
-                for b in text { out.append(b == 0x0A ? lineBreak : b) }
+                let start = out.count
+                out.append(contentsOf: text)
+                if lineBreak != 0x0A, text.contains(0x0A) {
+                    for i in start..<out.count where out[i] == 0x0A { out[i] = lineBreak }
+                }
             } else {
                 CueLineParts.appendSpokenText(text, parts: parts, lineBreak: lineBreak, to: &out)
             }
@@ -88,9 +92,15 @@ extension CaptionDocument {
             if index > 0 { out.append(cueSeparator) }
             appendCue(index, &out)
             guard out.count >= countAt, index + 1 < cues.count else { continue }
-            if Self.characterCount(out) > characters {
-                out.append(cueSeparator)
-                return (String(decoding: out, as: UTF8.self), index + 1)
+            let (count, made) = Self.characterCountAndText(out)
+            if count > characters {
+                // The string made to count a text that is not ASCII is the start: it gets its separator.
+                guard var text = made else {
+                    out.append(cueSeparator)
+                    return (String(decoding: out, as: UTF8.self), index + 1)
+                }
+                text.unicodeScalars.append(Unicode.Scalar(cueSeparator))
+                return (text, index + 1)
             }
             countAt = out.count < Int.max / 2 ? out.count * 2 : Int.max
         }
@@ -102,6 +112,12 @@ extension CaptionDocument {
     /// joins two ASCII scalars), counted without making the string; otherwise
     /// the string's count.
     static func characterCount(_ bytes: [UInt8]) -> Int {
+        characterCountAndText(bytes).count
+    }
+
+    /// `characterCount(_:)`, and the `String` of `bytes` when one was made
+    /// to count them (text that is not ASCII), so that it is not made twice.
+    static func characterCountAndText(_ bytes: [UInt8]) -> (count: Int, text: String?) {
         let ascii: Int? = bytes.withUnsafeBufferPointer { p in
             var crlf = 0
             for i in p.indices {
@@ -111,7 +127,9 @@ extension CaptionDocument {
             }
             return p.count - crlf
         }
-        return ascii ?? String(decoding: bytes, as: UTF8.self).count
+        if let ascii { return (ascii, nil) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return (text.count, text)
     }
 
     /// How many `Character`s the text that `appendCue` makes of each cue
