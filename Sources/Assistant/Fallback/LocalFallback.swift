@@ -457,10 +457,8 @@ public enum LocalFallback {
         }
         // Whole clauses of sentences first, then phrases of lines, then those
         // cut at the bound (and a copy of a whole caption line after all of them).
-        let order = pieces.indices.sorted { a, b in
-            let p = pieces[a], q = pieces[b]
-            return (p.cut ? 1 : 0, p.fromLine ? 1 : 0, -p.score, a) < (q.cut ? 1 : 0, q.fromLine ? 1 : 0, -q.score, b)
-        }
+        // Sorted as plain numbers (no piece copied, so none of its words retained, a comparison).
+        let order = pieces.enumerated().map { a, p in (p.cut ? 1 : 0, p.fromLine ? 1 : 0, -p.score, a) }.sorted(by: <).map(\.3)
         let lineKeys = LineKeys(text)
         var chosen: [String] = []
         var seen: Set<String> = []

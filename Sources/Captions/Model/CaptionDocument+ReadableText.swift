@@ -92,44 +92,44 @@ extension CaptionDocument {
             if index > 0 { out.append(cueSeparator) }
             appendCue(index, &out)
             guard out.count >= countAt, index + 1 < cues.count else { continue }
-            let (count, made) = Self.characterCountAndText(out)
-            if count > characters {
-                // The string made to count a text that is not ASCII is the start: it gets its separator.
-                guard var text = made else {
-                    out.append(cueSeparator)
-                    return (String(decoding: out, as: UTF8.self), index + 1)
-                }
-                text.unicodeScalars.append(Unicode.Scalar(cueSeparator))
-                return (text, index + 1)
+            if Self.characterCount(out) > characters {
+                out.append(cueSeparator)
+                return (String(decoding: out, as: UTF8.self), index + 1)
             }
             countAt = out.count < Int.max / 2 ? out.count * 2 : Int.max
         }
         return (String(decoding: out, as: UTF8.self), cues.count)
     }
 
-    /// How many `Character`s `String(decoding: bytes, as: UTF8.self)` holds:
-    /// for ASCII, one a byte but one for each CR LF (no other grapheme rule
-    /// joins two ASCII scalars), counted without making the string; otherwise
-    /// the string's count.
+    /// How many `Character`s `String(decoding: bytes, as: UTF8.self)` holds,
+    /// counted without making that string: an ASCII byte followed by another
+    /// ASCII byte (or the end) is a `Character` on its own, except CR LF,
+    /// which is one of two (no grapheme rule joins two ASCII scalars other
+    /// than CR LF, and none reaches across two ASCII scalars: the rule
+    /// `CharacterSteps` steps by in `Assistant`). So the bytes cut between
+    /// two ASCII bytes (not CR LF) into stretches whose `Character`s are
+    /// counted apart: the ASCII ones a byte at a time, each other one (from
+    /// the ASCII byte before a non-ASCII byte to the next such cut) as a
+    /// string of its own.
     static func characterCount(_ bytes: [UInt8]) -> Int {
-        characterCountAndText(bytes).count
-    }
-
-    /// `characterCount(_:)`, and the `String` of `bytes` when one was made
-    /// to count them (text that is not ASCII), so that it is not made twice.
-    static func characterCountAndText(_ bytes: [UInt8]) -> (count: Int, text: String?) {
-        let ascii: Int? = bytes.withUnsafeBufferPointer { p in
-            var crlf = 0
-            for i in p.indices {
+        bytes.withUnsafeBufferPointer { p in
+            let n = p.count
+            var count = 0, i = 0
+            while i < n {
                 let b = p[i]
-                if b >= 0x80 { return nil }
-                if b == 0x0D, i + 1 < p.count, p[i + 1] == 0x0A { crlf += 1 }
+                if b < 0x80 && (i + 1 == n || p[i + 1] < 0x80) {
+                    i += b == 0x0D && i + 1 < n && p[i + 1] == 0x0A ? 2 : 1
+                    count += 1
+                    continue
+                }
+                // To the next cut between two ASCII bytes (not CR LF), or the end.
+                var j = i + 1
+                while j < n && !(p[j - 1] < 0x80 && p[j] < 0x80 && !(p[j - 1] == 0x0D && p[j] == 0x0A)) { j += 1 }
+                count += String(decoding: UnsafeBufferPointer(rebasing: p[i..<j]), as: UTF8.self).count
+                i = j
             }
-            return p.count - crlf
+            return count
         }
-        if let ascii { return (ascii, nil) }
-        let text = String(decoding: bytes, as: UTF8.self)
-        return (text.count, text)
     }
 
     /// How many `Character`s the text that `appendCue` makes of each cue
