@@ -55,8 +55,9 @@ struct FallbackText {
     private(set) var lowers = LowerCaseTable()
     /// 0, 1, 2, … for each line word: a run of line words as an `ArraySlice` of it, with no array made.
     private var lineWordIndices: [Int] = []
-    /// Where each line word starts in `text` (`words[i].range.lowerBound`), packed for the binary search.
-    private var lineWordStarts: [Int] = []
+    /// Where each line word starts in `text` (`words[i].range.lowerBound`),
+    /// packed for the binary search; empty for a text of 2 GiB or more (then `words` are searched).
+    private var lineWordStarts: [Int32] = []
     /// For each line, how many lines before it needed ICU's word iterator
     /// (`WordScanner.lastScanWasSimple`), and the total after the last.
     private var complexLinesBefore: [Int] = []
@@ -140,7 +141,7 @@ struct FallbackText {
         lineStarts = starts
         lineWordCount = words.count
         lineWordIndices = Array(0..<words.count)
-        lineWordStarts = words.map(\.range.lowerBound)
+        if joined.count <= Int(Int32.max) { lineWordStarts = words.map { Int32(truncatingIfNeeded: $0.range.lowerBound) } }
         complexLinesBefore = complex
     }
 
@@ -346,12 +347,20 @@ struct FallbackText {
 
     /// The first line word that starts at or after byte `offset` (`lineWordCount` when none does).
     private func lineWord(startingAtOrAfter offset: Int) -> Int {
-        lineWordStarts.withUnsafeBufferPointer { starts in
+        guard lineWordStarts.count == lineWordCount else {
+            var low = 0, high = lineWordCount
+            while low < high {
+                let middle = (low + high) / 2
+                if words[middle].range.lowerBound < offset { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        return lineWordStarts.withUnsafeBufferPointer { starts in
             // Halving a window of `count` words that starts at `low` (no early exit: few branches to mispredict).
             var low = 0, count = starts.count
             while count > 0 {
                 let half = count / 2
-                if starts[low + half] < offset {
+                if Int(starts[low + half]) < offset {
                     low += half + 1
                     count -= half + 1
                 } else {
