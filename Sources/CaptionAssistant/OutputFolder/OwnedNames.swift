@@ -36,7 +36,8 @@ enum OwnedNames {
 
     /// `reservation(of:)`, every name looked at in full.
     static func checkedReservation(of output: String) -> String? {
-        let parts = output.split(separator: "/", omittingEmptySubsequences: false)
+        // Cut at `/` bytes, as the output folder cuts it (`OutputFolder.safeParts`): `/` and a combining mark are one `Character`.
+        let parts = output.utf8.split(separator: 0x2F, omittingEmptySubsequences: false).map { Substring($0) }
         guard let first = parts.first, let last = parts.last else { return nil }
         let name = String(last).lowercased(), top = parts.count == 1
         let why: String
