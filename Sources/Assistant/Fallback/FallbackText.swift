@@ -77,39 +77,7 @@ struct FallbackText {
     init(_ transcript: String) {
         var source = transcript
         source.makeContiguousUTF8()
-        var joined: [UInt8] = []
-        var lines: [Range<Int>] = []
-        _ = source.utf8.withContiguousStorageIfAvailable { p in
-            joined.reserveCapacity(p.count)
-            var start = 0, i = 0
-            func endLine(_ end: Int) {
-                guard end > start else { return }
-                if !lines.isEmpty { joined.append(0x20) }
-                let at = joined.count
-                joined.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<end]))
-                lines.append(at..<joined.count)
-            }
-            while i < p.count {
-                // Eight ASCII bytes none of which is below 0x0E: no newline starts among them.
-                if i + 8 <= p.count, let base = p.baseAddress {
-                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                    if (w | (w &- 0x0E0E_0E0E_0E0E_0E0E)) & 0x8080_8080_8080_8080 == 0 {
-                        i += 8
-                        continue
-                    }
-                }
-                // Newline scalars are `Character`s of their own (CR LF one of two): LF, VT, FF, CR, NEL, LS, PS.
-                let length = Self.newlineLength(p, i)
-                if length > 0 {
-                    endLine(i)
-                    i += length
-                    start = i
-                } else {
-                    i += 1
-                }
-            }
-            endLine(p.count)
-        }
+        let (joined, lines) = source.utf8.withContiguousStorageIfAvailable(Self.joinedLines) ?? ([], [])
         text = String(decoding: joined, as: UTF8.self)
         bytes = joined
         self.lines = lines
@@ -159,6 +127,46 @@ struct FallbackText {
         guard complexLinesBefore[lines.count] == 0 else { return WholeWords.occurrences(of: matcher, in: transcript) }
         let ranges = words.prefix(lineWordCount).map(\.range)
         return bytes.withUnsafeBufferPointer { WholeWords.occurrences(of: matcher, in: $0, words: ranges) }
+    }
+
+    /// The lines of the UTF-8 text `p` (at every newline scalar, empty
+    /// lines left out) joined with single spaces, and each line's bytes in
+    /// the joined text. (Its state is passed in and out, not captured by a
+    /// nested function: captured variables are checked for exclusive access
+    /// as the program runs.)
+    static func joinedLines(_ p: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], lines: [Range<Int>]) {
+        var joined: [UInt8] = []
+        var lines: [Range<Int>] = []
+        joined.reserveCapacity(p.count)
+        func endLine(_ start: Int, _ end: Int, _ joined: inout [UInt8], _ lines: inout [Range<Int>]) {
+            guard end > start else { return }
+            if !lines.isEmpty { joined.append(0x20) }
+            let at = joined.count
+            joined.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<end]))
+            lines.append(at..<joined.count)
+        }
+        var start = 0, i = 0
+        while i < p.count {
+            // Eight ASCII bytes none of which is below 0x0E: no newline starts among them.
+            if i + 8 <= p.count, let base = p.baseAddress {
+                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                if (w | (w &- 0x0E0E_0E0E_0E0E_0E0E)) & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                    continue
+                }
+            }
+            // Newline scalars are `Character`s of their own (CR LF one of two): LF, VT, FF, CR, NEL, LS, PS.
+            let length = newlineLength(p, i)
+            if length > 0 {
+                endLine(start, i, &joined, &lines)
+                i += length
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        endLine(start, p.count, &joined, &lines)
+        return (joined, lines)
     }
 
     /// The UTF-8 length of the newline scalar at `i`, or 0.

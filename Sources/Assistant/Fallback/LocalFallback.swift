@@ -557,32 +557,10 @@ public enum LocalFallback {
     /// The clauses of all sentences are in one array (`clauses`), each
     /// sentence's a range of it, so no array is made per sentence.
     static func sentences(of text: FallbackText) -> (sentences: [(sentence: Range<Int>, clauses: Range<Int>)], clauses: [Range<Int>]) {
-        var sentences: [(sentence: Range<Int>, clauses: Range<Int>)] = []
-        var clauses: [Range<Int>] = []
-        CharacterSteps.withBytes(text.text) { p, string in
+        let cut = CharacterSteps.withBytes(text.text) { p, string -> SentenceCut in
+            // A struct made here, not variables a nested function captures: its accesses are checked when compiled.
+            var cut = SentenceCut()
             let count = p.count
-            var sentenceStart = 0, clauseStart = 0
-            // Where the clauses of the sentence being read start in `clauses`.
-            var firstClause = 0
-            func endSentence(_ end: Int) {
-                let sentence = sentenceStart..<end
-                if clauseStart < end { clauses.append(clauseStart..<end) }
-                if text.hasLetter(sentence) {
-                    // Its clauses with a letter, kept in place.
-                    var kept = firstClause
-                    for k in firstClause..<clauses.count where text.hasLetter(clauses[k]) {
-                        clauses[kept] = clauses[k]
-                        kept += 1
-                    }
-                    clauses.removeSubrange(kept...)
-                    sentences.append((sentence, firstClause..<kept))
-                } else {
-                    clauses.removeSubrange(firstClause...)
-                }
-                firstClause = clauses.count
-                sentenceStart = end
-                clauseStart = end
-            }
             var i = 0
             while i < count {
                 // Eight ASCII `Character`s none of which is an ASCII end (. ! ? , ; :): no end.
@@ -606,17 +584,53 @@ public enum LocalFallback {
                 if isSentenceEnd || isEnd(p, i, next, sentences: false),
                    next == count || next - i >= 3 || startsWithWhiteSpace(p, next) {
                     if isSentenceEnd {
-                        endSentence(next)
+                        cut.endSentence(next, in: text)
                     } else {
-                        clauses.append(clauseStart..<next)
-                        clauseStart = next
+                        cut.endClause(next)
                     }
                 }
                 i = next
             }
-            if sentenceStart < count { endSentence(count) }
+            if cut.sentenceStart < count { cut.endSentence(count, in: text) }
+            return cut
         }
-        return (sentences, clauses)
+        return (cut.sentences, cut.clauses)
+    }
+
+    /// The sentences and clauses `sentences(of:)` has found, as it reads a text.
+    private struct SentenceCut {
+        var sentences: [(sentence: Range<Int>, clauses: Range<Int>)] = []
+        var clauses: [Range<Int>] = []
+        var sentenceStart = 0, clauseStart = 0
+        /// Where the clauses of the sentence being read start in `clauses`.
+        var firstClause = 0
+
+        /// A clause ends at byte `end`.
+        mutating func endClause(_ end: Int) {
+            clauses.append(clauseStart..<end)
+            clauseStart = end
+        }
+
+        /// A sentence ends at byte `end`: kept with its clauses that hold a letter, when it holds one.
+        mutating func endSentence(_ end: Int, in text: FallbackText) {
+            let sentence = sentenceStart..<end
+            if clauseStart < end { clauses.append(clauseStart..<end) }
+            if text.hasLetter(sentence) {
+                // Its clauses with a letter, kept in place.
+                var kept = firstClause
+                for k in firstClause..<clauses.count where text.hasLetter(clauses[k]) {
+                    clauses[kept] = clauses[k]
+                    kept += 1
+                }
+                clauses.removeSubrange(kept...)
+                sentences.append((sentence, firstClause..<kept))
+            } else {
+                clauses.removeSubrange(firstClause...)
+            }
+            firstClause = clauses.count
+            sentenceStart = end
+            clauseStart = end
+        }
     }
 
     /// Whether one of the eight ASCII bytes of `w` is `.`, `!`, `?`, `,`, `;`
