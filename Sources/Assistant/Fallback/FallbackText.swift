@@ -61,7 +61,9 @@ struct FallbackText {
     /// For each line, how many lines before it needed ICU's word iterator
     /// (`WordScanner.lastScanWasSimple`), and the total after the last.
     private var complexLinesBefore: [Int] = []
-    /// The end of the last piece `lineWordRun` was asked about, and the first line word at or after it.
+    /// The start and the end of the last piece `lineWordRun` was asked
+    /// about, each with the first line word at or after it.
+    private var lastStart = (offset: -1, word: 0)
     private var lastEnd = (offset: -1, word: 0)
     /// The stop words `markContent` was given, and whether each lower case is one (-1: not asked yet).
     private var stop: Set<String> = []
@@ -334,9 +336,12 @@ struct FallbackText {
             let first = line(at: range.lowerBound), last = line(at: range.upperBound - 1)
             guard complexLinesBefore[last + 1] == complexLinesBefore[first] else { return nil }
         }
-        // A piece often starts where the one before it ended (sentences, clauses): that end's word is kept.
-        let low = range.lowerBound == lastEnd.offset ? lastEnd.word : lineWord(startingAtOrAfter: range.lowerBound)
+        // A piece often starts where the one before it ended (sentences, clauses) or started (a
+        // sentence's first clause): those words are kept.
+        let low = range.lowerBound == lastEnd.offset ? lastEnd.word
+            : range.lowerBound == lastStart.offset ? lastStart.word : lineWord(startingAtOrAfter: range.lowerBound)
         let high = lineWord(startingAtOrAfter: range.upperBound)
+        lastStart = (range.lowerBound, low)
         lastEnd = (range.upperBound, high)
         guard low == 0 || words[low - 1].range.upperBound <= range.lowerBound,
               high == 0 || words[high - 1].range.upperBound <= range.upperBound else { return nil }
