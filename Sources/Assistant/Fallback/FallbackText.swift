@@ -31,6 +31,10 @@ struct FallbackText {
         var formIsLower: Bool
         /// Whether it is a content word (`LocalFallback.isContent`), once the stop words are known.
         var isContent = false
+        /// For a line word after the first: whether the bytes from the end of
+        /// the line word before it to its own end are all ASCII (so as many
+        /// `Character`s as bytes: the lines hold no CR LF).
+        var asciiSincePrevious = false
     }
 
     /// The transcript's lines (not empty), joined with single spaces.
@@ -51,6 +55,9 @@ struct FallbackText {
     private(set) var lowers = LowerCaseTable()
     /// 0, 1, 2, … for each line word: a run of line words as an `ArraySlice` of it, with no array made.
     private var lineWordIndices: [Int] = []
+    /// Where each line word starts in `text` (`words[i].range.lowerBound`),
+    /// packed for the binary search; empty for a text of 2 GiB or more (then `words` are searched).
+    private var lineWordStarts: [Int32] = []
     /// For each line, how many lines before it needed ICU's word iterator
     /// (`WordScanner.lastScanWasSimple`), and the total after the last.
     private var complexLinesBefore: [Int] = []
@@ -59,7 +66,8 @@ struct FallbackText {
     /// The stop words `markContent` was given, and whether each lower case is one (-1: not asked yet).
     private var stop: Set<String> = []
     private var isStop: [Int8] = []
-    /// Each lower case's `LocalFallback.stopWordLanguages` (-1: not looked up yet).
+    /// Each lower case's `LocalFallback.stopWordLanguages` (-1: not looked up
+    /// yet), by number: an ASCII word's found when it is first read, by its bytes.
     private var languageBits: [Int16] = []
     private let scanner = WordScanner()
 
@@ -82,6 +90,14 @@ struct FallbackText {
                 lines.append(at..<joined.count)
             }
             while i < p.count {
+                // Eight ASCII bytes none of which is below 0x0E: no newline starts among them.
+                if i + 8 <= p.count, let base = p.baseAddress {
+                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    if (w | (w &- 0x0E0E_0E0E_0E0E_0E0E)) & 0x8080_8080_8080_8080 == 0 {
+                        i += 8
+                        continue
+                    }
+                }
                 // Newline scalars are `Character`s of their own (CR LF one of two): LF, VT, FF, CR, NEL, LS, PS.
                 let length = Self.newlineLength(p, i)
                 if length > 0 {
@@ -98,6 +114,8 @@ struct FallbackText {
         bytes = joined
         self.lines = lines
         words = []
+        // About one word in five bytes of captions (a long text grows its array as it goes).
+        words.reserveCapacity(min(joined.count / 4 + 16, 16_384))
         var starts: [Int] = []
         starts.reserveCapacity(lines.count + 1)
         var complex: [Int] = [0]
@@ -109,13 +127,21 @@ struct FallbackText {
             bytes.withUnsafeBufferPointer { p in scanner.scan(UnsafeBufferPointer(rebasing: p[line])) }
             complex.append(complex[complex.count - 1] + (scanner.lastScanWasSimple ? 0 : 1))
             for r in scanner.words {
-                words.append(makeWord((r.lowerBound + line.lowerBound)..<(r.upperBound + line.lowerBound)))
+                var word = makeWord((r.lowerBound + line.lowerBound)..<(r.upperBound + line.lowerBound))
+                // An ASCII word (as many bytes as `Character`s) after ASCII bytes since the word before it.
+                if let previous = words.last, Int(word.characters) == word.range.count {
+                    word.asciiSincePrevious = bytes.withUnsafeBufferPointer { p in
+                        !UnsafeBufferPointer(rebasing: p[previous.range.upperBound..<word.range.lowerBound]).contains { $0 >= 0x80 }
+                    }
+                }
+                words.append(word)
             }
         }
         starts.append(words.count)
         lineStarts = starts
         lineWordCount = words.count
         lineWordIndices = Array(0..<words.count)
+        if joined.count <= Int(Int32.max) { lineWordStarts = words.map { Int32(truncatingIfNeeded: $0.range.lowerBound) } }
         complexLinesBefore = complex
     }
 
@@ -183,14 +209,23 @@ struct FallbackText {
         }
         if let ascii {
             let lower = bytes.withUnsafeBufferPointer { p in
-                lowers.number(ofASCII: UnsafeBufferPointer(rebasing: p[range]), lowered: ascii.hash)
+                let word = UnsafeBufferPointer(rebasing: p[range])
+                let n = lowers.number(ofASCII: word, lowered: ascii.hash)
+                // A new lower case: its stop-word languages from its bytes, as it is read.
+                if Int(n) == languageBits.count {
+                    languageBits.append(Int16(LocalFallback.stopWordLanguages(ofASCII: word, lowered: ascii.hash)))
+                }
+                return n
             }
             return Word(range: range, lower: lower, characters: Int32(range.count), hasLetter: ascii.hasLetter,
                         allHiragana: false, formIsLower: !ascii.hasCapital)
         }
         let word = substring(range)
         let lowerCase = word.lowercased()
-        return Word(range: range, lower: lowers.number(of: lowerCase), characters: Int32(word.count),
+        let n = lowers.number(of: lowerCase)
+        // Looked up when first asked (`stopWordLanguages(_:)`).
+        if Int(n) == languageBits.count { languageBits.append(-1) }
+        return Word(range: range, lower: n, characters: Int32(word.count),
                     hasLetter: word.contains(where: \.isLetter),
                     allHiragana: word.unicodeScalars.allSatisfy { (0x3040...0x309F).contains($0.value) },
                     formIsLower: lowerCase == word)
@@ -312,12 +347,28 @@ struct FallbackText {
 
     /// The first line word that starts at or after byte `offset` (`lineWordCount` when none does).
     private func lineWord(startingAtOrAfter offset: Int) -> Int {
-        var low = 0, high = lineWordCount
-        while low < high {
-            let middle = (low + high) / 2
-            if words[middle].range.lowerBound < offset { low = middle + 1 } else { high = middle }
+        guard lineWordStarts.count == lineWordCount else {
+            var low = 0, high = lineWordCount
+            while low < high {
+                let middle = (low + high) / 2
+                if words[middle].range.lowerBound < offset { low = middle + 1 } else { high = middle }
+            }
+            return low
         }
-        return low
+        return lineWordStarts.withUnsafeBufferPointer { starts in
+            // Halving a window of `count` words that starts at `low` (no early exit: few branches to mispredict).
+            var low = 0, count = starts.count
+            while count > 0 {
+                let half = count / 2
+                if Int(starts[low + half]) < offset {
+                    low += half + 1
+                    count -= half + 1
+                } else {
+                    count = half
+                }
+            }
+            return low
+        }
     }
 
     /// The index of the line word that starts at byte `offset` of `text`, if
