@@ -165,6 +165,12 @@ public enum CueLineParts {
         let textStart = skipSpaces(from, line.upperBound, p)
         var i = textStart
         while i < line.upperBound {
+            // Eight bytes none of which is `[`, `(` or a music mark's first byte (0xE2): no part starts there.
+            if i + 8 <= line.upperBound, let base = p.baseAddress,
+               !mayStartAPart(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+                continue
+            }
             let b = p[i]
             if b == 0x5B, let close = closing(0x5D, after: i, before: line.upperBound, in: p) {  // [
                 out.append(Part(kind: .description, range: i..<close + 1))
@@ -180,6 +186,17 @@ public enum CueLineParts {
                 i += 1
             }
         }
+    }
+
+    /// Whether one of the eight bytes of `w` is `[`, `(` or 0xE2 (where a
+    /// description or a music mark may start): a byte equal to one of them is
+    /// a zero byte of `w` XOR that byte repeated, and the test finds any zero byte.
+    @inline(__always)
+    static func mayStartAPart(_ w: UInt64) -> Bool {
+        @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- 0x0101_0101_0101_0101) & ~x }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let any = zeroByte(w ^ (ones &* 0x5B)) | zeroByte(w ^ (ones &* 0x28)) | zeroByte(w ^ (ones &* 0xE2))
+        return any & 0x8080_8080_8080_8080 != 0
     }
 
     /// The end of the music mark (`♪` U+266A, `♫` U+266B, `♬` U+266C) at `i`, if one starts there.

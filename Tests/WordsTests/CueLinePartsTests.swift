@@ -133,3 +133,34 @@ import Testing
         #expect(credits > 100 && credits < 3900)
     }
 }
+
+extension CueLinePartsTests {
+    /// A line's bytes are passed eight at a time where none may start a part
+    /// (`mayStartAPart`): random words, ASCII and not, say yes exactly when
+    /// one of their bytes is `[`, `(` or 0xE2.
+    @Test func theEightByteTestIsExact() {
+        var state: UInt64 = 34
+        let interesting: [UInt8] = [0x5B, 0x28, 0xE2, 0x5D, 0x29, 0x20, 0x61, 0x80, 0x99, 0xAA, 0xE3, 0xE1, 0x27, 0x00, 0xFF, 0x5A, 0x5C]
+        for _ in 0..<50_000 {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            var bytes = [UInt8]()
+            var s = state
+            for _ in 0..<8 {
+                bytes.append(s & 1 == 0 ? interesting[Int(s >> 1) % interesting.count] : UInt8(truncatingIfNeeded: s >> 8))
+                s = s >> 5 | s << 59
+            }
+            let w = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            #expect(CueLineParts.mayStartAPart(w) == bytes.contains { $0 == 0x5B || $0 == 0x28 || $0 == 0xE2 }, "\(bytes)")
+        }
+    }
+
+    /// Lines long enough for the eight-byte steps, with parts at every offset: the parts found are where they stand.
+    @Test func partsAreFoundAtEveryOffset() {
+        for pad in 0..<20 {
+            let lead = String(repeating: "a", count: pad)
+            #expect(Self.parts(lead + " [door creaks] and more words here") == ["description:[door creaks]"])
+            #expect(Self.parts(lead + " words ♪ la la ♪ and the rest of it") == ["music:♪", "music:♪"])
+            #expect(Self.parts("Words words words " + lead + " (LAUGHS) and on") == ["description:(LAUGHS)"])
+        }
+    }
+}

@@ -31,6 +31,10 @@ struct FallbackText {
         var formIsLower: Bool
         /// Whether it is a content word (`LocalFallback.isContent`), once the stop words are known.
         var isContent = false
+        /// For a line word after the first: whether the bytes from the end of
+        /// the line word before it to its own end are all ASCII (so as many
+        /// `Character`s as bytes: the lines hold no CR LF).
+        var asciiSincePrevious = false
     }
 
     /// The transcript's lines (not empty), joined with single spaces.
@@ -51,15 +55,21 @@ struct FallbackText {
     private(set) var lowers = LowerCaseTable()
     /// 0, 1, 2, … for each line word: a run of line words as an `ArraySlice` of it, with no array made.
     private var lineWordIndices: [Int] = []
+    /// Where each line word starts in `text` (`words[i].range.lowerBound`),
+    /// packed for the binary search; empty for a text of 2 GiB or more (then `words` are searched).
+    private var lineWordStarts: [Int32] = []
     /// For each line, how many lines before it needed ICU's word iterator
     /// (`WordScanner.lastScanWasSimple`), and the total after the last.
     private var complexLinesBefore: [Int] = []
-    /// The end of the last piece `lineWordRun` was asked about, and the first line word at or after it.
+    /// The start and the end of the last piece `lineWordRun` was asked
+    /// about, each with the first line word at or after it.
+    private var lastStart = (offset: -1, word: 0)
     private var lastEnd = (offset: -1, word: 0)
     /// The stop words `markContent` was given, and whether each lower case is one (-1: not asked yet).
     private var stop: Set<String> = []
     private var isStop: [Int8] = []
-    /// Each lower case's `LocalFallback.stopWordLanguages` (-1: not looked up yet).
+    /// Each lower case's `LocalFallback.stopWordLanguages` (-1: not looked up
+    /// yet), by number: an ASCII word's found when it is first read, by its bytes.
     private var languageBits: [Int16] = []
     private let scanner = WordScanner()
 
@@ -69,35 +79,13 @@ struct FallbackText {
     init(_ transcript: String) {
         var source = transcript
         source.makeContiguousUTF8()
-        var joined: [UInt8] = []
-        var lines: [Range<Int>] = []
-        _ = source.utf8.withContiguousStorageIfAvailable { p in
-            joined.reserveCapacity(p.count)
-            var start = 0, i = 0
-            func endLine(_ end: Int) {
-                guard end > start else { return }
-                if !lines.isEmpty { joined.append(0x20) }
-                let at = joined.count
-                joined.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<end]))
-                lines.append(at..<joined.count)
-            }
-            while i < p.count {
-                // Newline scalars are `Character`s of their own (CR LF one of two): LF, VT, FF, CR, NEL, LS, PS.
-                let length = Self.newlineLength(p, i)
-                if length > 0 {
-                    endLine(i)
-                    i += length
-                    start = i
-                } else {
-                    i += 1
-                }
-            }
-            endLine(p.count)
-        }
+        let (joined, lines) = source.utf8.withContiguousStorageIfAvailable(Self.joinedLines) ?? ([], [])
         text = String(decoding: joined, as: UTF8.self)
         bytes = joined
         self.lines = lines
         words = []
+        // About one word in five bytes of captions (a long text grows its array as it goes).
+        words.reserveCapacity(min(joined.count / 4 + 16, 16_384))
         var starts: [Int] = []
         starts.reserveCapacity(lines.count + 1)
         var complex: [Int] = [0]
@@ -109,13 +97,21 @@ struct FallbackText {
             bytes.withUnsafeBufferPointer { p in scanner.scan(UnsafeBufferPointer(rebasing: p[line])) }
             complex.append(complex[complex.count - 1] + (scanner.lastScanWasSimple ? 0 : 1))
             for r in scanner.words {
-                words.append(makeWord((r.lowerBound + line.lowerBound)..<(r.upperBound + line.lowerBound)))
+                var word = makeWord((r.lowerBound + line.lowerBound)..<(r.upperBound + line.lowerBound))
+                // An ASCII word (as many bytes as `Character`s) after ASCII bytes since the word before it.
+                if let previous = words.last, Int(word.characters) == word.range.count {
+                    word.asciiSincePrevious = bytes.withUnsafeBufferPointer { p in
+                        !UnsafeBufferPointer(rebasing: p[previous.range.upperBound..<word.range.lowerBound]).contains { $0 >= 0x80 }
+                    }
+                }
+                words.append(word)
             }
         }
         starts.append(words.count)
         lineStarts = starts
         lineWordCount = words.count
         lineWordIndices = Array(0..<words.count)
+        if joined.count <= Int(Int32.max) { lineWordStarts = words.map { Int32(truncatingIfNeeded: $0.range.lowerBound) } }
         complexLinesBefore = complex
     }
 
@@ -133,6 +129,46 @@ struct FallbackText {
         guard complexLinesBefore[lines.count] == 0 else { return WholeWords.occurrences(of: matcher, in: transcript) }
         let ranges = words.prefix(lineWordCount).map(\.range)
         return bytes.withUnsafeBufferPointer { WholeWords.occurrences(of: matcher, in: $0, words: ranges) }
+    }
+
+    /// The lines of the UTF-8 text `p` (at every newline scalar, empty
+    /// lines left out) joined with single spaces, and each line's bytes in
+    /// the joined text. (Its state is passed in and out, not captured by a
+    /// nested function: captured variables are checked for exclusive access
+    /// as the program runs.)
+    static func joinedLines(_ p: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], lines: [Range<Int>]) {
+        var joined: [UInt8] = []
+        var lines: [Range<Int>] = []
+        joined.reserveCapacity(p.count)
+        func endLine(_ start: Int, _ end: Int, _ joined: inout [UInt8], _ lines: inout [Range<Int>]) {
+            guard end > start else { return }
+            if !lines.isEmpty { joined.append(0x20) }
+            let at = joined.count
+            joined.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<end]))
+            lines.append(at..<joined.count)
+        }
+        var start = 0, i = 0
+        while i < p.count {
+            // Eight ASCII bytes none of which is below 0x0E: no newline starts among them.
+            if i + 8 <= p.count, let base = p.baseAddress {
+                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                if (w | (w &- 0x0E0E_0E0E_0E0E_0E0E)) & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                    continue
+                }
+            }
+            // Newline scalars are `Character`s of their own (CR LF one of two): LF, VT, FF, CR, NEL, LS, PS.
+            let length = newlineLength(p, i)
+            if length > 0 {
+                endLine(start, i, &joined, &lines)
+                i += length
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        endLine(start, p.count, &joined, &lines)
+        return (joined, lines)
     }
 
     /// The UTF-8 length of the newline scalar at `i`, or 0.
@@ -183,14 +219,23 @@ struct FallbackText {
         }
         if let ascii {
             let lower = bytes.withUnsafeBufferPointer { p in
-                lowers.number(ofASCII: UnsafeBufferPointer(rebasing: p[range]), lowered: ascii.hash)
+                let word = UnsafeBufferPointer(rebasing: p[range])
+                let n = lowers.number(ofASCII: word, lowered: ascii.hash)
+                // A new lower case: its stop-word languages from its bytes, as it is read.
+                if Int(n) == languageBits.count {
+                    languageBits.append(Int16(LocalFallback.stopWordLanguages(ofASCII: word, lowered: ascii.hash)))
+                }
+                return n
             }
             return Word(range: range, lower: lower, characters: Int32(range.count), hasLetter: ascii.hasLetter,
                         allHiragana: false, formIsLower: !ascii.hasCapital)
         }
         let word = substring(range)
         let lowerCase = word.lowercased()
-        return Word(range: range, lower: lowers.number(of: lowerCase), characters: Int32(word.count),
+        let n = lowers.number(of: lowerCase)
+        // Looked up when first asked (`stopWordLanguages(_:)`).
+        if Int(n) == languageBits.count { languageBits.append(-1) }
+        return Word(range: range, lower: n, characters: Int32(word.count),
                     hasLetter: word.contains(where: \.isLetter),
                     allHiragana: word.unicodeScalars.allSatisfy { (0x3040...0x309F).contains($0.value) },
                     formIsLower: lowerCase == word)
@@ -291,9 +336,12 @@ struct FallbackText {
             let first = line(at: range.lowerBound), last = line(at: range.upperBound - 1)
             guard complexLinesBefore[last + 1] == complexLinesBefore[first] else { return nil }
         }
-        // A piece often starts where the one before it ended (sentences, clauses): that end's word is kept.
-        let low = range.lowerBound == lastEnd.offset ? lastEnd.word : lineWord(startingAtOrAfter: range.lowerBound)
+        // A piece often starts where the one before it ended (sentences, clauses) or started (a
+        // sentence's first clause): those words are kept.
+        let low = range.lowerBound == lastEnd.offset ? lastEnd.word
+            : range.lowerBound == lastStart.offset ? lastStart.word : lineWord(startingAtOrAfter: range.lowerBound)
         let high = lineWord(startingAtOrAfter: range.upperBound)
+        lastStart = (range.lowerBound, low)
         lastEnd = (range.upperBound, high)
         guard low == 0 || words[low - 1].range.upperBound <= range.lowerBound,
               high == 0 || words[high - 1].range.upperBound <= range.upperBound else { return nil }
@@ -312,12 +360,28 @@ struct FallbackText {
 
     /// The first line word that starts at or after byte `offset` (`lineWordCount` when none does).
     private func lineWord(startingAtOrAfter offset: Int) -> Int {
-        var low = 0, high = lineWordCount
-        while low < high {
-            let middle = (low + high) / 2
-            if words[middle].range.lowerBound < offset { low = middle + 1 } else { high = middle }
+        guard lineWordStarts.count == lineWordCount else {
+            var low = 0, high = lineWordCount
+            while low < high {
+                let middle = (low + high) / 2
+                if words[middle].range.lowerBound < offset { low = middle + 1 } else { high = middle }
+            }
+            return low
         }
-        return low
+        return lineWordStarts.withUnsafeBufferPointer { starts in
+            // Halving a window of `count` words that starts at `low` (no early exit: few branches to mispredict).
+            var low = 0, count = starts.count
+            while count > 0 {
+                let half = count / 2
+                if Int(starts[low + half]) < offset {
+                    low += half + 1
+                    count -= half + 1
+                } else {
+                    count = half
+                }
+            }
+            return low
+        }
     }
 
     /// The index of the line word that starts at byte `offset` of `text`, if

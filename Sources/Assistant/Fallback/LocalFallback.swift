@@ -86,6 +86,20 @@ public enum LocalFallback {
         return table
     }()
 
+    /// `stopWordLanguages` of the ASCII words, looked up by their bytes
+    /// (`stopWordLanguages(ofASCII:lowered:)`). A word is in lower case
+    /// when it is looked up, so a list's word with a capital is left out (it
+    /// is equal to no such word); no list's word outside ASCII is equal to an
+    /// ASCII word as `String`s are (a test checks it), so ASCII words are all.
+    static let asciiStopWords = LowerCaseTable.Shared<UInt8>(stopWordLanguages.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+
+    /// `stopWordLanguages` of the ASCII word `word` in lower case (its bytes
+    /// lowered), whose lowered bytes hash to `hash` (`LowerCaseTable.hash`):
+    /// no `String` made, no `String` hashed.
+    static func stopWordLanguages(ofASCII word: UnsafeBufferPointer<UInt8>, lowered hash: UInt64) -> UInt8 {
+        asciiStopWords.value(ofASCII: word, lowered: hash) ?? 0
+    }
+
     /// The transcript's language: `declared` (its primary subtag) when there
     /// is a stop-word list for it; else Japanese when kana and kanji outnumber
     /// Latin letters; else the language whose stop words are most of its words.
@@ -246,6 +260,52 @@ public enum LocalFallback {
         return index
     }
 
+    /// Each language's `annotations` of ASCII words, looked up by their bytes
+    /// (`annotated(_:in:)`): a word with a capital is left out (a looked-up
+    /// word is in lower case), and no annotation outside ASCII is equal to an
+    /// ASCII word as `String`s are (a test checks it).
+    static let asciiAnnotations: [String: LowerCaseTable.Shared<[Int32]>] = annotations.mapValues { index in
+        LowerCaseTable.Shared(index.sorted { $0.key < $1.key }.map { ($0.key, numbers(ofEmoji: $0.value)) })
+    }
+
+    /// Every emoji that an annotation names, by number: in `EmojiTable`'s
+    /// order (`tableOrder`), then any other by its text, so numbers compare
+    /// as the table's order does (`ranksBefore`).
+    static let emojiByNumber: [String] = {
+        var all = Set<String>()
+        for index in annotations.values { for list in index.values { all.formUnion(list) } }
+        return all.sorted { (tableOrder[$0] ?? Int.max, $0) < (tableOrder[$1] ?? Int.max, $1) }
+    }()
+
+    /// Each emoji's number (`emojiByNumber`).
+    static let emojiNumbers: [String: Int32] = Dictionary(uniqueKeysWithValues: emojiByNumber.enumerated().map { ($1, Int32($0)) })
+
+    /// The numbers (`emojiNumbers`) of the emoji `list` (an annotation's), in its order.
+    static func numbers(ofEmoji list: [String]) -> [Int32] { list.compactMap { emojiNumbers[$0] } }
+
+    /// The emoji that a language's annotations (`index`, and `ascii`, its
+    /// ASCII words) give the lower-case word `key`, or, when none do and it
+    /// is longer than three `Character`s and ends in `s`, the word without
+    /// that `s` (a plural). An ASCII word is looked up by its bytes.
+    static func annotated(_ key: String, index: [String: [String]], ascii: LowerCaseTable.Shared<[Int32]>?) -> [Int32]? {
+        // nil: not ASCII (looked up as a `String`); .some(nil): no emoji.
+        if let ascii, let read = key.utf8.withContiguousStorageIfAvailable({ p -> [Int32]?? in
+            guard p.allSatisfy({ $0 < 0x80 }) else { return nil }
+            // A key is in lower case: its bytes are its lowered bytes.
+            var stemHash = LowerCaseTable.hashStart
+            for b in p.dropLast() { stemHash = LowerCaseTable.hash(stemHash, b) }
+            let hash = p.last.map { LowerCaseTable.hash(stemHash, $0) } ?? stemHash
+            if let emoji = ascii.value(ofASCII: p, lowered: hash) { return .some(emoji) }
+            guard p.count > 3, p[p.count - 1] == 0x73 else { return .some(nil) }
+            return .some(ascii.value(ofASCII: UnsafeBufferPointer(rebasing: p[..<(p.count - 1)]), lowered: stemHash))
+        }), let found = read {
+            return found
+        }
+        var emoji = index[key]
+        if emoji == nil, key.count > 3, key.hasSuffix("s") { emoji = index[String(key.dropLast())] }
+        return emoji.map(numbers(ofEmoji:))
+    }
+
     /// Each language's annotations that the word rule cuts into several words
     /// (`arc-en-ciel`, `東京タワー`, `t-shirt`), which no one word of a
     /// transcript can be: they are looked for as phrases instead.
@@ -260,6 +320,9 @@ public enum LocalFallback {
     /// over a transcript's words that counts them all (`KeywordMatcher`).
     static let phraseMatchers: [String: KeywordMatcher] = phraseAnnotations.mapValues { KeywordMatcher($0.map(\.phrase)) }
 
+    /// Each language's `phraseAnnotations`' emoji, by number (`emojiNumbers`).
+    static let phraseEmoji: [String: [[Int32]]] = phraseAnnotations.mapValues { $0.map { numbers(ofEmoji: $0.emoji) } }
+
     /// Each emoji's place in `EmojiTable`, which breaks the last ties.
     static let tableOrder: [String: Int] = Dictionary(EmojiTable.entries.enumerated().map { ($1.emoji, $0) },
                                                       uniquingKeysWith: { first, _ in first })
@@ -273,10 +336,10 @@ public enum LocalFallback {
         guard annotations[language] != nil else {
             return .failed("there are no emoji annotations in the transcript's language (\(language))")
         }
-        guard let best = emojiScores(counts: counts, language: language, text: text, transcript: transcript).min(by: ranksBefore)?.key else {
+        guard let best = emojiScores(counts: counts, language: language, text: text, transcript: transcript).min(by: ranksBefore) else {
             return .failed("no word of the transcript is one that CLDR annotates an emoji of the table with")
         }
-        return .applied(best)
+        return .applied(emojiByNumber[Int(best.emoji)])
     }
 
     /// The emoji of the table whose CLDR annotations in the transcript's
@@ -288,39 +351,42 @@ public enum LocalFallback {
         let language = self.language(declared: nil, text: transcript) { text.countStopWords(into: &$0) }
         text.markContent(stopWordsOf: language)
         let scores = emojiScores(counts: WordCounts(text), language: language, text: text, transcript: transcript)
-        return scores.sorted(by: ranksBefore).prefix(limit).map(\.key)
+        return scores.sorted(by: ranksBefore).prefix(limit).map { emojiByNumber[Int($0.emoji)] }
     }
 
     /// Whether the emoji `a` ranks before `b`: the higher score, then the
-    /// word seen first, then the table's order.
-    static func ranksBefore(_ a: (key: String, value: EmojiScore), _ b: (key: String, value: EmojiScore)) -> Bool {
-        (-a.value.score, a.value.first, tableOrder[a.key] ?? Int.max) < (-b.value.score, b.value.first, tableOrder[b.key] ?? Int.max)
+    /// word seen first, then the table's order (the emoji's numbers, `emojiByNumber`).
+    static func ranksBefore(_ a: (emoji: Int32, score: EmojiScore), _ b: (emoji: Int32, score: EmojiScore)) -> Bool {
+        (-a.score.score, a.score.first, a.emoji) < (-b.score.score, b.score.first, b.emoji)
     }
 
     /// How often an emoji's annotations name the transcript's content words, and the first such word.
     typealias EmojiScore = (score: Int, first: Int)
 
-    /// Every emoji an annotation of a content word names, with its score.
-    static func emojiScores(counts: WordCounts, language: String, text: FallbackText, transcript: String) -> [String: EmojiScore] {
-        guard let index = annotations[language] else { return [:] }
-        var scores: [String: EmojiScore] = [:]
-        for entry in counts.entries {
-            let key = entry.lower
-            var emoji = index[key]
-            if emoji == nil, key.count > 3, key.hasSuffix("s") { emoji = index[String(key.dropLast())] }
-            for e in emoji ?? [] {
-                let seen = scores[e]
-                scores[e] = ((seen?.score ?? 0) + entry.count, min(seen?.first ?? Int.max, entry.first))
+    /// Every emoji an annotation of a content word names (by number,
+    /// `emojiByNumber`), with its score, in the order first named.
+    static func emojiScores(counts: WordCounts, language: String, text: FallbackText, transcript: String) -> [(emoji: Int32, score: EmojiScore)] {
+        guard let index = annotations[language] else { return [] }
+        var scores: [(emoji: Int32, score: EmojiScore)] = []
+        // Each emoji's place in `scores` (-1: none yet).
+        var place = [Int32](repeating: -1, count: emojiByNumber.count)
+        func add(_ e: Int32, _ count: Int, first: Int) {
+            let k = Int(place[Int(e)])
+            if k < 0 {
+                place[Int(e)] = Int32(scores.count)
+                scores.append((e, (count, first)))
+            } else {
+                scores[k].score = (scores[k].score.score + count, min(scores[k].score.first, first))
             }
         }
-        let phrases = phraseAnnotations[language] ?? []
+        let ascii = asciiAnnotations[language]
+        for entry in counts.entries {
+            for e in annotated(entry.lower, index: index, ascii: ascii) ?? [] { add(e, entry.count, first: entry.first) }
+        }
+        let phrases = phraseEmoji[language] ?? []
         let found = phraseMatchers[language].map { text.occurrences(of: $0, transcript: transcript) } ?? []
-        for (annotation, found) in zip(phrases, found) {
-            guard found.count > 0 else { continue }
-            for e in annotation.emoji {
-                let seen = scores[e]
-                scores[e] = ((seen?.score ?? 0) + found.count, min(seen?.first ?? Int.max, found.firstWord ?? Int.max))
-            }
+        for (emoji, found) in zip(phrases, found) where found.count > 0 {
+            for e in emoji { add(e, found.count, first: found.firstWord ?? Int.max) }
         }
         return scores
     }
@@ -376,10 +442,12 @@ public enum LocalFallback {
             pieces.append(TitlePiece(text: phrase.text, words: phrase.words, score: phrase.score, sentence: sentence,
                                      cut: phrase.cut, fromLine: fromLine))
         }
-        for (sentence, part) in sentences(of: text).enumerated() {
+        let (sentences, clauses) = Self.sentences(of: text)
+        pieces.reserveCapacity(sentences.count + clauses.count + text.lines.count)
+        for (sentence, part) in sentences.enumerated() {
             consider(part.sentence, sentence: sentence, fromLine: false)
             if part.clauses.count > 1 {
-                for clause in part.clauses { consider(clause, sentence: sentence, fromLine: false) }
+                for clause in clauses[part.clauses] { consider(clause, sentence: sentence, fromLine: false) }
             }
         }
         // Captions written without punctuation (automatic ones) are one long
@@ -389,10 +457,8 @@ public enum LocalFallback {
         }
         // Whole clauses of sentences first, then phrases of lines, then those
         // cut at the bound (and a copy of a whole caption line after all of them).
-        let order = pieces.indices.sorted { a, b in
-            let p = pieces[a], q = pieces[b]
-            return (p.cut ? 1 : 0, p.fromLine ? 1 : 0, -p.score, a) < (q.cut ? 1 : 0, q.fromLine ? 1 : 0, -q.score, b)
-        }
+        // Sorted as plain numbers (no piece copied, so none of its words retained, a comparison).
+        let order = pieces.enumerated().map { a, p in (p.cut ? 1 : 0, p.fromLine ? 1 : 0, -p.score, a) }.sorted(by: <).map(\.3)
         let lineKeys = LineKeys(text)
         var chosen: [String] = []
         var seen: Set<String> = []
@@ -487,30 +553,21 @@ public enum LocalFallback {
     /// library's clusters otherwise). A clause end that is the last
     /// `Character` of its sentence is one at the text's end (a sentence's
     /// last `Character` is otherwise its sentence end).
-    static func sentences(of text: FallbackText) -> [(sentence: Range<Int>, clauses: [Range<Int>])] {
-        var sentences: [(sentence: Range<Int>, clauses: [Range<Int>])] = []
-        CharacterSteps.withBytes(text.text) { p, string in
+    ///
+    /// The clauses of all sentences are in one array (`clauses`), each
+    /// sentence's a range of it, so no array is made per sentence.
+    static func sentences(of text: FallbackText) -> (sentences: [(sentence: Range<Int>, clauses: Range<Int>)], clauses: [Range<Int>]) {
+        let cut = CharacterSteps.withBytes(text.text) { p, string -> SentenceCut in
+            // A struct made here, not variables a nested function captures: its accesses are checked when compiled.
+            var cut = SentenceCut()
             let count = p.count
-            var sentenceStart = 0, clauseStart = 0
-            var clauses: [Range<Int>] = []
-            func endSentence(_ end: Int) {
-                let sentence = sentenceStart..<end
-                if clauseStart < end { clauses.append(clauseStart..<end) }
-                if text.hasLetter(sentence) { sentences.append((sentence, clauses.filter { text.hasLetter($0) })) }
-                clauses.removeAll(keepingCapacity: true)
-                sentenceStart = end
-                clauseStart = end
-            }
             var i = 0
             while i < count {
-                // Eight ASCII `Character`s none of which is in 0x21–0x3F (where the ASCII ends are): no end.
-                if CharacterSteps.eightSingleASCII(p, i), let base = p.baseAddress {
-                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                    let atLeast21 = w &+ 0x5F5F_5F5F_5F5F_5F5F, atLeast40 = w &+ 0x4040_4040_4040_4040
-                    if atLeast21 & ~atLeast40 & 0x8080_8080_8080_8080 == 0 {
-                        i += 8
-                        continue
-                    }
+                // Eight ASCII `Character`s none of which is an ASCII end (. ! ? , ; :): no end.
+                if CharacterSteps.eightSingleASCII(p, i), let base = p.baseAddress,
+                   !holdsAnASCIIEnd(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                    i += 8
+                    continue
                 }
                 // An ASCII byte before an ASCII byte is a `Character` of its own (but CR LF): most are no end.
                 let b = p[i]
@@ -527,17 +584,67 @@ public enum LocalFallback {
                 if isSentenceEnd || isEnd(p, i, next, sentences: false),
                    next == count || next - i >= 3 || startsWithWhiteSpace(p, next) {
                     if isSentenceEnd {
-                        endSentence(next)
+                        cut.endSentence(next, in: text)
                     } else {
-                        clauses.append(clauseStart..<next)
-                        clauseStart = next
+                        cut.endClause(next)
                     }
                 }
                 i = next
             }
-            if sentenceStart < count { endSentence(count) }
+            if cut.sentenceStart < count { cut.endSentence(count, in: text) }
+            return cut
         }
-        return sentences
+        return (cut.sentences, cut.clauses)
+    }
+
+    /// The sentences and clauses `sentences(of:)` has found, as it reads a text.
+    private struct SentenceCut {
+        var sentences: [(sentence: Range<Int>, clauses: Range<Int>)] = []
+        var clauses: [Range<Int>] = []
+        var sentenceStart = 0, clauseStart = 0
+        /// Where the clauses of the sentence being read start in `clauses`.
+        var firstClause = 0
+
+        /// A clause ends at byte `end`.
+        mutating func endClause(_ end: Int) {
+            clauses.append(clauseStart..<end)
+            clauseStart = end
+        }
+
+        /// A sentence ends at byte `end`: kept with its clauses that hold a letter, when it holds one.
+        mutating func endSentence(_ end: Int, in text: FallbackText) {
+            let sentence = sentenceStart..<end
+            if clauseStart < end { clauses.append(clauseStart..<end) }
+            if text.hasLetter(sentence) {
+                // Its clauses with a letter, kept in place.
+                var kept = firstClause
+                for k in firstClause..<clauses.count where text.hasLetter(clauses[k]) {
+                    clauses[kept] = clauses[k]
+                    kept += 1
+                }
+                clauses.removeSubrange(kept...)
+                sentences.append((sentence, firstClause..<kept))
+            } else {
+                clauses.removeSubrange(firstClause...)
+            }
+            firstClause = clauses.count
+            sentenceStart = end
+            clauseStart = end
+        }
+    }
+
+    /// Whether one of the eight ASCII bytes of `w` is `.`, `!`, `?`, `,`, `;`
+    /// or `:`, the ASCII sentence and clause ends (`isEnd`): a byte equal to
+    /// one of them is a zero byte of `w` XOR that byte repeated (a zero byte
+    /// always sets its high bit in the test; a borrow only follows a zero byte).
+    @inline(__always)
+    static func holdsAnASCIIEnd(_ w: UInt64) -> Bool {
+        @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- 0x0101_0101_0101_0101) & ~x }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        // `.` `,` and `!` first: 0x2E, 0x2C, 0x21; then `?` `;` `:`: 0x3F, 0x3B, 0x3A.
+        let any = zeroByte(w ^ (ones &* 0x2E)) | zeroByte(w ^ (ones &* 0x2C)) | zeroByte(w ^ (ones &* 0x21))
+            | zeroByte(w ^ (ones &* 0x3F)) | zeroByte(w ^ (ones &* 0x3B)) | zeroByte(w ^ (ones &* 0x3A))
+        return any & 0x8080_8080_8080_8080 != 0
     }
 
     /// Whether the `Character` at `i..<next` ends a sentence (`. ! ? … 。 ！ ？ ♪ ♫ ♬`)
@@ -602,9 +709,16 @@ public enum LocalFallback {
         var last = -1, length = 0
         var end = start
         for i in found.indices {
-            let range = w[found[i]].range
+            let word = w[found[i]]
+            let range = word.range
             let gap = end..<range.upperBound
-            length += bytes[gap].allSatisfy({ $0 < 0x80 }) ? gap.count : text.characters(gap)
+            if i == firstContent {
+                length += Int(word.characters)          // the word itself
+            } else if word.asciiSincePrevious, found[i] == found[i - 1] + 1, found[i] < text.lineWordCount {
+                length += gap.count                     // ASCII since the line word before it, which ended the last gap
+            } else {
+                length += bytes[gap].allSatisfy({ $0 < 0x80 }) ? gap.count : text.characters(gap)
+            }
             end = range.upperBound
             if length > titleLength.upperBound { break }
             if w[found[i]].isContent { last = i }

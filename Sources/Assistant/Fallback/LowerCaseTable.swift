@@ -34,6 +34,13 @@ struct LowerCaseTable {
         var slotCount = 64
         while slotCount < 2 * capacity { slotCount *= 2 }
         slots = [Int32](repeating: -1, count: slotCount)
+        // Room for a short text's words (a long text's distinct words are far fewer than its words).
+        let words = min(capacity, 4_096)
+        strings.reserveCapacity(words)
+        ascii.reserveCapacity(words * 6)
+        offsets.reserveCapacity(words + 1)
+        hashes.reserveCapacity(words)
+        asciiNumbers.reserveCapacity(words)
     }
 
     /// How many distinct words it holds.
@@ -96,16 +103,19 @@ struct LowerCaseTable {
     /// The number of the ASCII word `word` (lower case), if it holds it.
     private func number(ifPresentASCII word: String) -> Int32? {
         var word = word
-        return word.withUTF8 { p in
-            let hash = p.reduce(Self.hashStart) { Self.hash($0, $1) }
-            let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: Self.finished(hash)) & mask
-            while true {
-                let k = slots[slot]
-                if k < 0 { return nil }
-                if hashes[Int(k)] == hash && equalsLowered(Int(k), p) { return asciiNumbers[Int(k)] }
-                slot = (slot + 1) & mask
-            }
+        return word.withUTF8 { p in number(ifPresentASCII: p, lowered: p.reduce(Self.hashStart) { Self.hash($0, $1) }) }
+    }
+
+    /// The number of the ASCII word `word` in lower case (its bytes lowered),
+    /// whose lowered bytes hash to `hash` (`hash`), if it holds it.
+    func number(ifPresentASCII word: UnsafeBufferPointer<UInt8>, lowered hash: UInt64) -> Int32? {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: Self.finished(hash)) & mask
+        while true {
+            let k = slots[slot]
+            if k < 0 { return nil }
+            if hashes[Int(k)] == hash && equalsLowered(Int(k), word) { return asciiNumbers[Int(k)] }
+            slot = (slot + 1) & mask
         }
     }
 
@@ -166,4 +176,36 @@ struct LowerCaseTable {
     /// `hash` with its high bits folded into the low ones, which pick the slot.
     @inline(__always)
     static func finished(_ hash: UInt64) -> UInt64 { hash ^ (hash >> 29) }
+}
+
+extension LowerCaseTable {
+    /// A table built once and then only read, with a value for each of its
+    /// numbers: a process-wide look-up by a word's bytes (the stop words'
+    /// languages, an annotation's emoji). A class, so a look-up copies none
+    /// of its arrays.
+    final class Shared<Value: Sendable>: Sendable {
+        /// The words.
+        let words: LowerCaseTable
+        /// The value of each word, by number.
+        let values: [Value]
+
+        /// The table of `entries`' words (lower case, ASCII: others are left
+        /// out) with their values; a word given twice keeps its first value.
+        init(_ entries: [(word: String, value: Value)]) {
+            var words = LowerCaseTable(capacity: entries.count)
+            var values: [Value] = []
+            for (word, value) in entries where word.utf8.allSatisfy({ $0 < 0x80 && $0 &- 0x41 >= 26 }) {
+                if Int(words.number(of: word)) == values.count { values.append(value) }
+            }
+            self.words = words
+            self.values = values
+        }
+
+        /// The value of the ASCII word `word` in lower case (its bytes
+        /// lowered), whose lowered bytes hash to `hash` (`LowerCaseTable.hash`), if the table has it.
+        @inline(__always)
+        func value(ofASCII word: UnsafeBufferPointer<UInt8>, lowered hash: UInt64) -> Value? {
+            words.number(ifPresentASCII: word, lowered: hash).map { values[Int($0)] }
+        }
+    }
 }

@@ -98,18 +98,18 @@ public struct InputPlan: Sendable, Equatable {
         // Every name a file of the batch is written under (its output and its
         // sidecar), with the input that takes it (the names the tool owns are `OwnedNames`).
         // Keyed by bytes: Swift's `String` equality treats NFC and NFD spellings as equal, file systems do not.
-        var taken: [[UInt8]: (input: String, isSidecar: Bool)] = [:]
+        var taken: [PathKey: (input: String, isSidecar: Bool)] = [:]
         // Standard input's output is named only once its format is known (`stdin.srt`, …): all are kept for it.
         if inputs.contains("-") {
             for format in CaptionFormat.allCases {
-                taken[Array("stdin.\(format.fileExtension)".utf8)] = ("-", false)
-                taken[Array("stdin.\(format.fileExtension)\(sidecarSuffix)".utf8)] = ("-", true)
+                taken[PathKey("stdin.\(format.fileExtension)")] = ("-", false)
+                taken[PathKey("stdin.\(format.fileExtension)\(sidecarSuffix)")] = ("-", true)
             }
         }
 
         // Every file of the batch by its resolved path, when several inputs may name one file twice
         // (`dir dir/a.srt`: the folder's dir/a.srt and the file a.srt have two output names).
-        var files: [[UInt8]: String] = [:]
+        var files: [PathKey: String] = [:]
 
         /// `absoluteInput` (the input's resolved path) is asked for when the output could be the
         /// input itself (`mayBeInput`), and when several inputs are given (to find a file named twice).
@@ -123,15 +123,16 @@ public struct InputPlan: Sendable, Equatable {
             }
             var location = location
             if case .file = location, inputs.count > 1, let resolved = absoluteInput() {
-                if let first = files[Array(resolved.utf8)] {
+                if let first = files[PathKey(resolved)] {
                     repeated.append(Repeat(input: input, sameAs: first))
                     return
                 }
-                files[Array(resolved.utf8)] = input
+                files[PathKey(resolved)] = input
             }
             if case .file = location {
-                let names = [output, output + sidecarSuffix]
-                if let clash = names.first(where: { taken[Array($0.utf8)] != nil }), let other = taken[Array(clash.utf8)] {
+                let names = [PathKey(output), PathKey(output + sidecarSuffix)]
+                if let clashKey = names.first(where: { taken[$0] != nil }), let other = taken[clashKey] {
+                    let clash = clashKey.text
                     if clash == output, !other.isSidecar, isSameFile(input, other.input) {
                         repeated.append(Repeat(input: input, sameAs: other.input))
                         return
@@ -145,8 +146,8 @@ public struct InputPlan: Sendable, Equatable {
                           (outputCanonical + "/" + output).utf8.elementsEqual(absoluteInput.utf8) {
                     location = .refused("the output \(output) would overwrite this input; choose another output folder")
                 } else {
-                    taken[Array(output.utf8)] = (input, false)
-                    taken[Array((output + sidecarSuffix).utf8)] = (input, true)
+                    taken[names[0]] = (input, false)
+                    taken[names[1]] = (input, true)
                 }
             }
             items.append(Item(input: input, location: location, output: output, hint: hint, pathBytes: pathBytes,
@@ -180,6 +181,8 @@ public struct InputPlan: Sendable, Equatable {
             let found = captionFiles(in: folder, canonical: canonical)
             if found.isEmpty { emptyFolders.append(argument) }
             let folderLength = folder.utf8.count
+            taken.reserveCapacity(taken.count + 2 * found.count)
+            items.reserveCapacity(items.count + found.count)
             for (relative, refusal, nameBytes) in found {
                 let path = folder + "/" + relative
                 let location = refusal.map(Location.refused) ?? .file(path)
@@ -190,6 +193,23 @@ public struct InputPlan: Sendable, Equatable {
             }
         }
         return InputPlan(items: items, emptyFolders: emptyFolders, repeated: repeated)
+    }
+
+    /// A path as a dictionary key, equal to another only when their UTF-8
+    /// bytes are (Swift's `String` equality treats NFC and NFD spellings as
+    /// equal, file systems do not), hashed over those bytes at once.
+    struct PathKey: Hashable {
+        /// The path.
+        let text: String
+
+        init(_ text: String) { self.text = text }
+
+        static func == (a: PathKey, b: PathKey) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// Why the output `output` cannot be written with its sidecar: the

@@ -224,11 +224,24 @@ package final class OutputFolder: @unchecked Sendable {
 
     /// The parts of a relative output path, or nil when it could point
     /// outside the folder (absolute, `..`, `.`, empty parts, NUL).
+    ///
+    /// Cut at every `/` byte, as the system reads the path: a `/` followed
+    /// by a combining mark is one `Character` to Swift (`"/\u{301}"`), and a
+    /// part cut by characters would hold a `/`, which `openat` would follow
+    /// through a folder (or a link) never checked.
     static func safeParts(_ relative: String) -> [String]? {
-        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.utf8.contains(0) else { return nil }
-        let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { return nil }
-        return parts
+        let bytes = relative.utf8
+        guard !bytes.isEmpty, bytes.first != 0x2F, !bytes.contains(0) else { return nil }
+        // Most outputs are one name (a file at the top): no cutting.
+        guard bytes.contains(0x2F) else { return isSafePart(bytes[...]) ? [relative] : nil }
+        let parts = bytes.split(separator: 0x2F, omittingEmptySubsequences: false)
+        guard parts.allSatisfy(isSafePart) else { return nil }
+        return parts.map { String(Substring($0)) }
+    }
+
+    /// Whether one part of a path is a name: not empty, `.` or `..` (compared as bytes).
+    private static func isSafePart(_ part: Substring.UTF8View) -> Bool {
+        !part.isEmpty && !part.elementsEqual(".".utf8) && !part.elementsEqual("..".utf8)
     }
 
     /// Opens the folder `parts` below this one, creating missing folders when

@@ -42,9 +42,17 @@ public struct PipelineConfiguration: Sendable {
 public struct FileProcessor: Sendable {
     /// The batch's settings.
     public let configuration: PipelineConfiguration
+    /// `notRequestedReason` of the configuration's actions, made once: every file's report states it.
+    private let notRequested: String
+    /// The diagnostics of the reason the model was last unavailable for, made once per reason:
+    /// every file of a run without a model states them.
+    private let diagnostics = DiagnosticsMemo()
 
     /// Creates a processor.
-    public init(configuration: PipelineConfiguration) { self.configuration = configuration }
+    public init(configuration: PipelineConfiguration) {
+        self.configuration = configuration
+        notRequested = Self.notRequestedReason(configuration.settings.actions, configuration.settingNames)
+    }
 
     /// The result of one file: its report and the caption bytes to write (nil when it failed).
     public struct Outcome: Sendable {
@@ -126,7 +134,7 @@ public struct FileProcessor: Sendable {
         let options = configuration.writeOptions
         let inputHash = SHA256.hex(bytes)
         var request = SuggestionApplier.Request(actions: settings.actions, emphasis: settings.emphasis,
-                                                notRequestedReason: Self.notRequestedReason(settings.actions, configuration.settingNames),
+                                                notRequestedReason: notRequested,
                                                 names: configuration.settingNames,
                                                 modelIsTestDouble: !FileReport.Model.isReal(configuration.backend))
         let unknownEncoding = encodingIsKnown ? nil
@@ -157,7 +165,7 @@ public struct FileProcessor: Sendable {
         if configuration.recordsCost && result.cost.requests > 0 { model.cost = ReportCost(result.cost) }
         var reasonRow: String?
         if case .unavailable(let reason) = result.availability {
-            let info = Diagnostics(reason, context: configuration.diagnosticsContext)
+            let info = diagnostics.of(reason, context: configuration.diagnosticsContext)
             model.availability = .unavailable(ModelUnavailability(info))
             reasonRow = info.reasonRow
         } else if result.error != nil {
@@ -330,7 +338,7 @@ public struct FileProcessor: Sendable {
     /// failed for `reason`, the others not requested.
     func failedActions(_ reason: String) -> [ActionReport] {
         let settings = configuration.settings
-        let notAsked = Self.notRequestedReason(settings.actions, configuration.settingNames)
+        let notAsked = notRequested
         return AssistantAction.allCases.map {
             settings.asks(for: $0) ? ActionReport(id: $0, state: .failed, reason: reason) : .notRequested($0, reason: notAsked)
         }
@@ -350,6 +358,20 @@ public struct FileProcessor: Sendable {
             " (\(.readFormat, .placeholder) reads it as the format named, whatever its extension)"
         }
         return advice.rendered(configuration.settingNames)
+    }
+
+    /// The last `Diagnostics` made, kept for the next file unavailable for the same reason.
+    private final class DiagnosticsMemo: @unchecked Sendable {
+        private let lock = NSLock()
+        private var last: (diagnostics: Diagnostics, context: DiagnosticsContext)?
+
+        /// `Diagnostics(reason, context:)`, made only when the reason or the context is not the last call's.
+        func of(_ reason: UnavailableReason, context: DiagnosticsContext) -> Diagnostics {
+            if let last = lock.withLock({ last }), last.diagnostics.reason == reason, last.context == context { return last.diagnostics }
+            let made = Diagnostics(reason, context: context)
+            lock.withLock { last = (made, context) }
+            return made
+        }
     }
 
     /// An error's text for a report: its `LocalizedError` description.

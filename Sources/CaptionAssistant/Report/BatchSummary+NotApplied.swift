@@ -28,7 +28,7 @@ extension BatchSummary {
         /// there are none, or when the file's outcome is not `written` (a file
         /// that failed is listed with the failures, one kept with the kept outputs).
         public init?(_ file: FileReport) {
-            guard file.outcome == .written else { return nil }
+            guard Self.lists(file) else { return nil }
             var remedy: String?
             if case .unavailable(let info)? = file.model.availability, !info.remedy.isEmpty { remedy = info.remedy }
             var groups: [Group] = []
@@ -46,6 +46,12 @@ extension BatchSummary {
             input = file.input
             self.groups = groups
         }
+
+        /// Whether `file` has an entry (`init` gives one), asked without making it:
+        /// written, with an action that failed or was disabled.
+        static func lists(_ file: FileReport) -> Bool {
+            file.outcome == .written && file.actions.contains { $0.state == .failed || $0.state == .disabled }
+        }
     }
 
     /// How many files with actions not applied the summary lists (`notApplied`); the rest are counted.
@@ -54,9 +60,10 @@ extension BatchSummary {
     /// Counts `file` among the files with actions not applied, listing it
     /// while fewer than `notAppliedListed` are; returns whether it was listed.
     mutating func noteNotApplied(_ file: FileReport) -> Bool {
-        guard let entry = NotApplied(file) else { return false }
+        // Once the list is full (every file of a run without a model has an entry), the entry is not made.
+        guard NotApplied.lists(file) else { return false }
         notAppliedFiles += 1
-        guard notApplied.count < Self.notAppliedListed else { return false }
+        guard notApplied.count < Self.notAppliedListed, let entry = NotApplied(file) else { return false }
         notApplied.append(entry)
         return true
     }

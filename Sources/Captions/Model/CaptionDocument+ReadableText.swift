@@ -59,7 +59,11 @@ extension CaptionDocument {
         scratch.withUnsafeBufferPointer { text in
             let parts = CueLineParts.parts(in: text)
             if parts.isEmpty {
-                for b in text { out.append(b == 0x0A ? lineBreak : b) }
+                let start = out.count
+                out.append(contentsOf: text)
+                if lineBreak != 0x0A, text.contains(0x0A) {
+                    for i in start..<out.count where out[i] == 0x0A { out[i] = lineBreak }
+                }
             } else {
                 CueLineParts.appendSpokenText(text, parts: parts, lineBreak: lineBreak, to: &out)
             }
@@ -97,21 +101,35 @@ extension CaptionDocument {
         return (String(decoding: out, as: UTF8.self), cues.count)
     }
 
-    /// How many `Character`s `String(decoding: bytes, as: UTF8.self)` holds:
-    /// for ASCII, one a byte but one for each CR LF (no other grapheme rule
-    /// joins two ASCII scalars), counted without making the string; otherwise
-    /// the string's count.
+    /// How many `Character`s `String(decoding: bytes, as: UTF8.self)` holds,
+    /// counted without making that string: an ASCII byte followed by another
+    /// ASCII byte (or the end) is a `Character` on its own, except CR LF,
+    /// which is one of two (no grapheme rule joins two ASCII scalars other
+    /// than CR LF, and none reaches across two ASCII scalars: the rule
+    /// `CharacterSteps` steps by in `Assistant`). So the bytes cut between
+    /// two ASCII bytes (not CR LF) into stretches whose `Character`s are
+    /// counted apart: the ASCII ones a byte at a time, each other one (from
+    /// the ASCII byte before a non-ASCII byte to the next such cut) as a
+    /// string of its own.
     static func characterCount(_ bytes: [UInt8]) -> Int {
-        let ascii: Int? = bytes.withUnsafeBufferPointer { p in
-            var crlf = 0
-            for i in p.indices {
+        bytes.withUnsafeBufferPointer { p in
+            let n = p.count
+            var count = 0, i = 0
+            while i < n {
                 let b = p[i]
-                if b >= 0x80 { return nil }
-                if b == 0x0D, i + 1 < p.count, p[i + 1] == 0x0A { crlf += 1 }
+                if b < 0x80 && (i + 1 == n || p[i + 1] < 0x80) {
+                    i += b == 0x0D && i + 1 < n && p[i + 1] == 0x0A ? 2 : 1
+                    count += 1
+                    continue
+                }
+                // To the next cut between two ASCII bytes (not CR LF), or the end.
+                var j = i + 1
+                while j < n && !(p[j - 1] < 0x80 && p[j] < 0x80 && !(p[j - 1] == 0x0D && p[j] == 0x0A)) { j += 1 }
+                count += String(decoding: UnsafeBufferPointer(rebasing: p[i..<j]), as: UTF8.self).count
+                i = j
             }
-            return p.count - crlf
+            return count
         }
-        return ascii ?? String(decoding: bytes, as: UTF8.self).count
     }
 
     /// How many `Character`s the text that `appendCue` makes of each cue

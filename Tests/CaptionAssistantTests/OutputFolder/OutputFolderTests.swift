@@ -111,6 +111,25 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path + "/elsewhere") == [])
     }
 
+    /// A name that starts with a combining mark (`s1/\u{301}x.srt`): to Swift, `/` and the mark are one
+    /// `Character`, but the path is cut at the `/` byte, as the system reads it, so the folder is made
+    /// (it was not: "No such file or directory") and a link in its place is refused, not written through.
+    @Test func aNameStartingWithACombiningMarkIsInItsFolder() throws {
+        let dir = try TemporaryFolder()
+        let folder = try OutputFolder(path: dir.path + "/out")
+        try folder.write(Data("one".utf8), to: "s1/\u{301}x.srt")
+        #expect(filesBelow(dir.path) == ["out/s1/\u{301}x.srt"])
+        #expect(OutputFolder.safeParts("s1/\u{301}x.srt") == ["s1", "\u{301}x.srt"])
+        #expect(OutputFolder.safeParts("s1/\u{301}") == ["s1", "\u{301}"])
+        #expect(OutputFolder.safeParts("/\u{301}x.srt") == nil)
+        try FileManager.default.createDirectory(atPath: dir.path + "/elsewhere", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/out/s2", withDestinationPath: dir.path + "/elsewhere")
+        #expect { try folder.write(Data("x".utf8), to: "s2/\u{301}x.srt") } throws: { error in
+            (error as? WriteError)?.reason.contains("symbolic link") == true
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path + "/elsewhere") == [])
+    }
+
     @Test func aLinkAtTheFileNameIsReplacedNotFollowed() throws {
         let dir = try TemporaryFolder()
         try dir.write("precious.txt", "keep me")

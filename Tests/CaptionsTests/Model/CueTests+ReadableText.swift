@@ -149,4 +149,23 @@ import Testing
             #expect(CaptionDocument.characterCount(bytes) == text.count, "\(bytes)")
         }
     }
+
+    /// Random byte strings of pieces that grapheme rules join or split
+    /// (CR LF, combining marks after ASCII, ZWJ sequences, flags, a prepend
+    /// before a digit, Hangul jamo, bytes that are not UTF-8): the count,
+    /// made of stretches cut between two ASCII bytes, is the whole string's.
+    @Test func theCountOfStretchesIsTheWholeStringsCount() {
+        let pieces: [[UInt8]] = ["a", "b", " ", ".", "\r", "\n", "\r\n", "\u{301}", "e\u{301}", "é", "👍", "🏽", "\u{200D}", "👨‍👩‍👧",
+                                 "🇫🇷", "🇺", "\u{600}", "1", "\u{1100}", "\u{1161}", "\u{11A8}", "ラ", "\u{915}\u{94D}\u{937}", "\u{A0}", "x"]
+            .map { Array($0.utf8) } + [[0xFF], [0xC3], [0xE2, 0x80], [0x80]]
+        var state: UInt64 = 34
+        for _ in 0..<3_000 {
+            var bytes: [UInt8] = []
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            for k in 0..<Int(state % 24) {
+                bytes += pieces[Int(((state >> UInt64(k % 40)) &+ UInt64(k) &* 7) % UInt64(pieces.count))]
+            }
+            #expect(CaptionDocument.characterCount(bytes) == String(decoding: bytes, as: UTF8.self).count, "\(bytes)")
+        }
+    }
 }

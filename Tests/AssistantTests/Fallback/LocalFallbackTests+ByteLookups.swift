@@ -1,0 +1,98 @@
+import Testing
+@testable import Assistant
+
+/// The fallback's look-ups by a word's bytes (no `String` made or hashed)
+/// must answer exactly what the `String`-keyed tables they stand for answer:
+/// stop words (`asciiStopWords`), emoji annotations (`asciiAnnotations`),
+/// and the byte test for sentence ends (`holdsAnASCIIEnd`).
+@Suite struct LocalFallbackByteLookupTests {
+    /// The three scalars whose canonical decomposition is ASCII: a `String`
+    /// with them, and no other scalar outside ASCII, equals an ASCII one.
+    static func equalsSomeASCIIString(_ word: String) -> Bool {
+        word.unicodeScalars.allSatisfy { $0.isASCII || [0x037E, 0x1FEF, 0x212A].contains($0.value) }
+    }
+
+    /// `word` (ASCII) looked up by its bytes and the hash of its lowered bytes.
+    static func withLowered<R>(_ word: String, _ body: (UnsafeBufferPointer<UInt8>, UInt64) -> R) -> R {
+        var copy = word
+        return copy.withUTF8 { p in
+            body(p, p.reduce(LowerCaseTable.hashStart) { LowerCaseTable.hash($0, $1 &- 0x41 < 26 ? $1 | 0x20 : $1) })
+        }
+    }
+
+    @Test func noStopWordOutsideASCIIEqualsAnASCIIWord() {
+        for word in LocalFallback.stopWordLanguages.keys where !word.utf8.allSatisfy({ $0 < 0x80 }) {
+            #expect(!Self.equalsSomeASCIIString(word), "\(word)")
+        }
+    }
+
+    @Test func noAnnotationOutsideASCIIEqualsAnASCIIWord() {
+        for (language, index) in LocalFallback.annotations {
+            for word in index.keys where !word.utf8.allSatisfy({ $0 < 0x80 }) {
+                #expect(!Self.equalsSomeASCIIString(word), "\(language): \(word)")
+            }
+        }
+    }
+
+    /// Every list's word, in lower case and as written, with a letter
+    /// changed, and words no list has: the bytes' answer is the dictionary's.
+    @Test func stopWordsByBytesAreTheDictionarys() {
+        var words = Set(LocalFallback.stopWordLanguages.keys.filter { $0.utf8.allSatisfy { $0 < 0x80 } })
+        for word in Array(words) {
+            words.insert(word.uppercased())
+            words.insert(word + "s")
+            words.insert(String(word.dropLast()))
+        }
+        words.formUnion(["rocket", "", "x", "THE", "The", "tHe", "a", "zzzz", "don't", "l'"])
+        for word in words {
+            let expected = LocalFallback.stopWordLanguages[word.lowercased()] ?? 0
+            #expect(Self.withLowered(word) { LocalFallback.stopWordLanguages(ofASCII: $0, lowered: $1) } == expected, "\(word)")
+        }
+    }
+
+    /// Every annotation's word, its plural, and its letters cut or added:
+    /// the bytes' answer (with the plural rule) is the dictionary's.
+    @Test func annotationsByBytesAreTheDictionarys() {
+        for (language, index) in LocalFallback.annotations {
+            let ascii = LocalFallback.asciiAnnotations[language]
+            var keys = Set(index.keys.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.prefix(400))
+            for key in Array(keys) {
+                keys.insert(key + "s")
+                keys.insert(String(key.dropLast()))
+                keys.insert(key + "ss")
+            }
+            keys.formUnion(["", "s", "ss", "sss", "cats", "dogs", "rocket", "rockets", "bus", "ssss", "café", "cafés", "東京"])
+            for key in keys {
+                var expected = index[key]
+                if expected == nil, key.count > 3, key.hasSuffix("s") { expected = index[String(key.dropLast())] }
+                let found = LocalFallback.annotated(key, index: index, ascii: ascii)
+                #expect(found.map { $0.map { LocalFallback.emojiByNumber[Int($0)] } } == expected, "\(language): \(key)")
+            }
+        }
+    }
+
+    /// Emoji numbers follow the table's order.
+    @Test func emojiNumbersFollowTheTable() {
+        let orders = LocalFallback.emojiByNumber.map { LocalFallback.tableOrder[$0] ?? Int.max }
+        #expect(orders == orders.sorted())
+        #expect(LocalFallback.emojiNumbers.count == LocalFallback.emojiByNumber.count)
+    }
+
+    /// Random eight-byte words, ASCII and not: the test says yes exactly when one of them is an ASCII end.
+    @Test func asciiEndTestIsExact() {
+        var state: UInt64 = 34
+        let interesting: [UInt8] = [0x2E, 0x21, 0x3F, 0x2C, 0x3B, 0x3A, 0x20, 0x61, 0x27, 0x30, 0x2D, 0x2F, 0x40, 0x3E, 0x22, 0x00, 0x01, 0x7F]
+        for _ in 0..<50_000 {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            var bytes = [UInt8]()
+            var s = state
+            for _ in 0..<8 {
+                bytes.append(s & 1 == 0 ? interesting[Int(s >> 1) % interesting.count] : UInt8((s >> 8) & 0x7F))
+                s = s >> 5 | s << 59
+            }
+            let w = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            let expected = bytes.contains { [0x2E, 0x21, 0x3F, 0x2C, 0x3B, 0x3A].contains($0) }
+            #expect(LocalFallback.holdsAnASCIIEnd(w) == expected, "\(bytes)")
+        }
+    }
+}
