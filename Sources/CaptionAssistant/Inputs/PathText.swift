@@ -16,6 +16,14 @@ import Darwin
 /// never occurs inside a UTF-8 sequence) and nothing else: no tilde
 /// expansion, no Unicode normalisation, no trap on any input.
 enum PathText {
+    /// The parts of `path` between its `/` bytes (empty ones kept when
+    /// `omittingEmpty` is false). Cut by bytes, never by `Character`s: a part
+    /// that starts with a combining mark makes one `Character` of the `/`
+    /// before it, and a split by `Character`s would not cut there.
+    static func parts(_ path: String, omittingEmpty: Bool = true) -> [Substring] {
+        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: omittingEmpty).map { Substring($0) }
+    }
+
     /// `path` without the slashes at its end (`/` stays `/`).
     static func trimmingTrailingSlashes(_ path: String) -> String {
         var utf8 = Substring(path).utf8
@@ -64,7 +72,7 @@ enum PathText {
             start = cwd + "/" + path
         }
         var parts: [Substring] = []
-        for part in start.split(separator: "/", omittingEmptySubsequences: true) {
+        for part in Self.parts(start) {
             if part == "." { continue }
             if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
             parts.append(part)

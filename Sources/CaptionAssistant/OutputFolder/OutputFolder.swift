@@ -131,7 +131,7 @@ package final class OutputFolder: @unchecked Sendable {
     /// Why `path` could not be created: the first part of it that exists and is not a folder, or the system's reason.
     private static func creationFailure(_ path: String) -> String {
         var prefix = path.hasPrefix("/") ? "/" : ""
-        for part in path.split(separator: "/") {
+        for part in PathText.parts(path) {
             prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
             switch kind(prefix) {
             case .other: return "\(prefix) is a file, not a folder"

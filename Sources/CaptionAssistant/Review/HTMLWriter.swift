@@ -131,7 +131,7 @@ struct HTMLWriter {
     /// scheme. `prefix` (such as `../../`) is put before it as it is.
     static func relativeURL(_ path: String, prefix: String = "") -> String {
         var out = prefix
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = PathText.parts(path, omittingEmpty: false)
         for (i, part) in parts.enumerated() {
             if i > 0 { out += "/" }
             for b in part.utf8 {

@@ -14,14 +14,15 @@ extension ReviewPages {
         w.raw("</td><td class=\"name\"><a href=\"files/")
         w.text(pageName(e.index))
         w.raw("\">")
-        let slash = e.input.lastIndex(of: "/")
+        // The last `/` byte (a `/` before a combining mark is one `Character` with it: `PathText.parts`).
+        let slash = e.input.utf8.lastIndex(of: UInt8(ascii: "/"))
         if let slash {
             w.raw("<span class=\"dir\">")
-            w.text(String(e.input[...slash]))
+            w.text(String(Substring(e.input.utf8[...slash])))
             w.raw("</span>")
         }
         w.raw("<span class=\"fname\">")
-        w.text(slash.map { String(e.input[e.input.index(after: $0)...]) } ?? e.input)
+        w.text(slash.map { String(Substring(e.input.utf8[e.input.utf8.index(after: $0)...])) } ?? e.input)
         w.raw("</span></a></td><td class=\"meta\" data-label=\"Format\">")
         let r = e.report
         if let format = r.format {

@@ -19,6 +19,17 @@ import Testing
         #expect(PathText.parent(of: "a/b/") == "a")
     }
 
+    /// Paths are cut at their `/` bytes, also where a part starts with a
+    /// combining mark (one `Character` with the `/` before it): `..` after such
+    /// a part takes it away, not the folder above it.
+    @Test func aPartStartingWithACombiningMarkIsCutAtItsSlash() {
+        #expect(PathText.parts("a/\u{301}x//b") == ["a", "\u{301}x", "b"])
+        #expect(PathText.parts("a//b", omittingEmpty: false) == ["a", "", "b"])
+        #expect(PathText.absolute("/in/\u{301}x/../out") == "/in/out")
+        #expect(PathText.absolute("/in/\u{301}x/./y") == "/in/\u{301}x/y")
+        #expect(HTMLWriter.relativeURL("d/\u{301}x.html") == "d/%CC%81x.html")
+    }
+
     #if os(Linux)
     @Test func anOutputUnderProcSaysNothingCanBeMadeThere() {
         #expect {
