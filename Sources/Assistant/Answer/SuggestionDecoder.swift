@@ -250,12 +250,6 @@ public struct SuggestionDecoder: Sendable {
         return kind == "repeats" ? "repeats words" : kind
     }
 
-    func validateTitles(_ field: JSONValue?, sentLines: String, transcript: String = "",
-                        warnings: inout [String], usable: inout [String]) -> ActionOutcome<[String]> {
-        var kinds: [String] = []
-        return validateTitles(field, sentLines: sentLines, transcript: transcript, warnings: &warnings, usable: &usable, refusedKinds: &kinds)
-    }
-
     /// Validates the answer's titles (`titles`): the usable ones in `usable`
     /// (also when too few), and what each refused one was refused for, without
     /// the title, in `refusedKinds` (`refusalKind(_:)`, for the repair request).
