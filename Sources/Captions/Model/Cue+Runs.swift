@@ -95,13 +95,29 @@ extension Cue {
     /// yet. Nil, without calling `body`, for any other cue.
     ///
     /// For checks that rule a cue out before walking its runs: markup adds
-    /// words to these bytes but never hides one.
-    borrowing func withSourceText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    /// words to these bytes but never hides one. `body`'s second argument
+    /// says, when called, whether the bytes are, byte for byte, what the
+    /// runs read (their text, `\n` for each line break): an SRT cue whose
+    /// lines hold no markup (`SRTReader.runsAreLines`), whose runs are then
+    /// outlined by `appendLineOutlines(of:offset:to:)`. Asked only where
+    /// needed, as it reads the bytes.
+    borrowing func withSourceText<R>(_ body: (UnsafeBufferPointer<UInt8>, _ runsAreLines: () -> Bool) -> R) -> R? {
         guard let lazy = lazyRuns, lazy.range.lowerBound >= 0, lazy.range.upperBound <= lazy.bytes.count else { return nil }
         switch lazy.builder {
-        case .srt, .webVTT: return lazy.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lazy.range])) }
+        case .srt: return lazy.bytes.withUnsafeBufferPointer { all in
+            let p = UnsafeBufferPointer(rebasing: all[lazy.range])
+            return body(p) { SRTReader.runsAreLines(p) }
+        }
+        case .webVTT: return lazy.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lazy.range])) { false } }
         case .ttml: return nil
         }
+    }
+
+    /// Appends the outlines of the runs of a cue whose source text
+    /// `withSourceText` said are its lines (`p`), their source ranges moved
+    /// by `offset`: the runs `forEachRun` walks, found from the bytes alone.
+    static func appendLineOutlines(of p: UnsafeBufferPointer<UInt8>, offset: Int, to out: inout [RunOutline]) {
+        SRTReader.appendLineOutlines(of: p, offset: offset, to: &out)
     }
 
     /// The outline of each of `runs`, in the same order; for SRT cues not
