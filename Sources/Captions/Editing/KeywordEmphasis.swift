@@ -146,13 +146,19 @@ public struct KeywordEmphasis: Sendable {
     private static func emphasise(_ text: UnsafeBufferPointer<UInt8>, words: [Range<Int>], from start: Int, cue cueIndex: Int,
                                   runs: UnsafeBufferPointer<RunOutline>, _ matcher: KeywordMatcher,
                                   _ scratch: inout KeywordMatcher.Scratch, _ tally: inout Tally) {
-        // Speaker labels, descriptions and credits are never emphasised (made once a match is found).
-        var parts: [CueLineParts.Part]? = nil
+        // Speaker labels, descriptions and credits are never emphasised: the parts of the lines
+        // a match lies in (`CueLineParts` finds them line by line), made once a match is found there.
+        var partsLines = 0..<0
+        var parts: [CueLineParts.Part] = []
         matcher.forEachMatch(in: text, words: words, from: start, scratch: &scratch,
                              accept: { range in
                                  guard liesInPlainText(range, runs) else { return false }
-                                 if parts == nil { parts = CueLineParts.parts(in: text) }
-                                 return !(parts ?? []).contains { $0.range.overlaps(range) }
+                                 if range.lowerBound < partsLines.lowerBound || range.upperBound > partsLines.upperBound || partsLines.isEmpty {
+                                     partsLines = lines(around: range, text)
+                                     parts = CueLineParts.parts(in: UnsafeBufferPointer(rebasing: text[partsLines]))
+                                 }
+                                 let inLines = range.lowerBound - partsLines.lowerBound..<range.upperBound - partsLines.lowerBound
+                                 return !parts.contains { $0.range.overlaps(inLines) }
                              }) { keyword, range in
             guard tally.selection.keeps(keyword: keyword, cue: cueIndex) else {
                 tally.left[keyword] += 1
@@ -162,6 +168,16 @@ public struct KeywordEmphasis: Sendable {
             appendParts(of: range, runs, text, to: &tally.ranges)
             return true
         }
+    }
+
+    /// The whole lines of `text` (cut at `\n`) that `range` lies in, without
+    /// the line breaks before and after them.
+    static func lines(around range: Range<Int>, _ text: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var lower = min(range.lowerBound, text.count)
+        while lower > 0, text[lower - 1] != 0x0A { lower -= 1 }
+        var upper = max(range.upperBound, lower)
+        while upper < text.count, text[upper] != 0x0A { upper += 1 }
+        return lower..<upper
     }
 
     /// Whether `p` holds a `&` (eight bytes at a time).

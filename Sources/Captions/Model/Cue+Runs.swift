@@ -129,9 +129,23 @@ extension Cue {
     }
 
     /// Appends `runOutlines()` to `out`, so that a caller walking many cues
-    /// can reuse one array.
-    func appendRunOutlines(to out: inout [RunOutline]) {
+    /// can reuse one array. True when the runs are the cue's lines as
+    /// written (`withSourceText`'s `runsAreLines`), outlined from its bytes
+    /// alone: then each text run's bytes are its text, so an offset in a
+    /// run's text is the same offset in its bytes.
+    @discardableResult
+    func appendRunOutlines(to out: inout [RunOutline]) -> Bool {
+        if let lazy = lazyRuns, case .srt = lazy.builder, lazy.range.lowerBound >= 0, lazy.range.upperBound <= lazy.bytes.count {
+            let lines = lazy.bytes.withUnsafeBufferPointer { all in
+                let p = UnsafeBufferPointer(rebasing: all[lazy.range])
+                guard SRTReader.runsAreLines(p) else { return false }
+                SRTReader.appendLineOutlines(of: p, offset: lazy.range.lowerBound, to: &out)
+                return true
+            }
+            if lines { return true }
+        }
         forEachRun { out.append(RunOutline(kind: $0.kind, style: $0.style, source: $0.source)) }
+        return false
     }
 
     /// Appends the text a viewer reads to `out` as UTF-8: the `.text` runs'
