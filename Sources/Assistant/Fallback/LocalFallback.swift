@@ -408,7 +408,7 @@ public enum LocalFallback {
             }
         }
         let sentencePieces = pieces.count
-        let lineKeys = LineKeys(text)
+        var lineKeys = LineKeys()
         var chosen: [String] = []
         var seen: Set<String> = []
         var usedSentences: Set<Int> = []
@@ -461,29 +461,27 @@ public enum LocalFallback {
 
     /// The keys of a transcript's lines (`normalised`), for the question
     /// whether a title's key is one: each line's key is its words' lower
-    /// cases (`FallbackText.Word.lower`), kept as a hash of their numbers, so
-    /// no line's key is made as a string.
+    /// cases (`FallbackText.Word.lower`), so no line's key is made as a string.
+    ///
+    /// The first questions read the lines in turn (a word count and a few
+    /// numbers each): a transcript's titles are usually found after a few.
+    /// Past `linearQuestions`, the lines are hashed once (by their numbers),
+    /// so a transcript whose phrases all copy lines costs its lines once, not
+    /// once per phrase.
     struct LineKeys {
-        /// A line whose words hash to it, by the hash.
-        private var lines: [Int: Int] = [:]
-
-        init(_ text: FallbackText) {
-            lines.reserveCapacity(text.lines.count)
-            text.words.withUnsafeBufferPointer { words in
-                for line in text.lines.indices {
-                    let hash = Self.hash(words[text.lineStarts[line]..<text.lineStarts[line + 1]].lazy.map(\.lower))
-                    if lines[hash] == nil { lines[hash] = line }
-                }
-            }
-        }
+        /// A line whose words hash to it, by the hash; made at the question after the `linearQuestions`th.
+        private var lines: [Int: Int]? = nil
+        private var questions = 0
+        /// How many questions read the lines in turn.
+        static let linearQuestions = 16
 
         /// Whether the words at `words` (indices into `text.words`) have a line's key.
-        func contains(words: ArraySlice<Int>, in text: FallbackText) -> Bool {
+        mutating func contains(words: ArraySlice<Int>, in text: FallbackText) -> Bool {
             contains(words.lazy.map { text.words[$0].lower }, in: text)
         }
 
         /// Whether `key` (words in lower case, one space between them) is a line's key.
-        func contains(key: String, in text: FallbackText) -> Bool {
+        mutating func contains(key: String, in text: FallbackText) -> Bool {
             var numbers: [Int32] = []
             for part in key.utf8.split(separator: 0x20) {
                 // A word that no line has makes a key no line has.
@@ -493,11 +491,41 @@ public enum LocalFallback {
             return contains(numbers, in: text)
         }
 
-        private func contains<Numbers: Collection<Int32>>(_ numbers: Numbers, in text: FallbackText) -> Bool {
+        private mutating func contains<Numbers: Collection<Int32>>(_ numbers: Numbers, in text: FallbackText) -> Bool {
+            questions += 1
+            guard questions > Self.linearQuestions else { return Self.hasLine(numbers, in: text) }
+            let lines = self.lines ?? Self.hashed(text)
+            self.lines = lines
             func isLine(_ line: Int) -> Bool { text.lineWords(line).lazy.map { text.words[$0].lower }.elementsEqual(numbers) }
             guard let line = lines[Self.hash(numbers)] else { return false }
             // Another sequence with the same hash: every line is asked.
             return isLine(line) || text.lines.indices.contains(where: isLine)
+        }
+
+        /// Whether a line of `text` has the words whose lower cases are `numbers`, the lines read in turn.
+        static func hasLine<Numbers: Collection<Int32>>(_ numbers: Numbers, in text: FallbackText) -> Bool {
+            let count = numbers.count
+            return text.words.withUnsafeBufferPointer { words in
+                text.lineStarts.withUnsafeBufferPointer { starts in
+                    for line in 0..<(starts.count - 1) where starts[line + 1] - starts[line] == count {
+                        if words[starts[line]..<starts[line + 1]].lazy.map(\.lower).elementsEqual(numbers) { return true }
+                    }
+                    return false
+                }
+            }
+        }
+
+        /// Each line of `text` by the hash of its words' numbers (the first line of each hash).
+        private static func hashed(_ text: FallbackText) -> [Int: Int] {
+            var lines: [Int: Int] = [:]
+            lines.reserveCapacity(text.lines.count)
+            text.words.withUnsafeBufferPointer { words in
+                for line in text.lines.indices {
+                    let hash = Self.hash(words[text.lineStarts[line]..<text.lineStarts[line + 1]].lazy.map(\.lower))
+                    if lines[hash] == nil { lines[hash] = line }
+                }
+            }
+            return lines
         }
 
         /// A hash of `numbers` (equal sequences, equal hashes; `lines` hashes it once more as its key).
@@ -717,6 +745,19 @@ public enum LocalFallback {
     /// Characters a title leaves out: quotes and brackets.
     static let leftOut: Set<Character> = ["\"", "“", "”", "„", "«", "»", "‹", "›", "(", ")", "[", "]", "{", "}"]
 
+    /// `leftOut`'s scalars: each is a `Character` of one scalar with no other
+    /// canonically equivalent, so a `Character` is one of them exactly when it
+    /// is one scalar and that scalar is one of these (a test asks every scalar).
+    static let leftOutScalars: Set<Unicode.Scalar> = Set(leftOut.compactMap { $0.unicodeScalars.count == 1 ? $0.unicodeScalars.first : nil })
+
+    /// Whether `character` is one of `leftOut` (its scalar looked up: hashing a `Character` normalises it).
+    @inline(__always)
+    static func isLeftOut(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else { return false }
+        return leftOutScalars.contains(first)
+    }
+
     /// The phrase at `range` of `text` as a title (`cleaned(_:)`), and its
     /// key (`normalised`). An ASCII phrase with no quote or bracket is its
     /// bytes with white space made single spaces and the first letter a
@@ -750,7 +791,7 @@ public enum LocalFallback {
     /// A phrase as a title: quotes and brackets left out, white space made
     /// single spaces, the first letter a capital.
     static func cleaned(_ phrase: Substring) -> String {
-        let kept = phrase.filter { !leftOut.contains($0) }
+        let kept = phrase.filter { !isLeftOut($0) }
         return capitalised(kept.split(whereSeparator: \.isWhitespace).joined(separator: " "))
     }
 
