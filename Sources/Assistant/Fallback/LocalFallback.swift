@@ -420,8 +420,9 @@ public enum LocalFallback {
         }
         // One title per sentence first, then any; each phrase's title made when first reached.
         var others: [TitleCandidate] = [], copies: [TitleCandidate] = []
-        func take(_ order: [Int]) {
-            for i in order where chosen.count < 3 {
+        func take(_ order: RankedPieces) {
+            var order = order
+            while chosen.count < 3, let i = order.next() {
                 let piece = pieces[i]
                 let (title, key, fromWords) = cleaned(piece.text, words: piece.words, in: text)
                 guard isUsableTitle(title) else { continue }
@@ -432,10 +433,7 @@ public enum LocalFallback {
         }
         // Whole clauses of sentences first, then phrases of lines, then those
         // cut at the bound (and a copy of a whole caption line after all of them).
-        // Sorted as plain numbers (no piece copied, so none of its words retained, a comparison).
-        func ranked(_ indices: [Int]) -> [Int] {
-            indices.map { a in (pieces[a].cut ? 1 : 0, pieces[a].fromLine ? 1 : 0, -pieces[a].score, a) }.sorted(by: <).map(\.3)
-        }
+        func ranked(_ indices: [Int]) -> RankedPieces { RankedPieces(indices.map { (pieces[$0].cut, pieces[$0].fromLine, pieces[$0].score, $0) }) }
         // The whole clauses of sentences rank first: when three titles come
         // from them, no line's phrase could be chosen, and none is made.
         take(ranked((0..<sentencePieces).filter { !pieces[$0].cut }))
@@ -457,6 +455,61 @@ public enum LocalFallback {
             return .failed("the transcript is too short to take three distinct titles of \(titleLength.lowerBound) to \(titleLength.upperBound) characters from (it gave \(chosen.count))")
         }
         return .applied(chosen)
+    }
+
+    /// Pieces (their indices) in the order titles are taken from them: not
+    /// cut before cut, from sentences before from lines, the higher score,
+    /// then the order found. Each is ranked when it is asked for (a heap of
+    /// the ranks as plain numbers): the choice usually stops after a few of them.
+    struct RankedPieces {
+        /// Each piece's rank as one number (the four parts in its bits, the first highest), a min-heap.
+        private var heap: [UInt64]
+        /// The pieces in order, when a score or an index is too large for its bits (then sorted at once).
+        private var sorted: [Int]? = nil
+
+        init(_ pieces: [(cut: Bool, fromLine: Bool, score: Int, index: Int)]) {
+            let bound = Int(UInt32.max >> 1)
+            guard pieces.allSatisfy({ $0.score >= 0 && $0.score <= bound && $0.index >= 0 && $0.index <= bound }) else {
+                heap = []
+                sorted = pieces.map { ($0.cut ? 1 : 0, $0.fromLine ? 1 : 0, -$0.score, $0.index) }.sorted(by: <).map(\.3).reversed()
+                return
+            }
+            heap = pieces.map { piece in
+                (piece.cut ? 1 << 63 : 0) | (piece.fromLine ? 1 << 62 : 0)
+                    | UInt64(bound - piece.score) << 31 | UInt64(piece.index)
+            }
+            // Heapified from the last parent down.
+            var k = heap.count / 2
+            while k > 0 {
+                k -= 1
+                siftDown(k)
+            }
+        }
+
+        /// The next piece's index, or nil after the last.
+        mutating func next() -> Int? {
+            if sorted != nil { return sorted?.popLast() }
+            guard let first = heap.first else { return nil }
+            let last = heap.removeLast()
+            if !heap.isEmpty {
+                heap[0] = last
+                siftDown(0)
+            }
+            return Int(first & UInt64(UInt32.max >> 1))
+        }
+
+        private mutating func siftDown(_ start: Int) {
+            var k = start
+            let count = heap.count
+            while true {
+                let left = 2 * k + 1
+                guard left < count else { return }
+                let child = left + 1 < count && heap[left + 1] < heap[left] ? left + 1 : left
+                guard heap[child] < heap[k] else { return }
+                heap.swapAt(child, k)
+                k = child
+            }
+        }
     }
 
     /// The keys of a transcript's lines (`normalised`), for the question
