@@ -16,10 +16,12 @@ struct FirstWordTable: Sendable {
     private let mask: Int
     /// The first words, lower-cased, one for each group.
     let firstWords: [[UInt8]]
-    /// Bit `pairKey(a, b)` set for the first two bytes `a`, `b` of each ASCII
-    /// first word of two bytes or more, in each of their cases (so that the
-    /// text's bytes are looked up as they are, not lower-cased first).
-    private var asciiPairs: [UInt64] = []
+    /// Bit `tripleKey` set for the first three bytes of each ASCII first word
+    /// of three bytes or more, and for the first two of a two-byte word
+    /// followed by any byte (`tripleKey` keeps five bits of each byte, the
+    /// same for a letter's two cases, so the text's bytes are looked up as
+    /// they are, not lower-cased first).
+    private var asciiTriples: [UInt64] = []
     /// The ASCII first words (nil when there are too many, or one is a single byte: the text is then always scanned).
     private var asciiWords: [[UInt8]]? = nil
 
@@ -66,51 +68,49 @@ struct FirstWordTable: Sendable {
         firstWords = groups.map { $0[0].words[0] }
         let ascii = firstWords.filter { $0.allSatisfy { $0 < 0x80 } }
         if ascii.count <= 32, ascii.allSatisfy({ $0.count >= 2 }) {
-            asciiPairs = [UInt64](repeating: 0, count: 1 << 14 / 64)
+            asciiTriples = [UInt64](repeating: 0, count: 1 << 15 / 64)
             for word in ascii {
-                for a in Self.cases(word[0]) {
-                    for b in Self.cases(word[1]) {
-                        let key = Self.pairKey(Int(a), Int(b))
-                        asciiPairs[key >> 6] |= 1 << UInt64(key & 63)
-                    }
+                let thirds = word.count > 2 ? [Int(word[2])] : Array(0..<32)
+                for third in thirds {
+                    let key = Self.tripleKey(Self.tripleKey(Self.tripleKey(0, Int(word[0])), Int(word[1])), third)
+                    asciiTriples[key >> 6] |= 1 << UInt64(key & 63)
                 }
             }
             asciiWords = ascii
         }
     }
 
-    /// The ASCII bytes that lower-case to the lower-case ASCII byte `b`: itself, and its capital for a letter.
-    private static func cases(_ b: UInt8) -> [UInt8] {
-        b &- 0x61 < 26 ? [b, b & ~0x20] : [b]
-    }
-
-    /// Where the ASCII bytes `a`, `b` (as written) fall in `asciiPairs`:
-    /// their 14 bits, so that no two pairs share a bit.
+    /// The key of the last three bytes read, `key` the one before `byte`:
+    /// five bits of each (a letter's two cases share them, and so does some
+    /// punctuation: a key found is only a place to compare the words).
     @inline(__always)
-    private static func pairKey(_ a: Int, _ b: Int) -> Int { (a &<< 7 | b) & 0x3FFF }
+    private static func tripleKey(_ key: Int, _ byte: Int) -> Int { (key &<< 5 | byte & 0x1F) & 0x7FFF }
 
     /// True only when `text` is ASCII and, lower-cased, holds none of the
     /// first words as bytes: then no word of it (nor of its text runs, which
     /// markup only cuts) lower-cased is a first word, so no keyword starts in
     /// it. False when it may: a non-ASCII byte (the word scan decides), or a
-    /// first word found. Each pair of bytes is looked up as written in
-    /// `asciiPairs` (no lower-casing), and only a pair found is compared with
-    /// the words.
+    /// first word found. Each three bytes are looked up as written in
+    /// `asciiTriples` (no lower-casing; a two-byte word is looked for before
+    /// the text's end too, as if a byte followed), and only three found are
+    /// compared with the words.
     func asciiHoldsNoFirstWord(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let words = asciiWords else { return false }
         let n = text.count
         guard n > 1 else { return n == 0 || text[0] < 0x80 }
-        return asciiPairs.withUnsafeBufferPointer { pairs in
-            var a = Int(text[0])
-            if a >= 0x80 { return false }
-            for i in 1..<n {
-                let b = Int(text[i])
-                if b >= 0x80 { return false }
-                let key = Self.pairKey(a, b)
-                if pairs[key &>> 6] & (1 &<< UInt64(key & 63)) != 0, Self.holdsAWord(words, text, at: i - 1) { return false }
-                a = b
+        return asciiTriples.withUnsafeBufferPointer { triples in
+            let a = Int(text[0]), b = Int(text[1])
+            if a >= 0x80 || b >= 0x80 { return false }
+            var key = Self.tripleKey(Self.tripleKey(0, a), b)
+            for i in 2..<n {
+                let c = Int(text[i])
+                if c >= 0x80 { return false }
+                key = Self.tripleKey(key, c)
+                if triples[key &>> 6] & (1 &<< UInt64(key & 63)) != 0, Self.holdsAWord(words, text, at: i - 2) { return false }
             }
-            return true
+            // The last two bytes, as if any byte followed (a two-byte word).
+            key = Self.tripleKey(key, 0)
+            return triples[key &>> 6] & (1 &<< UInt64(key & 63)) == 0 || !Self.holdsAWord(words, text, at: n - 2)
         }
     }
 

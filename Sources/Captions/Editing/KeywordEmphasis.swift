@@ -65,8 +65,9 @@ public struct KeywordEmphasis: Sendable {
     /// that (`KeywordMatcher.mayMatch`'s two tests, the one pre-check: markup
     /// adds words and separates words but never joins two, so a cue it says
     /// no to has no match). A cue whose bytes as written are that text (an
-    /// SRT cue without markup: `Cue.withSourceText`) is neither walked nor
-    /// copied: one scan of its bytes both decides and cuts its words
+    /// SRT cue without markup whose lines end with LFs: `Cue.withSourceText`)
+    /// is neither walked nor copied, one with CRs copied with LFs for them:
+    /// one scan of the text both decides and cuts its words
     /// (`KeywordMatcher.words(of:into:scanner:scratch:)`).
     public func apply(to cues: [Cue], density: EmphasisDensity = .all) -> Result {
         var tally = Tally(counts: [Int](repeating: 0, count: keywords.count), selection: EmphasisDensity.Selection(density))
@@ -86,15 +87,21 @@ public struct KeywordEmphasis: Sendable {
                 tally.ranges.removeAll(keepingCapacity: true)
                 outlines.removeAll(keepingCapacity: true)
                 // Whether the cue is done with: matched on its bytes as written, or passed over (the pre-check).
-                let done = cues[cueIndex].withSourceText { raw, runsAreLines -> Bool in
+                let done = cues[cueIndex].withSourceText { raw, lineEnds -> Bool in
                     // A character reference could spell a letter: the runs are walked.
                     if Self.holdsAmpersand(raw) { return false }
                     if matcher.asciiHoldsNoFirstWord(raw) { return true }
-                    guard runsAreLines() else { return !matcher.holdsAWordThatMayStartAKeyword(raw, scratch: &scratch) }
-                    guard let first = matcher.words(of: raw, into: &words, scanner: scanner, scratch: &scratch) else { return true }
-                    Cue.appendLineOutlines(of: raw, offset: 0, to: &outlines)
-                    outlines.withUnsafeBufferPointer { runs in
-                        Self.emphasise(raw, words: words, from: first, cue: cueIndex, runs: runs, matcher, &scratch, &tally)
+                    switch lineEnds() {
+                    case nil:
+                        return !matcher.holdsAWordThatMayStartAKeyword(raw, scratch: &scratch)
+                    case .lineFeeds?:
+                        Self.emphasiseLines(raw, cue: cueIndex, matcher, scanner, &words, &outlines, &scratch, &tally)
+                    case .carriageReturns?:
+                        texts.removeAll(keepingCapacity: true)
+                        Cue.appendReadableLines(of: raw, to: &texts)
+                        texts.withUnsafeBufferPointer { text in
+                            Self.emphasiseLines(text, cue: cueIndex, matcher, scanner, &words, &outlines, &scratch, &tally)
+                        }
                     }
                     return true
                 }
@@ -137,6 +144,20 @@ public struct KeywordEmphasis: Sendable {
 
         init(counts: [Int], selection: EmphasisDensity.Selection) {
             self.counts = counts; left = counts; self.selection = selection
+        }
+    }
+
+    /// Matches the keywords in cue `cueIndex`, whose runs are its lines and
+    /// their text (`\n` for each line break) `text`: one scan of it both
+    /// decides and cuts its words (`KeywordMatcher.words(of:into:scanner:scratch:)`);
+    /// its runs are outlined from it only when a keyword may start in it.
+    private static func emphasiseLines(_ text: UnsafeBufferPointer<UInt8>, cue cueIndex: Int, _ matcher: KeywordMatcher, _ scanner: WordScanner,
+                                       _ words: inout [Range<Int>], _ outlines: inout [RunOutline],
+                                       _ scratch: inout KeywordMatcher.Scratch, _ tally: inout Tally) {
+        guard let first = matcher.words(of: text, into: &words, scanner: scanner, scratch: &scratch) else { return }
+        Cue.appendLineOutlines(of: text, offset: 0, to: &outlines)
+        outlines.withUnsafeBufferPointer { runs in
+            emphasise(text, words: words, from: first, cue: cueIndex, runs: runs, matcher, &scratch, &tally)
         }
     }
 

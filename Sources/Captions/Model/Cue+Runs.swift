@@ -96,19 +96,20 @@ extension Cue {
     ///
     /// For checks that rule a cue out before walking its runs: markup adds
     /// words to these bytes but never hides one. `body`'s second argument
-    /// says, when called, whether the bytes are, byte for byte, what the
-    /// runs read (their text, `\n` for each line break): an SRT cue whose
-    /// lines hold no markup (`SRTReader.runsAreLines`), whose runs are then
-    /// outlined by `appendLineOutlines(of:offset:to:)`. Asked only where
-    /// needed, as it reads the bytes.
-    borrowing func withSourceText<R>(_ body: (UnsafeBufferPointer<UInt8>, _ runsAreLines: () -> Bool) -> R) -> R? {
+    /// says, when called, whether the runs are the cue's lines as written and
+    /// how those end (`SRTReader.lineEnds`: an SRT cue whose lines hold no
+    /// markup): then the runs are outlined by `appendLineOutlines(of:offset:to:)`
+    /// and their text, `\n` for each line break, is the bytes with each
+    /// line end made an LF (`appendReadableLines(of:to:)`), the bytes
+    /// themselves for `.lineFeeds`. Asked only where needed, as it reads the bytes.
+    borrowing func withSourceText<R>(_ body: (UnsafeBufferPointer<UInt8>, _ lineEnds: () -> SRTReader.LineEnds?) -> R) -> R? {
         guard let lazy = lazyRuns, lazy.range.lowerBound >= 0, lazy.range.upperBound <= lazy.bytes.count else { return nil }
         switch lazy.builder {
         case .srt: return lazy.bytes.withUnsafeBufferPointer { all in
             let p = UnsafeBufferPointer(rebasing: all[lazy.range])
-            return body(p) { SRTReader.runsAreLines(p) }
+            return body(p) { SRTReader.lineEnds(p) }
         }
-        case .webVTT: return lazy.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lazy.range])) { false } }
+        case .webVTT: return lazy.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lazy.range])) { nil } }
         case .ttml: return nil
         }
     }
@@ -118,6 +119,12 @@ extension Cue {
     /// by `offset`: the runs `forEachRun` walks, found from the bytes alone.
     static func appendLineOutlines(of p: UnsafeBufferPointer<UInt8>, offset: Int, to out: inout [RunOutline]) {
         SRTReader.appendLineOutlines(of: p, offset: offset, to: &out)
+    }
+
+    /// Appends the text of the runs of a cue whose source text
+    /// `withSourceText` said are its lines (`p`): `p` with each line end made an LF.
+    static func appendReadableLines(of p: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        SRTReader.appendReadableLines(of: p, to: &out)
     }
 
     /// The outline of each of `runs`, in the same order; for SRT cues not
@@ -130,7 +137,7 @@ extension Cue {
 
     /// Appends `runOutlines()` to `out`, so that a caller walking many cues
     /// can reuse one array. True when the runs are the cue's lines as
-    /// written (`withSourceText`'s `runsAreLines`), outlined from its bytes
+    /// written (`withSourceText`'s `lineEnds`), outlined from its bytes
     /// alone: then each text run's bytes are its text, so an offset in a
     /// run's text is the same offset in its bytes.
     @discardableResult
@@ -138,7 +145,7 @@ extension Cue {
         if let lazy = lazyRuns, case .srt = lazy.builder, lazy.range.lowerBound >= 0, lazy.range.upperBound <= lazy.bytes.count {
             let lines = lazy.bytes.withUnsafeBufferPointer { all in
                 let p = UnsafeBufferPointer(rebasing: all[lazy.range])
-                guard SRTReader.runsAreLines(p) else { return false }
+                guard SRTReader.lineEnds(p) != nil else { return false }
                 SRTReader.appendLineOutlines(of: p, offset: lazy.range.lowerBound, to: &out)
                 return true
             }

@@ -44,43 +44,95 @@ extension SRTReader {
         }
     }
 
+    /// How the line ends of a cue text whose runs are its lines are written (`lineEnds(_:)`).
+    enum LineEnds {
+        /// Every line ends with an LF: the text's bytes are the runs' text.
+        case lineFeeds
+        /// Some line ends with a CR (CR LF, or a CR alone).
+        case carriageReturns
+    }
+
     /// Whether the runs `forEachRun` walks for the cue text `p` (its bytes
-    /// as written) are its lines as they stand: no `<` or `{` (no markup, so
-    /// no style either), no CR, well-formed UTF-8 and no LF at its end. Then
-    /// the runs' text, with `\n` for each line break, is `p` byte for byte,
-    /// and the runs are those `appendLineOutlines(of:offset:to:)` outlines.
-    static func runsAreLines(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = p.baseAddress, !p.isEmpty else { return true }
-        if p[p.count - 1] == 0x0A { return false }
+    /// as written) are its lines as they stand, and how they end: nil where
+    /// `p` holds a `<` or `{` (markup, and so styles), invalid UTF-8, or a
+    /// line end at its end. Otherwise the runs are those
+    /// `appendLineOutlines(of:offset:to:)` outlines (each text run's bytes
+    /// its text), and their text, with `\n` for each line break, is `p`
+    /// with each line end made an LF (`appendReadableLines(of:to:)`): `p`
+    /// itself where every line ends with an LF.
+    static func lineEnds(_ p: UnsafeBufferPointer<UInt8>) -> LineEnds? {
+        guard let base = p.baseAddress, !p.isEmpty else { return .lineFeeds }
+        if p[p.count - 1] == 0x0A || p[p.count - 1] == 0x0D { return nil }
         var high: UInt64 = 0
+        var returns: UInt64 = 0
         var i = 0
         while i + 8 <= p.count {
             let x = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-            if equal(x, 0x3C3C_3C3C_3C3C_3C3C) | equal(x, 0x7B7B_7B7B_7B7B_7B7B) | equal(x, 0x0D0D_0D0D_0D0D_0D0D) != 0 { return false }
+            if equal(x, 0x3C3C_3C3C_3C3C_3C3C) | equal(x, 0x7B7B_7B7B_7B7B_7B7B) != 0 { return nil }
+            returns |= equal(x, 0x0D0D_0D0D_0D0D_0D0D)
             high |= x
             i += 8
         }
         while i < p.count {
             let b = p[i]
-            if b == 0x3C || b == 0x7B || b == 0x0D { return false }
+            if b == 0x3C || b == 0x7B { return nil }
+            if b == 0x0D { returns = 1 }
             high |= UInt64(b)
             i += 1
         }
-        return high & 0x8080_8080_8080_8080 == 0 || UTF8Repair.isValid(p)
+        guard high & 0x8080_8080_8080_8080 == 0 || UTF8Repair.isValid(p) else { return nil }
+        return returns == 0 ? .lineFeeds : .carriageReturns
+    }
+
+    /// Calls `visit` with the end of each line of `p` and where the next
+    /// starts, as `line(at:number:)` cuts lines: at an LF, a CR LF or a CR alone.
+    @inline(__always)
+    private static func forEachLineEnd(in p: UnsafeBufferPointer<UInt8>, _ visit: (_ end: Int, _ next: Int) -> Void) {
+        var i = 0
+        while i < p.count {
+            // Eight bytes at a time up to the first byte below 0x0E, as `line(at:number:)` reads.
+            if i + 8 <= p.count, let base = p.baseAddress {
+                let flags = below0E(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+                if flags == 0 { i += 8; continue }
+                i += flags.trailingZeroBitCount >> 3
+            }
+            let b = p[i]
+            if b == 0x0A {
+                visit(i, i + 1)
+            } else if b == 0x0D {
+                let next = i + 1 < p.count && p[i + 1] == 0x0A ? i + 2 : i + 1
+                visit(i, next)
+                i = next
+                continue
+            }
+            i += 1
+        }
     }
 
     /// Appends the outlines of the runs `forEachRun` walks for the cue text
-    /// `p` that `runsAreLines` says yes to, their source ranges moved by
-    /// `offset` (the text's offset in the document; 0 for offsets in `p`):
-    /// a text run for each line that is not empty, a line break for each LF.
+    /// `p` that `lineEnds` gives line ends for, their source ranges moved by
+    /// `offset` (the text's offset in the document; 0 for offsets in `p`): a
+    /// text run for each line that is not empty, a line break for each line end.
     static func appendLineOutlines(of p: UnsafeBufferPointer<UInt8>, offset: Int, to out: inout [RunOutline]) {
         var start = 0
-        for i in p.indices where p[i] == 0x0A {
-            if i > start { out.append(RunOutline(kind: .text, style: [], source: offset + start..<offset + i)) }
-            out.append(RunOutline(kind: .lineBreak, style: [], source: offset + i..<offset + i + 1))
-            start = i + 1
+        forEachLineEnd(in: p) { end, next in
+            if end > start { out.append(RunOutline(kind: .text, style: [], source: offset + start..<offset + end)) }
+            out.append(RunOutline(kind: .lineBreak, style: [], source: offset + end..<offset + next))
+            start = next
         }
         if p.count > start { out.append(RunOutline(kind: .text, style: [], source: offset + start..<offset + p.count)) }
+    }
+
+    /// Appends the text of the runs of the cue text `p` that `lineEnds` gives
+    /// line ends for: `p` with each line end made an LF.
+    static func appendReadableLines(of p: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var start = 0
+        forEachLineEnd(in: p) { end, next in
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<end]))
+            out.append(0x0A)
+            start = next
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[start...]))
     }
 
     /// The first `<` or `{` in `p[start..<end]` (eight bytes at a time), or `end`.

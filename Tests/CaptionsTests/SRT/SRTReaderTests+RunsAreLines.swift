@@ -1,10 +1,11 @@
 import Testing
 @testable import Captions
 
-/// `SRTReader.runsAreLines` says when an SRT cue's bytes as written are what
-/// its runs read, and `appendLineOutlines` outlines those runs from the bytes
-/// alone (the fast path of keyword emphasis): both against the one rule,
-/// `forEachRun`, on random cue texts.
+/// `SRTReader.lineEnds` says when an SRT cue's runs are its lines as
+/// written, `appendLineOutlines` outlines those runs from the bytes alone
+/// and `appendReadableLines` gives their text (the fast paths of keyword
+/// emphasis and the splicer): all against the one rule, `forEachRun`, on
+/// random cue texts.
 @Suite struct SRTRunsAreLinesTests {
     /// SplitMix64: the same texts on every run.
     struct Seeded: RandomNumberGenerator {
@@ -23,14 +24,20 @@ import Testing
         let pieces: [[UInt8]] = ["rocket", "Launch", " ", "  ", "\t", "\n", "\n", "\n \n", "\r\n", "\r", "<i>", "</i>", "<b>", "</b>", "<", ">",
                                  "{\\i1}", "{", "}", "&amp;", "é", "déjà vu", "東京", "♪", "- ", "MAN:", "[laughs]", "0", "."].map { Array($0.utf8) }
             + [[0xFF], [0xC3], [0xE2, 0x80]]
-        var lines = 0, others = 0
+        var lines = 0, others = 0, returns = 0
         for _ in 0..<400 {
             var bytes = Array("1\n00:00:01,000 --> 00:00:02,000\n".utf8)
             // Enough valid multi-byte text that the file is read as UTF-8 with its invalid bytes kept.
             bytes += Array(repeating: Array("é café naïve déjà ".utf8), count: 8).joined()
             bytes += Array("\n\n2\n00:00:03,000 --> 00:00:04,000\n".utf8)
+            // Half of the cues with their line feeds written as CR LF; half of the cues without markup or invalid bytes.
+            let crlf = Bool.random(using: &rng)
+            let pool = Bool.random(using: &rng) ? pieces.filter { !$0.contains(0x3C) && !$0.contains(0x7B) && String(validating: $0, as: UTF8.self) != nil } : pieces
             let count = Int.random(in: 1...14, using: &rng)
-            for _ in 0..<count { bytes += pieces.randomElement(using: &rng) ?? [] }
+            for _ in 0..<count {
+                let piece = pool.randomElement(using: &rng) ?? []
+                bytes += crlf ? piece.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] } : piece
+            }
             bytes += Array("\n\n3\n00:00:05,000 --> 00:00:06,000\nend\n".utf8)
             let document = try CaptionDocument.read(SourceText.decode(bytes: bytes), hint: .srt)
             for cue in document.cues {
@@ -40,9 +47,13 @@ import Testing
                 var outlines: [RunOutline] = []
                 cue.forEachRun { outlines.append(RunOutline(kind: $0.kind, style: $0.style, source: $0.source)) }
                 #expect(cue.runOutlines() == outlines, "\(bytes)")
-                let checked = cue.withSourceText { raw, runsAreLines -> Bool in
-                    guard runsAreLines() else { return false }
-                    #expect(Array(raw) == readable, "\(bytes)")
+                let checked = cue.withSourceText { raw, lineEnds -> Bool in
+                    guard let ends = lineEnds() else { return false }
+                    var lines: [UInt8] = []
+                    Cue.appendReadableLines(of: raw, to: &lines)
+                    #expect(lines == readable, "\(bytes)")
+                    #expect((ends == .lineFeeds) == (Array(raw) == readable), "\(bytes)")
+                    if ends == .carriageReturns { returns += 1 }
                     var fromLines: [RunOutline] = []
                     Cue.appendLineOutlines(of: raw, offset: cue.textRange.lowerBound, to: &fromLines)
                     #expect(fromLines == outlines, "\(bytes)")
@@ -52,17 +63,19 @@ import Testing
             }
         }
         // Both answers given often: the check is no constant.
-        #expect(lines > 400 && others > 100)
+        #expect(lines > 400 && others > 100 && returns > 50, "\(lines) \(others) \(returns)")
     }
 
-    @Test func markupCarriageReturnsInvalidBytesAndAFinalLineFeedAreNoLines() {
-        func lines(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { SRTReader.runsAreLines($0) } }
-        #expect(lines(Array("rocket launch\nright now, déjà vu 東京 &amp;".utf8)))
-        #expect(lines([]))
-        #expect(!lines(Array("rocket <i>launch</i>".utf8)))
-        #expect(!lines(Array("rocket launch pad {\\i1}".utf8)))
-        #expect(!lines(Array("rocket launch pad\r\nright".utf8)))
-        #expect(!lines(Array("rocket launch pad\n".utf8)))
-        #expect(!lines(Array("rocket launch pad".utf8) + [0xC3]))
+    @Test func markupInvalidBytesAndAFinalLineEndAreNoLines() {
+        func ends(_ bytes: [UInt8]) -> SRTReader.LineEnds? { bytes.withUnsafeBufferPointer { SRTReader.lineEnds($0) } }
+        #expect(ends(Array("rocket launch\nright now, déjà vu 東京 &amp;".utf8)) == .lineFeeds)
+        #expect(ends([]) == .lineFeeds)
+        #expect(ends(Array("rocket launch pad\r\nright".utf8)) == .carriageReturns)
+        #expect(ends(Array("rocket launch pad\rright\nnow".utf8)) == .carriageReturns)
+        #expect(ends(Array("rocket <i>launch</i>".utf8)) == nil)
+        #expect(ends(Array("rocket launch pad {\\i1}".utf8)) == nil)
+        #expect(ends(Array("rocket launch pad\n".utf8)) == nil)
+        #expect(ends(Array("rocket launch pad\r".utf8)) == nil)
+        #expect(ends(Array("rocket launch pad".utf8) + [0xC3]) == nil)
     }
 }
