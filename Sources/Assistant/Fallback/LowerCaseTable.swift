@@ -24,7 +24,7 @@ struct LowerCaseTable {
     /// The ASCII words' bytes, each `ascii[offsets[k]..<offsets[k + 1]]`, with its hash and number.
     private var ascii: [UInt8] = []
     private var offsets: [Int] = [0]
-    private var hashes: [UInt64] = []
+    private(set) var hashes: [UInt64] = []
     private var asciiNumbers: [Int32] = []
     /// Indices into `hashes` by hash (-1: empty), a power of two long, at most half full.
     private var slots: [Int32]
@@ -59,7 +59,10 @@ struct LowerCaseTable {
             slot = (slot + 1) & mask
         }
         let start = ascii.count
-        for b in word { ascii.append(b &- 0x41 < 26 ? b | 0x20 : b) }
+        ascii.append(contentsOf: word)
+        ascii.withUnsafeMutableBufferPointer { a in
+            for i in start..<a.count where a[i] &- 0x41 < 26 { a[i] |= 0x20 }
+        }
         let string = ascii.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start...]), as: UTF8.self) }
         let n: Int32
         if let equal = asciiForms.isEmpty ? nil : asciiForms[string] {
@@ -188,24 +191,101 @@ extension LowerCaseTable {
         let words: LowerCaseTable
         /// The value of each word, by number.
         let values: [Value]
+        /// A bit for each word's hash (`bit`), about sixteen bits a word: a
+        /// word whose bit is clear is not in the table, told with no probe of it.
+        let present: [UInt64]
+        /// How many high bits of a hash pick its bit in `present`.
+        let presentBits: Int
+        /// The words of eight bytes or fewer, each in one `Entry`, by hash
+        /// (open addressing, a power of two long, at most two thirds full):
+        /// a look-up of a short word reads one entry and its value, with no
+        /// probe of `words`' arrays.
+        let short: [Entry]
+
+        /// A word of eight bytes or fewer: its hash, its bytes (`packed`), its length and number (-1: an empty slot).
+        struct Entry {
+            var hash: UInt64 = 0
+            var packed: UInt64 = 0
+            var length: Int32 = 0
+            var number: Int32 = -1
+        }
 
         /// The table of `entries`' words (lower case, ASCII: others are left
         /// out) with their values; a word given twice keeps its first value.
         init(_ entries: [(word: String, value: Value)]) {
             var words = LowerCaseTable(capacity: entries.count)
             var values: [Value] = []
+            var shortWords: [Entry] = []
             for (word, value) in entries where word.utf8.allSatisfy({ $0 < 0x80 && $0 &- 0x41 >= 26 }) {
-                if Int(words.number(of: word)) == values.count { values.append(value) }
+                let n = words.number(of: word)
+                guard Int(n) == values.count else { continue }
+                values.append(value)
+                var copy = word
+                copy.withUTF8 { p in
+                    guard p.count <= 8 else { return }
+                    shortWords.append(Entry(hash: p.reduce(LowerCaseTable.hashStart) { LowerCaseTable.hash($0, $1) },
+                                            packed: Self.packedLowered(p), length: Int32(p.count), number: n))
+                }
             }
+            var slotCount = 16
+            while 2 * slotCount < 3 * shortWords.count { slotCount *= 2 }
+            var short = [Entry](repeating: Entry(), count: slotCount)
+            for entry in shortWords {
+                var slot = Int(truncatingIfNeeded: LowerCaseTable.finished(entry.hash)) & (slotCount - 1)
+                while short[slot].number >= 0 { slot = (slot + 1) & (slotCount - 1) }
+                short[slot] = entry
+            }
+            self.short = short
             self.words = words
             self.values = values
+            var bits = 12
+            while 1 << bits < 16 * values.count { bits += 1 }
+            var present = [UInt64](repeating: 0, count: 1 << (bits - 6))
+            for k in words.hashes.indices {
+                let bit = Self.bit(words.hashes[k], bits)
+                present[bit >> 6] |= 1 << UInt64(bit & 63)
+            }
+            self.present = present
+            presentBits = bits
+        }
+
+        /// The bit of `present` of a word whose lowered bytes hash to `hash`: its hash's high `bits` bits.
+        @inline(__always)
+        private static func bit(_ hash: UInt64, _ bits: Int) -> Int { Int(truncatingIfNeeded: hash >> UInt64(64 - bits)) }
+
+        /// The ASCII bytes of `word` (eight or fewer) lowered (A–Z made a–z),
+        /// in a `UInt64` as they stand in memory, the bytes after them zero.
+        @inline(__always)
+        static func packedLowered(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var x: UInt64 = 0
+            withUnsafeMutableBytes(of: &x) { $0.copyMemory(from: UnsafeRawBufferPointer(word)) }
+            // Each byte is below 0x80, so adding to it carries into no other: a byte from 0x41 to 0x5A
+            // reaches 0x80 with 0x3F added and not with 0x25; its 0x80 bit, moved down to 0x20, lowers it.
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let atLeastA = x &+ ones &* 0x3F, pastZ = x &+ ones &* 0x25
+            return x | ((atLeastA & ~pastZ & 0x8080_8080_8080_8080) >> 2)
         }
 
         /// The value of the ASCII word `word` in lower case (its bytes
         /// lowered), whose lowered bytes hash to `hash` (`LowerCaseTable.hash`), if the table has it.
         @inline(__always)
         func value(ofASCII word: UnsafeBufferPointer<UInt8>, lowered hash: UInt64) -> Value? {
-            words.number(ifPresentASCII: word, lowered: hash).map { values[Int($0)] }
+            let bit = Self.bit(hash, presentBits)
+            guard present.withUnsafeBufferPointer({ $0[bit >> 6] & (1 << UInt64(bit & 63)) != 0 }) else { return nil }
+            if word.count <= 8 {
+                let packed = Self.packedLowered(word), length = Int32(word.count)
+                let number = short.withUnsafeBufferPointer { entries -> Int32 in
+                    let mask = entries.count - 1
+                    var slot = Int(truncatingIfNeeded: LowerCaseTable.finished(hash)) & mask
+                    while true {
+                        let entry = entries[slot]
+                        if entry.number < 0 || (entry.hash == hash && entry.packed == packed && entry.length == length) { return entry.number }
+                        slot = (slot + 1) & mask
+                    }
+                }
+                return number < 0 ? nil : values[Int(number)]
+            }
+            return words.number(ifPresentASCII: word, lowered: hash).map { values[Int($0)] }
         }
     }
 }

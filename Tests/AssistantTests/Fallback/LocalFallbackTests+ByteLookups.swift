@@ -34,12 +34,16 @@ import Testing
         }
     }
 
-    /// Every list's word, in lower case and as written, with a letter
-    /// changed, and words no list has: the bytes' answer is the dictionary's.
+    /// Every list's word, in lower case and as written, in capitals (all,
+    /// the first, all but the last), with a letter added or cut, and words
+    /// no list has: the bytes' answer (short words' packed entries, long
+    /// words' probe) is the dictionary's.
     @Test func stopWordsByBytesAreTheDictionarys() {
         var words = Set(LocalFallback.stopWordLanguages.keys.filter { $0.utf8.allSatisfy { $0 < 0x80 } })
         for word in Array(words) {
             words.insert(word.uppercased())
+            words.insert(word.prefix(1).uppercased() + word.dropFirst())
+            words.insert(word.dropLast().uppercased() + word.suffix(1))
             words.insert(word + "s")
             words.insert(String(word.dropLast()))
         }
