@@ -90,8 +90,8 @@ struct FallbackText {
         starts.reserveCapacity(lines.count + 1)
         var complex: [Int] = [0]
         complex.reserveCapacity(lines.count + 1)
-        // About one distinct word in six bytes of captions: the table seldom grows.
-        lowers = LowerCaseTable(capacity: joined.count / 6)
+        // About one distinct word in ten bytes of a transcript's start: the table seldom grows.
+        lowers = LowerCaseTable(capacity: joined.count / 10)
         for line in lines {
             starts.append(words.count)
             bytes.withUnsafeBufferPointer { p in scanner.scan(UnsafeBufferPointer(rebasing: p[line])) }

@@ -100,3 +100,53 @@ import Testing
         }
     }
 }
+
+extension LocalFallbackByteLookupTests {
+    /// Random words, ASCII of one to twenty bytes (eight or fewer: one packed
+    /// entry; longer: the byte arrays) in any case, with a NUL byte or the
+    /// Kelvin sign, non-ASCII: a table that grows from a small capacity
+    /// numbers them as a dictionary of their lower cases does (the first seen
+    /// of equal `String`s), by `String` and by bytes, and knows the ones it was never given.
+    @Test func lowerCaseNumbersAreADictionarysFirstSeen() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return Int(state % UInt64(n))
+        }
+        let letters = Array("abcxyzABCXYZ09'-\u{0}".unicodeScalars)
+        func word() -> String {
+            switch next(10) {
+            case 0: return "\u{212A}" + String(String.UnicodeScalarView((0..<next(6)).map { _ in letters[next(letters.count)] }))
+            case 1: return "café" + String(next(3))
+            default: return String(String.UnicodeScalarView((0..<(1 + next(20))).map { _ in letters[next(letters.count)] }))
+            }
+        }
+        var table = LowerCaseTable(capacity: 4)
+        var expected: [String: Int32] = [:]
+        var given: [String] = []
+        // Words that differ only in NUL bytes after them (their bytes alike as far as one goes), or in a ninth byte.
+        var edges = ["", "\u{0}", "abcdefg", "abcdefg\u{0}", "abcdefgh", "abcdefghi", "ABCDEFGH", "abcdefgh\u{0}"]
+        for _ in 0..<300 {
+            let base = String(String.UnicodeScalarView((0..<(1 + next(5))).map { _ in letters[next(12)] }))
+            edges += [base, base + "\u{0}", base + "\u{0}\u{0}"]
+        }
+        for k in 0..<3_000 + edges.count {
+            let lower = (k < 3_000 ? word() : edges[k - 3_000]).lowercased()
+            let wanted = expected[lower] ?? Int32(expected.count)
+            if expected[lower] == nil { expected[lower] = wanted }
+            given.append(lower)
+            var bytes = lower
+            let isASCII = lower.utf8.allSatisfy { $0 < 0x80 }
+            let n = isASCII && next(2) == 0
+                ? bytes.withUTF8 { p in table.number(ofASCII: p, lowered: p.reduce(LowerCaseTable.hashStart) { LowerCaseTable.hash($0, $1) }) }
+                : table.number(of: lower)
+            #expect(n == wanted, "\(lower.unicodeScalars.map(\.value))")
+        }
+        #expect(table.count == expected.count)
+        for lower in given { #expect(table.number(ifPresent: lower) == expected[lower]) }
+        for _ in 0..<500 {
+            let lower = word().lowercased() + "q"
+            if expected[lower] == nil { #expect(table.number(ifPresent: lower) == nil, "\(lower)") }
+        }
+    }
+}
