@@ -143,8 +143,8 @@ extension CueLinePartsTests {
     @Test func theCreditFilterPassesOverNoMark() {
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         func next(_ n: Int) -> Int {
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
-            return Int(state % UInt64(n))
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
         }
         let marks = ["://", "www."] + CueLineParts.domains + CueLineParts.creditPhrases
         let filler = ["the", "quick", "Brown", " ", "  ", "fox", ".", ":", "/", "-", "é", "日本", "by", "sub", "titles", "caption",
