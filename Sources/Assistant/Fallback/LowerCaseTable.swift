@@ -100,7 +100,7 @@ struct LowerCaseTable {
         let finished = Self.finished(hash)
         let (slot, found) = short.withUnsafeBufferPointer { Self.find(packed, finished, in: $0) }
         if found >= 0 { return found }
-        let string = withUnsafeBytes(of: packed) { String(decoding: $0.prefix(word.count), as: UTF8.self) }
+        let string = Self.string(packed: packed, count: word.count)
         let n = number(ofNewASCII: string)
         short[slot] = ShortWord(packed: packed, finishedHash: UInt32(truncatingIfNeeded: finished), number: n)
         shortCount += 1
@@ -130,22 +130,29 @@ struct LowerCaseTable {
     }
 
     /// The bytes of the ASCII word `word` (eight or fewer) lowered (A–Z made
-    /// a–z), in a `UInt64` as they stand in memory, a byte 0x80 after them
-    /// when they are fewer than eight (so words of different lengths differ)
-    /// and zero bytes after that.
+    /// a–z), byte `i` in bits `8 i` to `8 i + 7`, a byte 0x80 after them when
+    /// they are fewer than eight (so words of different lengths differ) and
+    /// zero bytes after that. Made in a register (bytes stored and read back
+    /// as one word would wait on the stores).
     @inline(__always)
     static func packedLowered(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var x: UInt64 = 0
-        withUnsafeMutableBytes(of: &x) { bytes in
-            bytes.copyMemory(from: UnsafeRawBufferPointer(word))
-            if word.count < 8 { bytes[word.count] = 0x80 }
-        }
+        for i in word.indices { x |= UInt64(word[i]) << UInt64(8 * i) }
+        if word.count < 8 { x |= 0x80 << UInt64(8 * word.count) }
         // Each byte is below 0x80 or 0x80 itself, so adding to it carries into no other: a byte from
         // 0x41 to 0x5A reaches 0x80 with 0x3F added and not with 0x25 (0x80 does both); its 0x80 bit,
         // moved down to 0x20, lowers it.
         let ones: UInt64 = 0x0101_0101_0101_0101
         let atLeastA = x &+ ones &* 0x3F, pastZ = x &+ ones &* 0x25
         return x | ((atLeastA & ~pastZ & 0x8080_8080_8080_8080) >> 2)
+    }
+
+    /// The `count` bytes `packedLowered` packed into `packed`, as a `String`.
+    static func string(packed: UInt64, count: Int) -> String {
+        String(unsafeUninitializedCapacity: count) { bytes in
+            for i in 0..<count { bytes[i] = UInt8(truncatingIfNeeded: packed >> UInt64(8 * i)) }
+            return count
+        }
     }
 
     private mutating func growShort() {
