@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "CaptionAssistantCLI", dependencies: ["CaptionAssistant", "Captions", "Assistant", "JSON"]),
         .target(name: "CEarlySignals"),
         .executableTarget(name: "caption-assistant", dependencies: ["CaptionAssistantCLI", "CEarlySignals"]),
-        .executableTarget(name: "caption-bench", dependencies: ["Captions", "CaptionAssistant"]),
+        .executableTarget(name: "caption-bench", dependencies: ["Assistant", "Captions", "CaptionAssistant"]),
         // An app that embeds Captions alone (the library's own memory and load cost, measured in BENCHMARKS.md).
         .executableTarget(name: "captions-copy", dependencies: ["Captions"]),
         .testTarget(name: "WordsTests", dependencies: ["Words"]),

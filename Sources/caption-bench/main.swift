@@ -37,6 +37,16 @@
 // The pipeline's SHA-256 (`SHA256.hex`, as `--resume` fingerprints inputs and
 // outputs) over the whole file held in memory, R times (default 5): the fastest
 // and median ns per byte and the digest (compare it with `sha256sum FILE`).
+//
+//   swift run -c release caption-bench fallback FOLDER [--runs R]
+//
+// The local fallback's own work (`--fallback local`) on every caption file of
+// FOLDER, read once into memory: the transcript's start (`Transcript.start`,
+// the default --max-characters cut), the fallback's suggestions
+// (`LocalFallback.suggestions`) and the keyword emphasis of its keywords
+// (`KeywordEmphasis`, every cue), each timed over all files R times (default
+// 5): fastest and median seconds of each, no file written.
+import Assistant
 import CaptionAssistant
 import Captions
 import Foundation
@@ -187,6 +197,32 @@ if args.first == "transcript", args.count >= 2 {
     } catch {
         fail(args[1], error.localizedDescription)
     }
+    exit(0)
+}
+if args.first == "fallback", args.count >= 2 {
+    let folder = args[1]
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        .filter { ["srt", "vtt", "ttml"].contains(($0 as NSString).pathExtension) }
+    let documents = names.compactMap { try? readCaptions((folder as NSString).appendingPathComponent($0)) }
+    guard !documents.isEmpty else { fail(folder, "holds no caption file that reads") }
+    let runs = runsOption(otherwise: 5)
+    let cap = PromptBuilder.defaultMaxCharacters
+    var transcripts: [String] = []
+    var suggestions: [Suggestions] = []
+    var occurrences = 0
+    let start = sortedSeconds(runs) { transcripts = documents.map { Transcript.start(of: $0, characters: cap) } }
+    let fallback = sortedSeconds(runs) {
+        suggestions = transcripts.map { LocalFallback.suggestions(for: $0, maxCharacters: cap, language: nil) }
+    }
+    let keywords = suggestions.map { suggestion -> [String] in
+        if case .applied(let words) = suggestion.keywords { return words }
+        return []
+    }
+    let emphasis = sortedSeconds(runs) {
+        occurrences = zip(documents, keywords).reduce(0) { $0 + KeywordEmphasis(keywords: $1.1).apply(to: $1.0.cues).occurrences }
+    }
+    print(String(format: "%d files, %d runs (fastest / median s): transcript start %.4f / %.4f, suggestions %.4f / %.4f, emphasis %.4f / %.4f (%d occurrences)",
+                 documents.count, runs, start[0], start[runs / 2], fallback[0], fallback[runs / 2], emphasis[0], emphasis[runs / 2], occurrences))
     exit(0)
 }
 if args.first == "sha256", args.count >= 2 {

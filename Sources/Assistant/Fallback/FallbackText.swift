@@ -338,9 +338,11 @@ struct FallbackText {
         }
         // A piece often starts where the one before it ended (sentences, clauses) or started (a
         // sentence's first clause): those words are kept.
+        // Else each is walked to from the last end's word: pieces are asked in text order (a sentence, then
+        // its clauses), each a few words from the last, so the walks add up to a few times the text's words.
         let low = range.lowerBound == lastEnd.offset ? lastEnd.word
-            : range.lowerBound == lastStart.offset ? lastStart.word : lineWord(startingAtOrAfter: range.lowerBound)
-        let high = lineWord(startingAtOrAfter: range.upperBound)
+            : range.lowerBound == lastStart.offset ? lastStart.word : lineWord(startingAtOrAfter: range.lowerBound, from: lastEnd.word)
+        let high = lineWord(startingAtOrAfter: range.upperBound, from: low)
         lastStart = (range.lowerBound, low)
         lastEnd = (range.upperBound, high)
         guard low == 0 || words[low - 1].range.upperBound <= range.lowerBound,
@@ -356,6 +358,18 @@ struct FallbackText {
             if lines[middle].lowerBound <= offset { low = middle } else { high = middle }
         }
         return low
+    }
+
+    /// `lineWord(startingAtOrAfter: offset)`, walked to from line word `hint`
+    /// (at most `lineWordCount`): one step a word between them.
+    private func lineWord(startingAtOrAfter offset: Int, from hint: Int) -> Int {
+        guard lineWordStarts.count == lineWordCount, hint <= lineWordCount else { return lineWord(startingAtOrAfter: offset) }
+        return lineWordStarts.withUnsafeBufferPointer { starts in
+            var k = hint
+            while k < starts.count, Int(starts[k]) < offset { k += 1 }
+            while k > 0, Int(starts[k - 1]) >= offset { k -= 1 }
+            return k
+        }
     }
 
     /// The first line word that starts at or after byte `offset` (`lineWordCount` when none does).

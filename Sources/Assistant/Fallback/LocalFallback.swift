@@ -249,79 +249,37 @@ public enum LocalFallback {
 
     // MARK: Emoji
 
-    /// Each language's annotation words: word → the emoji it annotates, in table order.
-    static let annotations: [String: [String: [String]]] = EmojiAnnotations.lines.mapValues { text in
-        var index: [String: [String]] = [:]
-        for line in text.split(separator: "\n") {
-            let parts = line.split(separator: "\t", maxSplits: 1)
-            guard parts.count == 2 else { continue }
-            index[String(parts[0])] = parts[1].map(String.init)
-        }
-        return index
+    /// Each language's annotation words: word → the emoji it annotates, in
+    /// table order (`AnnotationIndex.words`). Every language's at once: a run
+    /// asks `AnnotationIndex.of` for the one language it needs.
+    static var annotations: [String: [String: [String]]] {
+        Dictionary(uniqueKeysWithValues: AnnotationIndex.languages.compactMap { language in
+            AnnotationIndex.of(language).map { (language, $0.words) }
+        })
     }
 
-    /// Each language's `annotations` of ASCII words, looked up by their bytes
-    /// (`annotated(_:in:)`): a word with a capital is left out (a looked-up
-    /// word is in lower case), and no annotation outside ASCII is equal to an
-    /// ASCII word as `String`s are (a test checks it).
-    static let asciiAnnotations: [String: LowerCaseTable.Shared<[Int32]>] = annotations.mapValues { index in
-        LowerCaseTable.Shared(index.sorted { $0.key < $1.key }.map { ($0.key, numbers(ofEmoji: $0.value)) })
-    }
-
-    /// Every emoji that an annotation names, by number: in `EmojiTable`'s
-    /// order (`tableOrder`), then any other by its text, so numbers compare
-    /// as the table's order does (`ranksBefore`).
-    static let emojiByNumber: [String] = {
-        var all = Set<String>()
-        for index in annotations.values { for list in index.values { all.formUnion(list) } }
-        return all.sorted { (tableOrder[$0] ?? Int.max, $0) < (tableOrder[$1] ?? Int.max, $1) }
-    }()
-
-    /// Each emoji's number (`emojiByNumber`).
-    static let emojiNumbers: [String: Int32] = Dictionary(uniqueKeysWithValues: emojiByNumber.enumerated().map { ($1, Int32($0)) })
-
-    /// The numbers (`emojiNumbers`) of the emoji `list` (an annotation's), in its order.
-    static func numbers(ofEmoji list: [String]) -> [Int32] { list.compactMap { emojiNumbers[$0] } }
-
-    /// The emoji that a language's annotations (`index`, and `ascii`, its
-    /// ASCII words) give the lower-case word `key`, or, when none do and it
-    /// is longer than three `Character`s and ends in `s`, the word without
-    /// that `s` (a plural). An ASCII word is looked up by its bytes.
-    static func annotated(_ key: String, index: [String: [String]], ascii: LowerCaseTable.Shared<[Int32]>?) -> [Int32]? {
+    /// The emoji that a language's annotations (`tables`) give the
+    /// lower-case word `key`, as numbers (`AnnotationIndex.emojiByNumber`),
+    /// or, when none do and it is longer than three `Character`s and ends in
+    /// `s`, the word without that `s` (a plural). An ASCII word is looked up by its bytes.
+    static func annotated(_ key: String, in tables: AnnotationIndex) -> [Int32]? {
         // nil: not ASCII (looked up as a `String`); .some(nil): no emoji.
-        if let ascii, let read = key.utf8.withContiguousStorageIfAvailable({ p -> [Int32]?? in
+        if let read = key.utf8.withContiguousStorageIfAvailable({ p -> [Int32]?? in
             guard p.allSatisfy({ $0 < 0x80 }) else { return nil }
             // A key is in lower case: its bytes are its lowered bytes.
             var stemHash = LowerCaseTable.hashStart
             for b in p.dropLast() { stemHash = LowerCaseTable.hash(stemHash, b) }
             let hash = p.last.map { LowerCaseTable.hash(stemHash, $0) } ?? stemHash
-            if let emoji = ascii.value(ofASCII: p, lowered: hash) { return .some(emoji) }
+            if let emoji = tables.ascii.value(ofASCII: p, lowered: hash) { return .some(emoji) }
             guard p.count > 3, p[p.count - 1] == 0x73 else { return .some(nil) }
-            return .some(ascii.value(ofASCII: UnsafeBufferPointer(rebasing: p[..<(p.count - 1)]), lowered: stemHash))
+            return .some(tables.ascii.value(ofASCII: UnsafeBufferPointer(rebasing: p[..<(p.count - 1)]), lowered: stemHash))
         }), let found = read {
             return found
         }
-        var emoji = index[key]
-        if emoji == nil, key.count > 3, key.hasSuffix("s") { emoji = index[String(key.dropLast())] }
-        return emoji.map(numbers(ofEmoji:))
+        var emoji = tables.words[key]
+        if emoji == nil, key.count > 3, key.hasSuffix("s") { emoji = tables.words[String(key.dropLast())] }
+        return emoji.map(tables.numbers(ofEmoji:))
     }
-
-    /// Each language's annotations that the word rule cuts into several words
-    /// (`arc-en-ciel`, `東京タワー`, `t-shirt`), which no one word of a
-    /// transcript can be: they are looked for as phrases instead.
-    static let phraseAnnotations: [String: [(phrase: String, emoji: [String])]] = annotations.mapValues { index in
-        let scanner = WordScanner()
-        return index.filter { scanner.words(in: $0.key).count > 1 }
-            .sorted { $0.key < $1.key }
-            .map { (phrase: $0.key, emoji: $0.value) }
-    }
-
-    /// Each language's `phraseAnnotations`, prepared once for the one pass
-    /// over a transcript's words that counts them all (`KeywordMatcher`).
-    static let phraseMatchers: [String: KeywordMatcher] = phraseAnnotations.mapValues { KeywordMatcher($0.map(\.phrase)) }
-
-    /// Each language's `phraseAnnotations`' emoji, by number (`emojiNumbers`).
-    static let phraseEmoji: [String: [[Int32]]] = phraseAnnotations.mapValues { $0.map { numbers(ofEmoji: $0.emoji) } }
 
     /// Each emoji's place in `EmojiTable`, which breaks the last ties.
     static let tableOrder: [String: Int] = Dictionary(EmojiTable.entries.enumerated().map { ($1.emoji, $0) },
@@ -329,17 +287,17 @@ public enum LocalFallback {
 
     /// The emoji whose annotations in `language` name the content words the
     /// transcript uses most: each word counts as often as it occurs, and an
-    /// annotation of several words (`phraseAnnotations`) as often as it occurs
+    /// annotation of several words (`AnnotationIndex.phrases`) as often as it occurs
     /// in `transcript` as whole words (ties: the emoji whose word was seen
     /// first, then table order). `text` is `transcript` as the fallback reads it.
     static func emoji(counts: WordCounts, language: String, text: FallbackText, transcript: String) -> ActionOutcome<String> {
-        guard annotations[language] != nil else {
+        guard let tables = AnnotationIndex.of(language) else {
             return .failed("there are no emoji annotations in the transcript's language (\(language))")
         }
-        guard let best = emojiScores(counts: counts, language: language, text: text, transcript: transcript).min(by: ranksBefore) else {
+        guard let best = emojiScores(counts: counts, tables: tables, text: text, transcript: transcript).min(by: ranksBefore) else {
             return .failed("no word of the transcript is one that CLDR annotates an emoji of the table with")
         }
-        return .applied(emojiByNumber[Int(best.emoji)])
+        return .applied(tables.emojiByNumber[Int(best.emoji)])
     }
 
     /// The emoji of the table whose CLDR annotations in the transcript's
@@ -350,12 +308,13 @@ public enum LocalFallback {
         var text = FallbackText(transcript)
         let language = self.language(declared: nil, text: transcript) { text.countStopWords(into: &$0) }
         text.markContent(stopWordsOf: language)
-        let scores = emojiScores(counts: WordCounts(text), language: language, text: text, transcript: transcript)
-        return scores.sorted(by: ranksBefore).prefix(limit).map { emojiByNumber[Int($0.emoji)] }
+        guard let tables = AnnotationIndex.of(language) else { return [] }
+        let scores = emojiScores(counts: WordCounts(text), tables: tables, text: text, transcript: transcript)
+        return scores.sorted(by: ranksBefore).prefix(limit).map { tables.emojiByNumber[Int($0.emoji)] }
     }
 
     /// Whether the emoji `a` ranks before `b`: the higher score, then the
-    /// word seen first, then the table's order (the emoji's numbers, `emojiByNumber`).
+    /// word seen first, then the table's order (the emoji's numbers, `AnnotationIndex.emojiByNumber`).
     static func ranksBefore(_ a: (emoji: Int32, score: EmojiScore), _ b: (emoji: Int32, score: EmojiScore)) -> Bool {
         (-a.score.score, a.score.first, a.emoji) < (-b.score.score, b.score.first, b.emoji)
     }
@@ -363,13 +322,13 @@ public enum LocalFallback {
     /// How often an emoji's annotations name the transcript's content words, and the first such word.
     typealias EmojiScore = (score: Int, first: Int)
 
-    /// Every emoji an annotation of a content word names (by number,
-    /// `emojiByNumber`), with its score, in the order first named.
-    static func emojiScores(counts: WordCounts, language: String, text: FallbackText, transcript: String) -> [(emoji: Int32, score: EmojiScore)] {
-        guard let index = annotations[language] else { return [] }
+    /// Every emoji an annotation (`tables`, the transcript's language's) of
+    /// a content word names (by number, `AnnotationIndex.emojiByNumber`),
+    /// with its score, in the order first named.
+    static func emojiScores(counts: WordCounts, tables: AnnotationIndex, text: FallbackText, transcript: String) -> [(emoji: Int32, score: EmojiScore)] {
         var scores: [(emoji: Int32, score: EmojiScore)] = []
         // Each emoji's place in `scores` (-1: none yet).
-        var place = [Int32](repeating: -1, count: emojiByNumber.count)
+        var place = [Int32](repeating: -1, count: tables.emojiByNumber.count)
         func add(_ e: Int32, _ count: Int, first: Int) {
             let k = Int(place[Int(e)])
             if k < 0 {
@@ -379,13 +338,11 @@ public enum LocalFallback {
                 scores[k].score = (scores[k].score.score + count, min(scores[k].score.first, first))
             }
         }
-        let ascii = asciiAnnotations[language]
         for entry in counts.entries {
-            for e in annotated(entry.lower, index: index, ascii: ascii) ?? [] { add(e, entry.count, first: entry.first) }
+            for e in annotated(entry.lower, in: tables) ?? [] { add(e, entry.count, first: entry.first) }
         }
-        let phrases = phraseEmoji[language] ?? []
-        let found = phraseMatchers[language].map { text.occurrences(of: $0, transcript: transcript) } ?? []
-        for (emoji, found) in zip(phrases, found) where found.count > 0 {
+        let found = text.occurrences(of: tables.phraseMatcher, transcript: transcript)
+        for (emoji, found) in zip(tables.phraseEmoji, found) where found.count > 0 {
             for e in emoji { add(e, found.count, first: found.firstWord ?? Int.max) }
         }
         return scores
@@ -450,15 +407,7 @@ public enum LocalFallback {
                 for clause in clauses[part.clauses] { consider(clause, sentence: sentence, fromLine: false) }
             }
         }
-        // Captions written without punctuation (automatic ones) are one long
-        // sentence: their lines are the phrases, after every sentence's.
-        for line in text.lines.indices {
-            consider(text.lines[line], sentence: -1 - line, fromLine: true, words: text.lineWords(line))
-        }
-        // Whole clauses of sentences first, then phrases of lines, then those
-        // cut at the bound (and a copy of a whole caption line after all of them).
-        // Sorted as plain numbers (no piece copied, so none of its words retained, a comparison).
-        let order = pieces.enumerated().map { a, p in (p.cut ? 1 : 0, p.fromLine ? 1 : 0, -p.score, a) }.sorted(by: <).map(\.3)
+        let sentencePieces = pieces.count
         let lineKeys = LineKeys(text)
         var chosen: [String] = []
         var seen: Set<String> = []
@@ -471,13 +420,32 @@ public enum LocalFallback {
         }
         // One title per sentence first, then any; each phrase's title made when first reached.
         var others: [TitleCandidate] = [], copies: [TitleCandidate] = []
-        for i in order where chosen.count < 3 {
-            let piece = pieces[i]
-            let (title, key, fromWords) = cleaned(piece.text, words: piece.words, in: text)
-            guard isUsableTitle(title) else { continue }
-            let copiesALine = fromWords ? lineKeys.contains(words: piece.words, in: text) : lineKeys.contains(key: key, in: text)
-            let c = TitleCandidate(text: title, key: key, sentence: piece.sentence, copiesALine: copiesALine)
-            if copiesALine { copies.append(c) } else { others.append(c); choose(c, anySentence: false) }
+        func take(_ order: [Int]) {
+            for i in order where chosen.count < 3 {
+                let piece = pieces[i]
+                let (title, key, fromWords) = cleaned(piece.text, words: piece.words, in: text)
+                guard isUsableTitle(title) else { continue }
+                let copiesALine = fromWords ? lineKeys.contains(words: piece.words, in: text) : lineKeys.contains(key: key, in: text)
+                let c = TitleCandidate(text: title, key: key, sentence: piece.sentence, copiesALine: copiesALine)
+                if copiesALine { copies.append(c) } else { others.append(c); choose(c, anySentence: false) }
+            }
+        }
+        // Whole clauses of sentences first, then phrases of lines, then those
+        // cut at the bound (and a copy of a whole caption line after all of them).
+        // Sorted as plain numbers (no piece copied, so none of its words retained, a comparison).
+        func ranked(_ indices: [Int]) -> [Int] {
+            indices.map { a in (pieces[a].cut ? 1 : 0, pieces[a].fromLine ? 1 : 0, -pieces[a].score, a) }.sorted(by: <).map(\.3)
+        }
+        // The whole clauses of sentences rank first: when three titles come
+        // from them, no line's phrase could be chosen, and none is made.
+        take(ranked((0..<sentencePieces).filter { !pieces[$0].cut }))
+        if chosen.count < 3 {
+            // Captions written without punctuation (automatic ones) are one long
+            // sentence: their lines are the phrases, after every sentence's.
+            for line in text.lines.indices {
+                consider(text.lines[line], sentence: -1 - line, fromLine: true, words: text.lineWords(line))
+            }
+            take(ranked(pieces.indices.filter { $0 >= sentencePieces || pieces[$0].cut }))
         }
         for c in copies { choose(c, anySentence: false) }
         for c in others + copies { choose(c, anySentence: true) }
@@ -563,11 +531,13 @@ public enum LocalFallback {
             let count = p.count
             var i = 0
             while i < count {
-                // Eight ASCII `Character`s none of which is an ASCII end (. ! ? , ; :): no end.
-                if CharacterSteps.eightSingleASCII(p, i), let base = p.baseAddress,
-                   !holdsAnASCIIEnd(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
-                    i += 8
-                    continue
+                // Eight ASCII `Character`s: none before the first ASCII end (. ! ? , ; :) among them is an end.
+                if CharacterSteps.eightSingleASCII(p, i), let base = p.baseAddress {
+                    let before = asciiBytesBeforeAnEnd(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+                    if before > 0 {
+                        i += before
+                        continue
+                    }
                 }
                 // An ASCII byte before an ASCII byte is a `Character` of its own (but CR LF): most are no end.
                 let b = p[i]
@@ -613,20 +583,16 @@ public enum LocalFallback {
 
         /// A sentence ends at byte `end`: kept with its clauses that hold a letter, when it holds one.
         mutating func endSentence(_ end: Int, in text: FallbackText) {
-            let sentence = sentenceStart..<end
             if clauseStart < end { clauses.append(clauseStart..<end) }
-            if text.hasLetter(sentence) {
-                // Its clauses with a letter, kept in place.
-                var kept = firstClause
-                for k in firstClause..<clauses.count where text.hasLetter(clauses[k]) {
-                    clauses[kept] = clauses[k]
-                    kept += 1
-                }
-                clauses.removeSubrange(kept...)
-                sentences.append((sentence, firstClause..<kept))
-            } else {
-                clauses.removeSubrange(firstClause...)
+            // Its clauses with a letter, kept in place. They are cut at its `Character`s'
+            // boundaries and cover it, so it holds a letter when one of them does.
+            var kept = firstClause
+            for k in firstClause..<clauses.count where text.hasLetter(clauses[k]) {
+                if kept != k { clauses[kept] = clauses[k] }
+                kept += 1
             }
+            if kept < clauses.count { clauses.removeLast(clauses.count - kept) }
+            if kept > firstClause { sentences.append((sentenceStart..<end, firstClause..<kept)) }
             firstClause = clauses.count
             sentenceStart = end
             clauseStart = end
@@ -639,12 +605,23 @@ public enum LocalFallback {
     /// always sets its high bit in the test; a borrow only follows a zero byte).
     @inline(__always)
     static func holdsAnASCIIEnd(_ w: UInt64) -> Bool {
+        asciiBytesBeforeAnEnd(w) < 8
+    }
+
+    /// How many of the eight ASCII bytes of `w` (read little-endian: the
+    /// first in memory is the lowest) come before the first that is an ASCII
+    /// end (`holdsAnASCIIEnd`); 8 when none is. A zero byte of `w` XOR an end
+    /// repeated sets the high bit of its byte in the test, and a false one can
+    /// only be above a true one (a borrow runs upwards from a zero byte), so
+    /// the lowest bit set is exact.
+    @inline(__always)
+    static func asciiBytesBeforeAnEnd(_ w: UInt64) -> Int {
         @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- 0x0101_0101_0101_0101) & ~x }
         let ones: UInt64 = 0x0101_0101_0101_0101
         // `.` `,` and `!` first: 0x2E, 0x2C, 0x21; then `?` `;` `:`: 0x3F, 0x3B, 0x3A.
         let any = zeroByte(w ^ (ones &* 0x2E)) | zeroByte(w ^ (ones &* 0x2C)) | zeroByte(w ^ (ones &* 0x21))
             | zeroByte(w ^ (ones &* 0x3F)) | zeroByte(w ^ (ones &* 0x3B)) | zeroByte(w ^ (ones &* 0x3A))
-        return any & 0x8080_8080_8080_8080 != 0
+        return (UInt64(littleEndian: any) & 0x8080_8080_8080_8080).trailingZeroBitCount / 8
     }
 
     /// Whether the `Character` at `i..<next` ends a sentence (`. ! ? … 。 ！ ？ ♪ ♫ ♬`)

@@ -129,7 +129,7 @@ enum LocalFallbackReference {
 
     /// The emoji whose annotations in `language` name the content words the
     /// transcript uses most: each word counts as often as it occurs, and an
-    /// annotation of several words (`phraseAnnotations`) as often as it occurs
+    /// annotation of several words (`AnnotationIndex.phrases`) as often as it occurs
     /// in `transcript` as whole words (ties: the emoji whose word was seen
     /// first, then table order).
     static func emoji(counts: WordCounts, language: String, transcript: String) -> ActionOutcome<String> {
@@ -145,7 +145,7 @@ enum LocalFallbackReference {
                 scores[e] = ((seen?.score ?? 0) + entry.count, min(seen?.first ?? Int.max, entry.first))
             }
         }
-        let phrases = LocalFallback.phraseAnnotations[language] ?? []
+        let phrases = AnnotationIndex.of(language)?.phrases ?? []
         for (annotation, found) in zip(phrases, WholeWords.occurrences(phrases.map(\.phrase), in: transcript)) {
             guard found.count > 0 else { continue }
             for e in annotation.emoji {

@@ -3,7 +3,7 @@ import Testing
 
 /// The fallback's look-ups by a word's bytes (no `String` made or hashed)
 /// must answer exactly what the `String`-keyed tables they stand for answer:
-/// stop words (`asciiStopWords`), emoji annotations (`asciiAnnotations`),
+/// stop words (`asciiStopWords`), emoji annotations (`AnnotationIndex.ascii`),
 /// and the byte test for sentence ends (`holdsAnASCIIEnd`).
 @Suite struct LocalFallbackByteLookupTests {
     /// The three scalars whose canonical decomposition is ASCII: a `String`
@@ -58,7 +58,10 @@ import Testing
     /// the bytes' answer (with the plural rule) is the dictionary's.
     @Test func annotationsByBytesAreTheDictionarys() {
         for (language, index) in LocalFallback.annotations {
-            let ascii = LocalFallback.asciiAnnotations[language]
+            guard let tables = AnnotationIndex.of(language) else {
+                Issue.record("\(language) has no index")
+                continue
+            }
             var keys = Set(index.keys.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.prefix(400))
             for key in Array(keys) {
                 keys.insert(key + "s")
@@ -69,20 +72,36 @@ import Testing
             for key in keys {
                 var expected = index[key]
                 if expected == nil, key.count > 3, key.hasSuffix("s") { expected = index[String(key.dropLast())] }
-                let found = LocalFallback.annotated(key, index: index, ascii: ascii)
-                #expect(found.map { $0.map { LocalFallback.emojiByNumber[Int($0)] } } == expected, "\(language): \(key)")
+                let found = LocalFallback.annotated(key, in: tables)
+                #expect(found.map { $0.map { tables.emojiByNumber[Int($0)] } } == expected, "\(language): \(key)")
             }
         }
     }
 
-    /// Emoji numbers follow the table's order.
+    /// Each language's emoji numbers follow the table's order, and number
+    /// every emoji its words name: numbers of two languages compare alike.
     @Test func emojiNumbersFollowTheTable() {
-        let orders = LocalFallback.emojiByNumber.map { LocalFallback.tableOrder[$0] ?? Int.max }
-        #expect(orders == orders.sorted())
-        #expect(LocalFallback.emojiNumbers.count == LocalFallback.emojiByNumber.count)
+        for language in AnnotationIndex.languages {
+            guard let tables = AnnotationIndex.of(language) else {
+                Issue.record("\(language) has no index")
+                continue
+            }
+            let orders = tables.emojiByNumber.map { LocalFallback.tableOrder[$0] ?? Int.max }
+            #expect(orders == orders.sorted(), "\(language)")
+            #expect(tables.emojiNumbers.count == tables.emojiByNumber.count, "\(language)")
+            #expect(Set(tables.emojiByNumber) == Set(tables.words.values.joined()), "\(language)")
+        }
     }
 
-    /// Random eight-byte words, ASCII and not: the test says yes exactly when one of them is an ASCII end.
+    /// The languages with an index are the languages of the annotations' lines, and no other.
+    @Test func everyAnnotatedLanguageHasAnIndex() {
+        #expect(Set(AnnotationIndex.languages) == Set(EmojiAnnotations.lines.keys))
+        for language in EmojiAnnotations.lines.keys { #expect(AnnotationIndex.of(language) != nil, "\(language)") }
+        for language in ["", "EN", "en-US", "nl", "zh"] { #expect(AnnotationIndex.of(language) == nil, "\(language)") }
+    }
+
+    /// Random eight-byte words, ASCII and not: the test says yes exactly when one of them is an ASCII end, and
+    /// the count before the first end is exact.
     @Test func asciiEndTestIsExact() {
         var state: UInt64 = 34
         let interesting: [UInt8] = [0x2E, 0x21, 0x3F, 0x2C, 0x3B, 0x3A, 0x20, 0x61, 0x27, 0x30, 0x2D, 0x2F, 0x40, 0x3E, 0x22, 0x00, 0x01, 0x7F]
@@ -97,6 +116,9 @@ import Testing
             let w = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
             let expected = bytes.contains { [0x2E, 0x21, 0x3F, 0x2C, 0x3B, 0x3A].contains($0) }
             #expect(LocalFallback.holdsAnASCIIEnd(w) == expected, "\(bytes)")
+            // The sentence cut skips to the first end: how many bytes stand before it.
+            let before = bytes.firstIndex { [0x2E, 0x21, 0x3F, 0x2C, 0x3B, 0x3A].contains($0) } ?? 8
+            #expect(LocalFallback.asciiBytesBeforeAnEnd(UInt64(littleEndian: w)) == before, "\(bytes)")
         }
     }
 }

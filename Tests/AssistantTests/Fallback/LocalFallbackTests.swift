@@ -95,10 +95,10 @@ import Words
     @Test func anAnnotationOfSeveralWordsIsMatchedAsAPhrase() {
         let french = "Regardez cet arc-en-ciel au-dessus des collines. Un arc-en-ciel double, très rare."
         #expect(LocalFallback.suggestions(for: french, language: "fr").emoji == .applied("🌈"))
-        #expect(LocalFallback.phraseAnnotations["fr"]?.contains { $0.phrase == "arc-en-ciel" } == true)
+        #expect(AnnotationIndex.of("fr")?.phrases.contains { $0.phrase == "arc-en-ciel" } == true)
         // A third of the Japanese annotations are several words by the rule (100点満点).
-        #expect(LocalFallback.phraseAnnotations["ja"]?.contains { $0.phrase == "100点満点" } == true)
-        #expect(LocalFallback.phraseAnnotations["ja"]?.contains { $0.phrase == "ラーメン" } == false)
+        #expect(AnnotationIndex.of("ja")?.phrases.contains { $0.phrase == "100点満点" } == true)
+        #expect(AnnotationIndex.of("ja")?.phrases.contains { $0.phrase == "ラーメン" } == false)
     }
 
     @Test func titlesAreThreeDistinctPhrasesOfTheTranscriptWithinTheBounds() throws {
