@@ -16,7 +16,9 @@ struct FirstWordTable: Sendable {
     private let mask: Int
     /// The first words, lower-cased, one for each group.
     let firstWords: [[UInt8]]
-    /// Bit `pairKey` set for the first two bytes of each ASCII first word of two bytes or more.
+    /// Bit `pairKey(a, b)` set for the first two bytes `a`, `b` of each ASCII
+    /// first word of two bytes or more, in each of their cases (so that the
+    /// text's bytes are looked up as they are, not lower-cased first).
     private var asciiPairs: [UInt64] = []
     /// The ASCII first words (nil when there are too many, or one is a single byte: the text is then always scanned).
     private var asciiWords: [[UInt8]]? = nil
@@ -64,41 +66,49 @@ struct FirstWordTable: Sendable {
         firstWords = groups.map { $0[0].words[0] }
         let ascii = firstWords.filter { $0.allSatisfy { $0 < 0x80 } }
         if ascii.count <= 32, ascii.allSatisfy({ $0.count >= 2 }) {
-            asciiPairs = [UInt64](repeating: 0, count: 64)
+            asciiPairs = [UInt64](repeating: 0, count: 1 << 14 / 64)
             for word in ascii {
-                let key = Self.pairKey(word[0], word[1])
-                asciiPairs[key >> 6] |= 1 << UInt64(key & 63)
+                for a in Self.cases(word[0]) {
+                    for b in Self.cases(word[1]) {
+                        let key = Self.pairKey(Int(a), Int(b))
+                        asciiPairs[key >> 6] |= 1 << UInt64(key & 63)
+                    }
+                }
             }
             asciiWords = ascii
         }
     }
 
-    /// Where the lower-cased ASCII bytes `a`, `b` fall in `asciiPairs`.
+    /// The ASCII bytes that lower-case to the lower-case ASCII byte `b`: itself, and its capital for a letter.
+    private static func cases(_ b: UInt8) -> [UInt8] {
+        b &- 0x61 < 26 ? [b, b & ~0x20] : [b]
+    }
+
+    /// Where the ASCII bytes `a`, `b` (as written) fall in `asciiPairs`:
+    /// their 14 bits, so that no two pairs share a bit.
     @inline(__always)
-    private static func pairKey(_ a: UInt8, _ b: UInt8) -> Int { (Int(a) &* 31 &+ Int(b)) & 4095 }
+    private static func pairKey(_ a: Int, _ b: Int) -> Int { (a &<< 7 | b) & 0x3FFF }
 
     /// True only when `text` is ASCII and, lower-cased, holds none of the
     /// first words as bytes: then no word of it (nor of its text runs, which
     /// markup only cuts) lower-cased is a first word, so no keyword starts in
     /// it. False when it may: a non-ASCII byte (the word scan decides), or a
-    /// first word found. Each byte pair is looked up in `asciiPairs`, and only
-    /// a pair found is compared with the words.
+    /// first word found. Each pair of bytes is looked up as written in
+    /// `asciiPairs` (no lower-casing), and only a pair found is compared with
+    /// the words.
     func asciiHoldsNoFirstWord(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let words = asciiWords else { return false }
         let n = text.count
         guard n > 1 else { return n == 0 || text[0] < 0x80 }
         return asciiPairs.withUnsafeBufferPointer { pairs in
-            // Each byte is lower-cased once: the second of one pair is the first of the next.
-            var a = text[0]
+            var a = Int(text[0])
             if a >= 0x80 { return false }
-            a = WordFold.asciiLower(a)
             for i in 1..<n {
-                let b = text[i]
+                let b = Int(text[i])
                 if b >= 0x80 { return false }
-                let c = WordFold.asciiLower(b)
-                let key = Self.pairKey(a, c)
-                if pairs[key >> 6] & (1 << UInt64(key & 63)) != 0, Self.holdsAWord(words, text, at: i - 1) { return false }
-                a = c
+                let key = Self.pairKey(a, b)
+                if pairs[key &>> 6] & (1 &<< UInt64(key & 63)) != 0, Self.holdsAWord(words, text, at: i - 1) { return false }
+                a = b
             }
             return true
         }

@@ -78,7 +78,12 @@ package struct KeywordMatcher: Sendable {
     /// was written (markup around it only adds and separates words).
     package func mayMatch(_ text: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Bool {
         // ASCII text that holds no first word even as bytes, lower-cased, has no word to start a keyword either.
-        if table.asciiHoldsNoFirstWord(text) { return false }
+        !asciiHoldsNoFirstWord(text) && holdsAWordThatMayStartAKeyword(text, scratch: &scratch)
+    }
+
+    /// `mayMatch` after its first test (`asciiHoldsNoFirstWord`): the cut
+    /// into words, up to the first word that may start a keyword.
+    package func holdsAWordThatMayStartAKeyword(_ text: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Bool {
         // The scratch buffer is moved in and out (not copied, which would copy it on the first write).
         var probe = FirstWordProbe(matcher: self, text: text, folded: [])
         swap(&probe.folded, &scratch.first)
@@ -89,6 +94,56 @@ package struct KeywordMatcher: Sendable {
         case .stopped: return true
         case .complex: return holdsAFirstWord(text)
         }
+    }
+
+    /// Cuts `text` (UTF-8, every byte of it matched: no markup in it) into
+    /// `words` (`WordScanner`'s words, replacing what it held) and returns
+    /// the index of the first that may start a keyword, or nil when no word
+    /// may: then `forEachMatch` finds nothing in `text`, and `words` may be
+    /// left partial. The pre-check `mayMatch` and the cut into words in one
+    /// scan (text that `asciiHoldsNoFirstWord` rules out needs neither): the
+    /// words before the one returned start no keyword, so `forEachMatch`
+    /// from that word finds what it finds from the first.
+    package func words(of text: UnsafeBufferPointer<UInt8>, into words: inout [Range<Int>], scanner: WordScanner,
+                       scratch: inout Scratch) -> Int? {
+        words.removeAll(keepingCapacity: true)
+        // The buffers are moved in and out (not copied, which would copy them on the first write).
+        var sink = CandidateWords(matcher: self, text: text, words: [], folded: [])
+        swap(&sink.words, &words)
+        swap(&sink.folded, &scratch.first)
+        let end = WordScanner.scanSimple(text, into: &sink)
+        swap(&sink.words, &words)
+        swap(&sink.folded, &scratch.first)
+        if end != .complex { return sink.first }
+        // As `mayMatch` does: ICU's iterator only for text that holds a first word as bytes.
+        guard holdsAFirstWord(text) else { return nil }
+        scanner.scan(text)
+        words.removeAll(keepingCapacity: true)
+        words.append(contentsOf: scanner.words)
+        return words.isEmpty ? nil : 0
+    }
+
+    /// Keeps every word, and the index of the first that may start a keyword.
+    private struct CandidateWords: WordSink {
+        let matcher: KeywordMatcher
+        let text: UnsafeBufferPointer<UInt8>
+        var words: [Range<Int>]
+        var folded: [UInt8]
+        var first: Int? = nil
+
+        mutating func take(_ word: Range<Int>) -> Bool {
+            if first == nil, matcher.firstCandidates(text, word, scratch: &folded) != nil { first = words.count }
+            words.append(word)
+            return true
+        }
+    }
+
+    /// True only when `text` is ASCII and, lower-cased, holds no keyword's
+    /// first word even as bytes: then no word of it, nor of the text its
+    /// markup cuts, starts a keyword (`mayMatch`'s first, cheapest test).
+    @inline(__always)
+    package func asciiHoldsNoFirstWord(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        table.asciiHoldsNoFirstWord(text)
     }
 
     /// Whether `text`, lower-cased whole, holds the bytes of some keyword's first word.
@@ -119,16 +174,17 @@ package struct KeywordMatcher: Sendable {
     }
 
     /// Calls `found` with each match in `text`, whose words are `words` (byte
-    /// ranges from `WordScanner`), left to right, until it returns false.
+    /// ranges from `WordScanner`), left to right from word `start`, until it
+    /// returns false.
     ///
     /// At each word the longest keyword that matches there and that `accept`
     /// takes (it may refuse a byte range, e.g. one crossing markup) wins, and
     /// the search goes on after it; with `overlapping`, every keyword that
     /// matches at a word is reported and the search goes on at the next word.
-    package func forEachMatch(in text: UnsafeBufferPointer<UInt8>, words: [Range<Int>], overlapping: Bool = false,
+    package func forEachMatch(in text: UnsafeBufferPointer<UInt8>, words: [Range<Int>], from start: Int = 0, overlapping: Bool = false,
                               scratch: inout Scratch, accept: (Range<Int>) -> Bool = { _ in true },
                               found: (_ keyword: Int, _ bytes: Range<Int>) -> Bool) {
-        var w = 0
+        var w = max(start, 0)
         while w < words.count {
             let r = words[w]
             var next = w + 1

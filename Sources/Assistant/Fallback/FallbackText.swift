@@ -412,13 +412,15 @@ struct FallbackText {
     /// The lower case of the words at `indices` (into `words`), one space
     /// between them: how titles and lines are compared (`LocalFallback.normalised`).
     func key<Indices: Collection<Int>>(_ indices: Indices) -> String {
-        var key = ""
+        // Made as bytes, then one `String` (appending each word to a `String` cost more than the rest).
+        var key: [UInt8] = []
         key.reserveCapacity(indices.reduce(0) { $0 + lower(words[$1]).utf8.count + 1 })
         for (n, index) in indices.enumerated() {
-            if n > 0 { key.append(" ") }
-            key.append(lower(words[index]))
+            if n > 0 { key.append(0x20) }
+            var lower = lower(words[index])
+            lower.withUTF8 { key.append(contentsOf: $0) }
         }
-        return key
+        return String(decoding: key, as: UTF8.self)
     }
 
     /// How many `Character`s the bytes at `range` hold (on `Character` boundaries).

@@ -408,7 +408,7 @@ public enum LocalFallback {
             }
         }
         let sentencePieces = pieces.count
-        let lineKeys = LineKeys(text)
+        var lineKeys = LineKeys()
         var chosen: [String] = []
         var seen: Set<String> = []
         var usedSentences: Set<Int> = []
@@ -420,8 +420,9 @@ public enum LocalFallback {
         }
         // One title per sentence first, then any; each phrase's title made when first reached.
         var others: [TitleCandidate] = [], copies: [TitleCandidate] = []
-        func take(_ order: [Int]) {
-            for i in order where chosen.count < 3 {
+        func take(_ order: RankedPieces) {
+            var order = order
+            while chosen.count < 3, let i = order.next() {
                 let piece = pieces[i]
                 let (title, key, fromWords) = cleaned(piece.text, words: piece.words, in: text)
                 guard isUsableTitle(title) else { continue }
@@ -432,10 +433,7 @@ public enum LocalFallback {
         }
         // Whole clauses of sentences first, then phrases of lines, then those
         // cut at the bound (and a copy of a whole caption line after all of them).
-        // Sorted as plain numbers (no piece copied, so none of its words retained, a comparison).
-        func ranked(_ indices: [Int]) -> [Int] {
-            indices.map { a in (pieces[a].cut ? 1 : 0, pieces[a].fromLine ? 1 : 0, -pieces[a].score, a) }.sorted(by: <).map(\.3)
-        }
+        func ranked(_ indices: [Int]) -> RankedPieces { RankedPieces(indices.map { (pieces[$0].cut, pieces[$0].fromLine, pieces[$0].score, $0) }) }
         // The whole clauses of sentences rank first: when three titles come
         // from them, no line's phrase could be chosen, and none is made.
         take(ranked((0..<sentencePieces).filter { !pieces[$0].cut }))
@@ -459,31 +457,84 @@ public enum LocalFallback {
         return .applied(chosen)
     }
 
-    /// The keys of a transcript's lines (`normalised`), for the question
-    /// whether a title's key is one: each line's key is its words' lower
-    /// cases (`FallbackText.Word.lower`), kept as a hash of their numbers, so
-    /// no line's key is made as a string.
-    struct LineKeys {
-        /// A line whose words hash to it, by the hash.
-        private var lines: [Int: Int] = [:]
+    /// Pieces (their indices) in the order titles are taken from them: not
+    /// cut before cut, from sentences before from lines, the higher score,
+    /// then the order found. Each is ranked when it is asked for (a heap of
+    /// the ranks as plain numbers): the choice usually stops after a few of them.
+    struct RankedPieces {
+        /// Each piece's rank as one number (the four parts in its bits, the first highest), a min-heap.
+        private var heap: [UInt64]
+        /// The pieces in order, when a score or an index is too large for its bits (then sorted at once).
+        private var sorted: [Int]? = nil
 
-        init(_ text: FallbackText) {
-            lines.reserveCapacity(text.lines.count)
-            text.words.withUnsafeBufferPointer { words in
-                for line in text.lines.indices {
-                    let hash = Self.hash(words[text.lineStarts[line]..<text.lineStarts[line + 1]].lazy.map(\.lower))
-                    if lines[hash] == nil { lines[hash] = line }
-                }
+        init(_ pieces: [(cut: Bool, fromLine: Bool, score: Int, index: Int)]) {
+            let bound = Int(UInt32.max >> 1)
+            guard pieces.allSatisfy({ $0.score >= 0 && $0.score <= bound && $0.index >= 0 && $0.index <= bound }) else {
+                heap = []
+                sorted = pieces.map { ($0.cut ? 1 : 0, $0.fromLine ? 1 : 0, -$0.score, $0.index) }.sorted(by: <).map(\.3).reversed()
+                return
+            }
+            heap = pieces.map { piece in
+                (piece.cut ? 1 << 63 : 0) | (piece.fromLine ? 1 << 62 : 0)
+                    | UInt64(bound - piece.score) << 31 | UInt64(piece.index)
+            }
+            // Heapified from the last parent down.
+            var k = heap.count / 2
+            while k > 0 {
+                k -= 1
+                siftDown(k)
             }
         }
 
+        /// The next piece's index, or nil after the last.
+        mutating func next() -> Int? {
+            if sorted != nil { return sorted?.popLast() }
+            guard let first = heap.first else { return nil }
+            let last = heap.removeLast()
+            if !heap.isEmpty {
+                heap[0] = last
+                siftDown(0)
+            }
+            return Int(first & UInt64(UInt32.max >> 1))
+        }
+
+        private mutating func siftDown(_ start: Int) {
+            var k = start
+            let count = heap.count
+            while true {
+                let left = 2 * k + 1
+                guard left < count else { return }
+                let child = left + 1 < count && heap[left + 1] < heap[left] ? left + 1 : left
+                guard heap[child] < heap[k] else { return }
+                heap.swapAt(child, k)
+                k = child
+            }
+        }
+    }
+
+    /// The keys of a transcript's lines (`normalised`), for the question
+    /// whether a title's key is one: each line's key is its words' lower
+    /// cases (`FallbackText.Word.lower`), so no line's key is made as a string.
+    ///
+    /// The first questions read the lines in turn (a word count and a few
+    /// numbers each): a transcript's titles are usually found after a few.
+    /// Past `linearQuestions`, the lines are hashed once (by their numbers),
+    /// so a transcript whose phrases all copy lines costs its lines once, not
+    /// once per phrase.
+    struct LineKeys {
+        /// A line whose words hash to it, by the hash; made at the question after the `linearQuestions`th.
+        private var lines: [Int: Int]? = nil
+        private var questions = 0
+        /// How many questions read the lines in turn.
+        static let linearQuestions = 16
+
         /// Whether the words at `words` (indices into `text.words`) have a line's key.
-        func contains(words: ArraySlice<Int>, in text: FallbackText) -> Bool {
+        mutating func contains(words: ArraySlice<Int>, in text: FallbackText) -> Bool {
             contains(words.lazy.map { text.words[$0].lower }, in: text)
         }
 
         /// Whether `key` (words in lower case, one space between them) is a line's key.
-        func contains(key: String, in text: FallbackText) -> Bool {
+        mutating func contains(key: String, in text: FallbackText) -> Bool {
             var numbers: [Int32] = []
             for part in key.utf8.split(separator: 0x20) {
                 // A word that no line has makes a key no line has.
@@ -493,11 +544,41 @@ public enum LocalFallback {
             return contains(numbers, in: text)
         }
 
-        private func contains<Numbers: Collection<Int32>>(_ numbers: Numbers, in text: FallbackText) -> Bool {
+        private mutating func contains<Numbers: Collection<Int32>>(_ numbers: Numbers, in text: FallbackText) -> Bool {
+            questions += 1
+            guard questions > Self.linearQuestions else { return Self.hasLine(numbers, in: text) }
+            let lines = self.lines ?? Self.hashed(text)
+            self.lines = lines
             func isLine(_ line: Int) -> Bool { text.lineWords(line).lazy.map { text.words[$0].lower }.elementsEqual(numbers) }
             guard let line = lines[Self.hash(numbers)] else { return false }
             // Another sequence with the same hash: every line is asked.
             return isLine(line) || text.lines.indices.contains(where: isLine)
+        }
+
+        /// Whether a line of `text` has the words whose lower cases are `numbers`, the lines read in turn.
+        static func hasLine<Numbers: Collection<Int32>>(_ numbers: Numbers, in text: FallbackText) -> Bool {
+            let count = numbers.count
+            return text.words.withUnsafeBufferPointer { words in
+                text.lineStarts.withUnsafeBufferPointer { starts in
+                    for line in 0..<(starts.count - 1) where starts[line + 1] - starts[line] == count {
+                        if words[starts[line]..<starts[line + 1]].lazy.map(\.lower).elementsEqual(numbers) { return true }
+                    }
+                    return false
+                }
+            }
+        }
+
+        /// Each line of `text` by the hash of its words' numbers (the first line of each hash).
+        private static func hashed(_ text: FallbackText) -> [Int: Int] {
+            var lines: [Int: Int] = [:]
+            lines.reserveCapacity(text.lines.count)
+            text.words.withUnsafeBufferPointer { words in
+                for line in text.lines.indices {
+                    let hash = Self.hash(words[text.lineStarts[line]..<text.lineStarts[line + 1]].lazy.map(\.lower))
+                    if lines[hash] == nil { lines[hash] = line }
+                }
+            }
+            return lines
         }
 
         /// A hash of `numbers` (equal sequences, equal hashes; `lines` hashes it once more as its key).
@@ -717,6 +798,19 @@ public enum LocalFallback {
     /// Characters a title leaves out: quotes and brackets.
     static let leftOut: Set<Character> = ["\"", "“", "”", "„", "«", "»", "‹", "›", "(", ")", "[", "]", "{", "}"]
 
+    /// `leftOut`'s scalars: each is a `Character` of one scalar with no other
+    /// canonically equivalent, so a `Character` is one of them exactly when it
+    /// is one scalar and that scalar is one of these (a test asks every scalar).
+    static let leftOutScalars: Set<Unicode.Scalar> = Set(leftOut.compactMap { $0.unicodeScalars.count == 1 ? $0.unicodeScalars.first : nil })
+
+    /// Whether `character` is one of `leftOut` (its scalar looked up: hashing a `Character` normalises it).
+    @inline(__always)
+    static func isLeftOut(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else { return false }
+        return leftOutScalars.contains(first)
+    }
+
     /// The phrase at `range` of `text` as a title (`cleaned(_:)`), and its
     /// key (`normalised`). An ASCII phrase with no quote or bracket is its
     /// bytes with white space made single spaces and the first letter a
@@ -750,7 +844,7 @@ public enum LocalFallback {
     /// A phrase as a title: quotes and brackets left out, white space made
     /// single spaces, the first letter a capital.
     static func cleaned(_ phrase: Substring) -> String {
-        let kept = phrase.filter { !leftOut.contains($0) }
+        let kept = phrase.filter { !isLeftOut($0) }
         return capitalised(kept.split(whereSeparator: \.isWhitespace).joined(separator: " "))
     }
 

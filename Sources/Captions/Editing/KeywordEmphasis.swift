@@ -60,66 +60,140 @@ public struct KeywordEmphasis: Sendable {
     /// Each cue's runs are walked once (`Cue.forEachRun`): their text, one
     /// line break byte for each line break, is cut into words and matched. A
     /// cue whose bytes as written are at hand (read from SRT or WebVTT and
-    /// not built yet) and hold no `&` and no word that could start a keyword
-    /// is passed over before that (`mayMatch`, the one pre-check).
+    /// not built yet) and hold no `&` (a character reference could spell a
+    /// letter) and no word that could start a keyword is passed over before
+    /// that (`KeywordMatcher.mayMatch`'s two tests, the one pre-check: markup
+    /// adds words and separates words but never joins two, so a cue it says
+    /// no to has no match). A cue whose bytes as written are that text (an
+    /// SRT cue without markup: `Cue.withSourceText`) is neither walked nor
+    /// copied: one scan of its bytes both decides and cuts its words
+    /// (`KeywordMatcher.words(of:into:scanner:scratch:)`).
     public func apply(to cues: [Cue], density: EmphasisDensity = .all) -> Result {
-        var counts = [Int](repeating: 0, count: keywords.count)
-        var left = counts
-        guard !matcher.isEmpty else { return Result(edits: [:], counts: counts) }
-        var selection = EmphasisDensity.Selection(density)
+        var tally = Tally(counts: [Int](repeating: 0, count: keywords.count), selection: EmphasisDensity.Selection(density))
+        guard !matcher.isEmpty else { return Result(edits: [:], counts: tally.counts) }
         // Collected in order, then turned into a dictionary of the right size at once.
         var found: [(Int, CueEdit)] = []
         let scanner = WordScanner()
         var scratch = KeywordMatcher.Scratch()
-        var ranges: [CueEdit.RunRange] = []
         // Reused for every cue: its runs' text one after another, and each
-        // run outlined by its range there.
+        // run outlined by its range there; the words of a cue cut on its bytes as written.
         var outlines: [RunOutline] = []
         var texts: [UInt8] = []
+        var words: [Range<Int>] = []
         // Cues are read in place through the buffer: no copy of a cue per cue.
         cues.withUnsafeBufferPointer { cues in
             for cueIndex in cues.indices {
-                if cues[cueIndex].withSourceText({ mayMatch($0, scratch: &scratch) }) == false { continue }
-                ranges.removeAll(keepingCapacity: true)
+                tally.ranges.removeAll(keepingCapacity: true)
                 outlines.removeAll(keepingCapacity: true)
-                texts.removeAll(keepingCapacity: true)
-                cues[cueIndex].forEachRun { run in
-                    let start = texts.count
-                    switch run.kind {
-                    case .text: run.appendText(to: &texts)
-                    case .lineBreak: texts.append(0x0A)
-                    case .markup: break
+                // Whether the cue is done with: matched on its bytes as written, or passed over (the pre-check).
+                let done = cues[cueIndex].withSourceText { raw, runsAreLines -> Bool in
+                    // A character reference could spell a letter: the runs are walked.
+                    if Self.holdsAmpersand(raw) { return false }
+                    if matcher.asciiHoldsNoFirstWord(raw) { return true }
+                    guard runsAreLines() else { return !matcher.holdsAWordThatMayStartAKeyword(raw, scratch: &scratch) }
+                    guard let first = matcher.words(of: raw, into: &words, scanner: scanner, scratch: &scratch) else { return true }
+                    Cue.appendLineOutlines(of: raw, offset: 0, to: &outlines)
+                    outlines.withUnsafeBufferPointer { runs in
+                        Self.emphasise(raw, words: words, from: first, cue: cueIndex, runs: runs, matcher, &scratch, &tally)
                     }
-                    outlines.append(RunOutline(kind: run.kind, style: run.style, source: start..<texts.count))
+                    return true
                 }
-                // Read through buffer pointers, so the closures called for each match retain nothing.
-                texts.withUnsafeBufferPointer { text in
-                    outlines.withUnsafeBufferPointer { outlines in
-                        scanner.scan(text)
-                        // Speaker labels, descriptions and credits are never emphasised (made once a match is found).
-                        var parts: [CueLineParts.Part]? = nil
-                        matcher.forEachMatch(in: text, words: scanner.words, scratch: &scratch,
-                                             accept: { range in
-                                                 guard Self.liesInPlainText(range, outlines) else { return false }
-                                                 if parts == nil { parts = CueLineParts.parts(in: text) }
-                                                 return !(parts ?? []).contains { $0.range.overlaps(range) }
-                                             }) { keyword, range in
-                            guard selection.keeps(keyword: keyword, cue: cueIndex) else {
-                                left[keyword] += 1
-                                return true
-                            }
-                            counts[keyword] += 1
-                            Self.appendParts(of: range, outlines, text, to: &ranges)
-                            return true
+                if done != true {
+                    texts.removeAll(keepingCapacity: true)
+                    cues[cueIndex].forEachRun { run in
+                        let start = texts.count
+                        switch run.kind {
+                        case .text: run.appendText(to: &texts)
+                        case .lineBreak: texts.append(0x0A)
+                        case .markup: break
+                        }
+                        outlines.append(RunOutline(kind: run.kind, style: run.style, source: start..<texts.count))
+                    }
+                    texts.withUnsafeBufferPointer { text in
+                        outlines.withUnsafeBufferPointer { runs in
+                            scanner.scan(text)
+                            Self.emphasise(text, words: scanner.words, from: 0, cue: cueIndex, runs: runs, matcher, &scratch, &tally)
                         }
                     }
                 }
                 // A copy of its own size: the edit would otherwise share `ranges`' buffer (as large as
                 // the largest cue's so far), and the next cue's `removeAll(keepingCapacity:)` make another.
-                if !ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: ranges.withUnsafeBufferPointer { Array($0) }))) }
+                if !tally.ranges.isEmpty { found.append((cueIndex, CueEdit(emphasis: tally.ranges.withUnsafeBufferPointer { Array($0) }))) }
             }
         }
-        return Result(edits: Dictionary(uniqueKeysWithValues: found), counts: counts, left: left)
+        return Result(edits: Dictionary(uniqueKeysWithValues: found), counts: tally.counts, left: tally.left)
+    }
+
+    /// What matching has found so far, and the emphasis ranges of the cue at hand.
+    private struct Tally {
+        /// Emphasised occurrences of each keyword.
+        var counts: [Int]
+        /// Occurrences of each keyword the density left plain.
+        var left: [Int]
+        /// The density's choice.
+        var selection: EmphasisDensity.Selection
+        /// The emphasis of the cue at hand, in text order.
+        var ranges: [CueEdit.RunRange] = []
+
+        init(counts: [Int], selection: EmphasisDensity.Selection) {
+            self.counts = counts; left = counts; self.selection = selection
+        }
+    }
+
+    /// Matches the keywords in cue `cueIndex`'s `text` (its runs' text, `\n`
+    /// for each line break), cut into `words`, from word `start`; its runs
+    /// are outlined in `runs`. The emphasis goes to `tally.ranges`.
+    private static func emphasise(_ text: UnsafeBufferPointer<UInt8>, words: [Range<Int>], from start: Int, cue cueIndex: Int,
+                                  runs: UnsafeBufferPointer<RunOutline>, _ matcher: KeywordMatcher,
+                                  _ scratch: inout KeywordMatcher.Scratch, _ tally: inout Tally) {
+        // Speaker labels, descriptions and credits are never emphasised: the parts of the lines
+        // a match lies in (`CueLineParts` finds them line by line), made once a match is found there.
+        var partsLines = 0..<0
+        var parts: [CueLineParts.Part] = []
+        matcher.forEachMatch(in: text, words: words, from: start, scratch: &scratch,
+                             accept: { range in
+                                 guard liesInPlainText(range, runs) else { return false }
+                                 if range.lowerBound < partsLines.lowerBound || range.upperBound > partsLines.upperBound || partsLines.isEmpty {
+                                     partsLines = lines(around: range, text)
+                                     parts = CueLineParts.parts(in: UnsafeBufferPointer(rebasing: text[partsLines]))
+                                 }
+                                 let inLines = range.lowerBound - partsLines.lowerBound..<range.upperBound - partsLines.lowerBound
+                                 return !parts.contains { $0.range.overlaps(inLines) }
+                             }) { keyword, range in
+            guard tally.selection.keeps(keyword: keyword, cue: cueIndex) else {
+                tally.left[keyword] += 1
+                return true
+            }
+            tally.counts[keyword] += 1
+            appendParts(of: range, runs, text, to: &tally.ranges)
+            return true
+        }
+    }
+
+    /// The whole lines of `text` (cut at `\n`) that `range` lies in, without
+    /// the line breaks before and after them.
+    static func lines(around range: Range<Int>, _ text: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var lower = min(range.lowerBound, text.count)
+        while lower > 0, text[lower - 1] != 0x0A { lower -= 1 }
+        var upper = max(range.upperBound, lower)
+        while upper < text.count, text[upper] != 0x0A { upper += 1 }
+        return lower..<upper
+    }
+
+    /// Whether `p` holds a `&` (eight bytes at a time).
+    private static func holdsAmpersand(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        if let base = p.baseAddress {
+            while i + 8 <= p.count {
+                if SRTReader.equal(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self), 0x2626_2626_2626_2626) != 0 { return true }
+                i += 8
+            }
+        }
+        while i < p.count {
+            if p[i] == 0x26 { return true }
+            i += 1
+        }
+        return false
     }
 
     /// Whether the bytes `range` of a cue's text lie in text runs that are not
@@ -155,17 +229,5 @@ public struct KeywordEmphasis: Sendable {
             guard !part.isEmpty else { continue }
             ranges.append(CueEdit.RunRange(run: index, utf8: part.lowerBound - run.source.lowerBound..<part.upperBound - run.source.lowerBound))
         }
-    }
-
-    /// The one pre-check: whether the raw cue text `p` may hold a match. It
-    /// has a `&` (a character reference could spell a letter), or a word (cut
-    /// by the rule, on the raw bytes) that is the first word of some keyword.
-    /// Markup adds words and separates words but never joins two, so a cue
-    /// this says no to has no match. Text in the scripts the rule leaves to
-    /// ICU's dictionaries (whose words depend on the text around them) is
-    /// always taken.
-    private func mayMatch(_ p: UnsafeBufferPointer<UInt8>, scratch: inout KeywordMatcher.Scratch) -> Bool {
-        if p.contains(0x26) { return true }
-        return matcher.mayMatch(p, scratch: &scratch)
     }
 }

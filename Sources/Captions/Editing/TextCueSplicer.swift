@@ -95,8 +95,9 @@ struct TextCueSplicer: Sendable {
                         guard flush() else { return false }
                     }
                     // Only each run's kind and source bytes are needed: no run text is made for SRT.
+                    // Where the runs are the cue's lines, an offset in a run's text is one in its bytes.
                     runs.removeAll(keepingCapacity: true)
-                    if !edit.emphasis.isEmpty { cues[index].appendRunOutlines(to: &runs) }
+                    let lines = !edit.emphasis.isEmpty && cues[index].appendRunOutlines(to: &runs)
                     var extra: [UInt8] = []
                     var appendPoint: Int?
                     if let text = edit.appendedText, !text.isEmpty {
@@ -121,7 +122,7 @@ struct TextCueSplicer: Sendable {
                     var cursorRun = -1
                     var cursor = OffsetCursor()
                     for n in edit.emphasis.indices {
-                        guard let (lo, hi) = mapped(edit.emphasis[n], runs, src, &cursorRun, &cursor) else { continue }
+                        guard let (lo, hi) = mapped(edit.emphasis[n], runs, src, lines, &cursorRun, &cursor) else { continue }
                         // Sorted by offset, then closes (2n) before opens (2n + 1) before the appended text.
                         guard lo >= lastClose, hi > lo else { inOrder = false; break }
                         if let at = appendAt, at < lo { insert(extra, at: at); appendAt = nil }
@@ -139,7 +140,7 @@ struct TextCueSplicer: Sendable {
                     inserts.removeAll(keepingCapacity: true)
                     cursorRun = -1
                     for n in edit.emphasis.indices {
-                        guard let (lo, hi) = mapped(edit.emphasis[n], runs, src, &cursorRun, &cursor) else { continue }
+                        guard let (lo, hi) = mapped(edit.emphasis[n], runs, src, lines, &cursorRun, &cursor) else { continue }
                         inserts.append(Insert(at: lo, order: 2 * n + 1))
                         inserts.append(Insert(at: hi, order: 2 * n))
                     }
@@ -191,12 +192,21 @@ struct TextCueSplicer: Sendable {
 
     /// The absolute raw offsets of the emphasis `range` (nil when its run is
     /// not a text run of `runs`), mapped with `cursor`, which resumes in the
-    /// same run (`cursorRun`) and starts again in another.
-    private func mapped(_ range: CueEdit.RunRange, _ runs: [RunOutline], _ src: [UInt8],
+    /// same run (`cursorRun`) and starts again in another; not mapped where
+    /// `runs` are `lines` (`Cue.appendRunOutlines(to:)`: text offsets are raw offsets).
+    private func mapped(_ range: CueEdit.RunRange, _ runs: [RunOutline], _ src: [UInt8], _ lines: Bool,
                         _ cursorRun: inout Int, _ cursor: inout OffsetCursor) -> (Int, Int)? {
         guard runs.indices.contains(range.run) else { return nil }
         let run = runs[range.run]
         guard run.kind == .text else { return nil }
+        if lines {
+            // Clamped to the run, as a mapper clamps an offset outside it; one inside a
+            // character (no offset emphasis makes) is left to the mapper, which moves it.
+            let lo = run.source.lowerBound + max(0, min(range.utf8.lowerBound, run.source.count))
+            let hi = run.source.lowerBound + max(0, min(range.utf8.upperBound, run.source.count))
+            let inside = { (at: Int) in at < run.source.upperBound && src[at] & 0xC0 == 0x80 }
+            if !inside(lo) && !inside(hi) { return (lo, hi) }
+        }
         let raw = src[run.source]
         if cursorRun != range.run { cursorRun = range.run; cursor = OffsetCursor() }
         let lo = run.source.lowerBound + map(raw, range.utf8.lowerBound, &cursor)

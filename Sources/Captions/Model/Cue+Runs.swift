@@ -95,13 +95,29 @@ extension Cue {
     /// yet. Nil, without calling `body`, for any other cue.
     ///
     /// For checks that rule a cue out before walking its runs: markup adds
-    /// words to these bytes but never hides one.
-    borrowing func withSourceText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    /// words to these bytes but never hides one. `body`'s second argument
+    /// says, when called, whether the bytes are, byte for byte, what the
+    /// runs read (their text, `\n` for each line break): an SRT cue whose
+    /// lines hold no markup (`SRTReader.runsAreLines`), whose runs are then
+    /// outlined by `appendLineOutlines(of:offset:to:)`. Asked only where
+    /// needed, as it reads the bytes.
+    borrowing func withSourceText<R>(_ body: (UnsafeBufferPointer<UInt8>, _ runsAreLines: () -> Bool) -> R) -> R? {
         guard let lazy = lazyRuns, lazy.range.lowerBound >= 0, lazy.range.upperBound <= lazy.bytes.count else { return nil }
         switch lazy.builder {
-        case .srt, .webVTT: return lazy.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lazy.range])) }
+        case .srt: return lazy.bytes.withUnsafeBufferPointer { all in
+            let p = UnsafeBufferPointer(rebasing: all[lazy.range])
+            return body(p) { SRTReader.runsAreLines(p) }
+        }
+        case .webVTT: return lazy.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lazy.range])) { false } }
         case .ttml: return nil
         }
+    }
+
+    /// Appends the outlines of the runs of a cue whose source text
+    /// `withSourceText` said are its lines (`p`), their source ranges moved
+    /// by `offset`: the runs `forEachRun` walks, found from the bytes alone.
+    static func appendLineOutlines(of p: UnsafeBufferPointer<UInt8>, offset: Int, to out: inout [RunOutline]) {
+        SRTReader.appendLineOutlines(of: p, offset: offset, to: &out)
     }
 
     /// The outline of each of `runs`, in the same order; for SRT cues not
@@ -113,9 +129,23 @@ extension Cue {
     }
 
     /// Appends `runOutlines()` to `out`, so that a caller walking many cues
-    /// can reuse one array.
-    func appendRunOutlines(to out: inout [RunOutline]) {
+    /// can reuse one array. True when the runs are the cue's lines as
+    /// written (`withSourceText`'s `runsAreLines`), outlined from its bytes
+    /// alone: then each text run's bytes are its text, so an offset in a
+    /// run's text is the same offset in its bytes.
+    @discardableResult
+    func appendRunOutlines(to out: inout [RunOutline]) -> Bool {
+        if let lazy = lazyRuns, case .srt = lazy.builder, lazy.range.lowerBound >= 0, lazy.range.upperBound <= lazy.bytes.count {
+            let lines = lazy.bytes.withUnsafeBufferPointer { all in
+                let p = UnsafeBufferPointer(rebasing: all[lazy.range])
+                guard SRTReader.runsAreLines(p) else { return false }
+                SRTReader.appendLineOutlines(of: p, offset: lazy.range.lowerBound, to: &out)
+                return true
+            }
+            if lines { return true }
+        }
         forEachRun { out.append(RunOutline(kind: $0.kind, style: $0.style, source: $0.source)) }
+        return false
     }
 
     /// Appends the text a viewer reads to `out` as UTF-8: the `.text` runs'

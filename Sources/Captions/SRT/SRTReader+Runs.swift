@@ -44,6 +44,45 @@ extension SRTReader {
         }
     }
 
+    /// Whether the runs `forEachRun` walks for the cue text `p` (its bytes
+    /// as written) are its lines as they stand: no `<` or `{` (no markup, so
+    /// no style either), no CR, well-formed UTF-8 and no LF at its end. Then
+    /// the runs' text, with `\n` for each line break, is `p` byte for byte,
+    /// and the runs are those `appendLineOutlines(of:offset:to:)` outlines.
+    static func runsAreLines(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = p.baseAddress, !p.isEmpty else { return true }
+        if p[p.count - 1] == 0x0A { return false }
+        var high: UInt64 = 0
+        var i = 0
+        while i + 8 <= p.count {
+            let x = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            if equal(x, 0x3C3C_3C3C_3C3C_3C3C) | equal(x, 0x7B7B_7B7B_7B7B_7B7B) | equal(x, 0x0D0D_0D0D_0D0D_0D0D) != 0 { return false }
+            high |= x
+            i += 8
+        }
+        while i < p.count {
+            let b = p[i]
+            if b == 0x3C || b == 0x7B || b == 0x0D { return false }
+            high |= UInt64(b)
+            i += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0 || UTF8Repair.isValid(p)
+    }
+
+    /// Appends the outlines of the runs `forEachRun` walks for the cue text
+    /// `p` that `runsAreLines` says yes to, their source ranges moved by
+    /// `offset` (the text's offset in the document; 0 for offsets in `p`):
+    /// a text run for each line that is not empty, a line break for each LF.
+    static func appendLineOutlines(of p: UnsafeBufferPointer<UInt8>, offset: Int, to out: inout [RunOutline]) {
+        var start = 0
+        for i in p.indices where p[i] == 0x0A {
+            if i > start { out.append(RunOutline(kind: .text, style: [], source: offset + start..<offset + i)) }
+            out.append(RunOutline(kind: .lineBreak, style: [], source: offset + i..<offset + i + 1))
+            start = i + 1
+        }
+        if p.count > start { out.append(RunOutline(kind: .text, style: [], source: offset + start..<offset + p.count)) }
+    }
+
     /// The first `<` or `{` in `p[start..<end]` (eight bytes at a time), or `end`.
     @inline(__always)
     static func firstMarkupStart(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {

@@ -121,6 +121,45 @@ import Testing
             #expect(LocalFallback.asciiBytesBeforeAnEnd(UInt64(littleEndian: w)) == before, "\(bytes)")
         }
     }
+
+    /// Every scalar as a `Character`, and characters of several scalars that
+    /// start with a left-out one: the scalar look-up says what the set of `Character`s says.
+    @Test func leftOutByScalarIsTheSetOfCharacters() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let character = Character(scalar)
+            #expect(LocalFallback.isLeftOut(character) == LocalFallback.leftOut.contains(character), "U+\(String(value, radix: 16))")
+        }
+        for text in ["(\u{301}", "\"\u{20DD}", "«\u{200D}", "\r\n", "e\u{301}"] {
+            let character = Character(text)
+            #expect(LocalFallback.isLeftOut(character) == LocalFallback.leftOut.contains(character), "\(text.unicodeScalars.map(\.value))")
+        }
+    }
+
+    /// The line keys' answers, read in turn for the first questions and
+    /// hashed after them, are whether some line's words in lower case are the key's.
+    @Test func lineKeysAnswerAlikeReadInTurnAndHashed() {
+        let vocabulary = ["rocket", "launch", "Orbit", "the", "crew", "déjà", "vu", "ORBIT", "go"]
+        var state: UInt64 = 35
+        func next(_ n: Int) -> Int {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return Int(state % UInt64(n))
+        }
+        let lines = (0..<60).map { _ in (0..<(1 + next(3))).map { _ in vocabulary[next(vocabulary.count)] }.joined(separator: " ") }
+        let text = FallbackText(lines.joined(separator: "\n"))
+        let keys = Set(lines.map { $0.lowercased() })
+        var lineKeys = LocalFallback.LineKeys()
+        var asked = 0, found = 0
+        for _ in 0..<(3 * LocalFallback.LineKeys.linearQuestions) {
+            let key = (0..<(1 + next(3))).map { _ in vocabulary[next(vocabulary.count)].lowercased() }.joined(separator: " ")
+            let answer = lineKeys.contains(key: key, in: text)
+            #expect(answer == keys.contains(key), "\(key)")
+            asked += 1
+            if answer { found += 1 }
+        }
+        // Both answers came up, on both sides of the switch to hashing.
+        #expect(asked > 2 * LocalFallback.LineKeys.linearQuestions && found > 0 && found < asked)
+    }
 }
 
 extension LocalFallbackByteLookupTests {

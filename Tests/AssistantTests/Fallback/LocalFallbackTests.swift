@@ -170,4 +170,25 @@ import Words
         }
         #expect(Set(LocalFallback.annotations.keys) == ["en", "de", "es", "fr", "it", "ja", "pt"])
     }
+
+    /// Random pieces, small and large scores: the heap gives them in the order of the ranks sorted.
+    @Test func rankedPiecesComeInTheOrderOfTheirRanks() {
+        var state: UInt64 = 36
+        func next(_ n: Int) -> Int {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return Int(state % UInt64(n))
+        }
+        for round in 0..<200 {
+            let count = next(40)
+            // Every tenth round holds a score too large for the heap's bits (sorted at once instead).
+            let pieces = (0..<count).map { index in
+                (cut: next(3) == 0, fromLine: next(2) == 0, score: round % 10 == 9 && index == 0 ? 1 << 40 : next(6), index: index)
+            }
+            let expected = pieces.map { ($0.cut ? 1 : 0, $0.fromLine ? 1 : 0, -$0.score, $0.index) }.sorted(by: <).map(\.3)
+            var ranked = LocalFallback.RankedPieces(pieces)
+            var order: [Int] = []
+            while let i = ranked.next() { order.append(i) }
+            #expect(order == expected, "round \(round)")
+        }
+    }
 }

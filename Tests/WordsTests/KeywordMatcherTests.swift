@@ -1,0 +1,64 @@
+import Testing
+@testable import Words
+
+/// `KeywordMatcher.words(of:into:scanner:scratch:)`, the pre-check and the
+/// cut into words in one scan, against the plain rule: the text cut by
+/// `WordScanner.scan` and matched from its first word.
+@Suite struct KeywordMatcherWordsTests {
+    /// SplitMix64: the same texts on every run.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    struct Match: Equatable {
+        var keyword: Int
+        var bytes: Range<Int>
+    }
+
+    @Test func oneScanFindsWhatTheScanAndTheMatchFind() {
+        var rng = Seeded(state: 35)
+        let pieces = ["rocket", "Rocket's", "ROCKETS", "launch", "pad", "launch-pad", "km", "KM", "t", "eng", "engine", "café", "CAFÉ", "a", "I",
+                      " ", "  ", "\n", ",", ".", "'", "-", "_", "2", "x2", "s", "東京", "ラーメン", "の", "สวัสดี", "\u{212A}m", "e\u{301}"]
+        let keywordSets = [["rocket"], ["launch pad", "engine"], ["\u{212A}m", "café"], ["a", "rocket"], ["rocket's"], ["pad", "Engine", "t2"],
+                           ["ラーメン", "東京"], ["launch\npad"], (0..<40).map { "word\($0)" } + ["rocket"]]
+        let scanner = WordScanner()
+        var none = 0, later = 0, matched = 0
+        for keywords in keywordSets {
+            let matcher = KeywordMatcher(keywords)
+            var scratch = KeywordMatcher.Scratch()
+            var words: [Range<Int>] = []
+            for _ in 0..<600 {
+                // Half of them after words that start no keyword, so that the first that may is often not the first.
+                let lead = Bool.random(using: &rng) ? "Over there, the " : ""
+                let text = lead + (0..<Int.random(in: 0...12, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
+                var bytes = text
+                bytes.withUTF8 { p in
+                    scanner.scan(p)
+                    let all = scanner.words
+                    var expected: [Match] = []
+                    matcher.forEachMatch(in: p, words: all, scratch: &scratch) { expected.append(Match(keyword: $0, bytes: $1)); return true }
+                    guard let first = matcher.words(of: p, into: &words, scanner: scanner, scratch: &scratch) else {
+                        #expect(expected.isEmpty, "\(keywords) \(text)")
+                        none += 1
+                        return
+                    }
+                    #expect(words == all, "\(keywords) \(text)")
+                    var got: [Match] = []
+                    matcher.forEachMatch(in: p, words: words, from: first, scratch: &scratch) { got.append(Match(keyword: $0, bytes: $1)); return true }
+                    #expect(got == expected, "\(keywords) \(text)")
+                    if first > 0 { later += 1 }
+                    if !got.isEmpty { matched += 1 }
+                }
+            }
+        }
+        // Every answer given often: the test can tell a wrong one.
+        #expect(none > 400 && later > 50 && matched > 300, "\(none) \(later) \(matched)")
+    }
+}
