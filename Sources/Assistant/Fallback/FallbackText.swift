@@ -96,13 +96,13 @@ struct FallbackText {
             starts.append(words.count)
             bytes.withUnsafeBufferPointer { p in scanner.scan(UnsafeBufferPointer(rebasing: p[line])) }
             complex.append(complex[complex.count - 1] + (scanner.lastScanWasSimple ? 0 : 1))
-            for r in scanner.words {
+            // In a line all ASCII, the bytes between two of its words are.
+            let lineIsASCII = isASCII(line)
+            for (k, r) in scanner.words.enumerated() {
                 var word = makeWord((r.lowerBound + line.lowerBound)..<(r.upperBound + line.lowerBound))
                 // An ASCII word (as many bytes as `Character`s) after ASCII bytes since the word before it.
-                if let previous = words.last, Int(word.characters) == word.range.count {
-                    word.asciiSincePrevious = bytes.withUnsafeBufferPointer { p in
-                        !UnsafeBufferPointer(rebasing: p[previous.range.upperBound..<word.range.lowerBound]).contains { $0 >= 0x80 }
-                    }
+                if let previous = words.last?.range, Int(word.characters) == word.range.count {
+                    word.asciiSincePrevious = (k > 0 && lineIsASCII) || isASCII(previous.upperBound..<word.range.lowerBound)
                 }
                 words.append(word)
             }
@@ -137,6 +137,12 @@ struct FallbackText {
     /// nested function: captured variables are checked for exclusive access
     /// as the program runs.)
     static func joinedLines(_ p: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], lines: [Range<Int>]) {
+        if let lines = singleLineFeedLines(p) {
+            // The bytes copied at once, each line feed made the space that joins.
+            var joined = Array(p)
+            for line in lines.dropLast() { joined[line.upperBound] = 0x20 }
+            return (joined, lines)
+        }
         var joined: [UInt8] = []
         var lines: [Range<Int>] = []
         joined.reserveCapacity(p.count)
@@ -149,13 +155,9 @@ struct FallbackText {
         }
         var start = 0, i = 0
         while i < p.count {
-            // Eight ASCII bytes none of which is below 0x0E: no newline starts among them.
-            if i + 8 <= p.count, let base = p.baseAddress {
-                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                if (w | (w &- 0x0E0E_0E0E_0E0E_0E0E)) & 0x8080_8080_8080_8080 == 0 {
-                    i += 8
-                    continue
-                }
+            if i + 8 <= p.count, let base = p.baseAddress, startsNoNewline(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+                continue
             }
             // Newline scalars are `Character`s of their own (CR LF one of two): LF, VT, FF, CR, NEL, LS, PS.
             let length = newlineLength(p, i)
@@ -170,6 +172,38 @@ struct FallbackText {
         endLine(start, p.count, &joined, &lines)
         return (joined, lines)
     }
+
+    /// The lines of `p` when its only newlines are single line feeds between
+    /// lines that are not empty (most transcripts): then `joinedLines` is
+    /// `p` with each line feed made a space, and its lines are where they
+    /// stand in `p`. nil for any other text (an empty one too).
+    static func singleLineFeedLines(_ p: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+        guard let base = p.baseAddress, !p.isEmpty else { return nil }
+        var lines: [Range<Int>] = []
+        var start = 0, i = 0
+        while i < p.count {
+            if i + 8 <= p.count, startsNoNewline(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+                continue
+            }
+            let length = newlineLength(p, i)
+            if length == 0 {
+                i += 1
+                continue
+            }
+            // A line feed that ends a line with bytes and is not the text's last byte.
+            guard length == 1, p[i] == 0x0A, i > start, i + 1 < p.count else { return nil }
+            lines.append(start..<i)
+            i += 1
+            start = i
+        }
+        lines.append(start..<p.count)
+        return lines
+    }
+
+    /// Whether the eight bytes of `w` are ASCII and none is below 0x0E: no newline starts among them.
+    @inline(__always)
+    static func startsNoNewline(_ w: UInt64) -> Bool { (w | (w &- 0x0E0E_0E0E_0E0E_0E0E)) & 0x8080_8080_8080_8080 == 0 }
 
     /// The UTF-8 length of the newline scalar at `i`, or 0.
     @inline(__always)
@@ -196,9 +230,17 @@ struct FallbackText {
         return text[lower..<utf8.index(lower, offsetBy: range.count)]
     }
 
-    /// Whether the bytes at `range` are all ASCII.
+    /// Whether the bytes at `range` are all ASCII (eight at a time, then one at a time).
     func isASCII(_ range: Range<Int>) -> Bool {
-        bytes.withUnsafeBufferPointer { p in !p[range].contains { $0 >= 0x80 } }
+        bytes.withUnsafeBufferPointer { p in
+            guard let base = p.baseAddress else { return true }
+            var i = range.lowerBound
+            while i + 8 <= range.upperBound {
+                if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                i += 8
+            }
+            return !p[i..<range.upperBound].contains { $0 >= 0x80 }
+        }
     }
 
     /// The facts of the word at `range`, its lower case numbered (`lowers`).

@@ -211,3 +211,60 @@ extension LocalFallbackByteLookupTests {
         }
     }
 }
+
+extension LocalFallbackByteLookupTests {
+    /// Texts of lines of ASCII and non-ASCII words and gaps: a line word's
+    /// `asciiSincePrevious` (found from the line's bytes when it is all ASCII)
+    /// is whether the bytes from the word before it are, and `isASCII` (eight
+    /// bytes at a time) answers as a byte walk at every range.
+    @Test func asciiSincePreviousIsTheBytesBetween() {
+        let pieces = ["rocket", "launch", "déjà", " ", ", ", " — ", "crew", "日本", "go", "\n", ". ", "x1", "café", "orbit", "  "]
+        var state: UInt64 = 0x5DEE_CE66_D1CE_4E5B
+        for _ in 0..<200 {
+            var transcript = ""
+            for _ in 0..<40 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                transcript += pieces[Int((state >> 33) % UInt64(pieces.count))]
+            }
+            let text = FallbackText(transcript)
+            for i in 1..<max(1, text.lineWordCount) {
+                let word = text.words[i], previous = text.words[i - 1]
+                guard Int(word.characters) == word.range.count else { continue }
+                let between = text.bytes[previous.range.upperBound..<word.range.lowerBound]
+                #expect(word.asciiSincePrevious == between.allSatisfy { $0 < 0x80 }, "\(transcript)")
+            }
+            for start in stride(from: 0, to: text.bytes.count, by: 3) {
+                for end in [start, start + 1, start + 7, start + 8, start + 9, start + 17, text.bytes.count] where end <= text.bytes.count {
+                    #expect(text.isASCII(start..<end) == text.bytes[start..<end].allSatisfy { $0 < 0x80 })
+                }
+            }
+        }
+    }
+}
+
+extension LocalFallbackByteLookupTests {
+    /// Texts whose lines end at line feeds alone (the copied path) or at CR,
+    /// CR LF, NEL, LS, VT, empty lines, a newline first or last (the line
+    /// walk): the joined text is the lines (`split(whereSeparator:
+    /// \.isNewline)`) joined with spaces, and each line's bytes are its own.
+    @Test func joinedLinesAreTheNewlineSplitJoined() {
+        let pieces = ["rocket launch", "déjà vu", "a", "日本語", "\n", "\n", "\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{B}", "\n\n", " ", "x"]
+        var state: UInt64 = 0x2718_2818_2845_9045
+        var copied = 0
+        for _ in 0..<2_000 {
+            var transcript = ""
+            for _ in 0..<(1 + Int(state >> 60)) {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                transcript += pieces[Int((state >> 33) % UInt64(pieces.count))]
+            }
+            let lines = transcript.split(whereSeparator: \.isNewline).map(String.init)
+            let text = FallbackText(transcript)
+            #expect(text.text == lines.joined(separator: " "), "\(transcript.unicodeScalars.map(\.value))")
+            #expect(text.lines.map { String(decoding: text.bytes[$0], as: UTF8.self) } == lines, "\(transcript.unicodeScalars.map(\.value))")
+            var bytes = transcript
+            if bytes.withUTF8({ FallbackText.singleLineFeedLines($0) }) != nil { copied += 1 }
+        }
+        // Both paths were taken.
+        #expect(copied > 100 && copied < 1_900)
+    }
+}
