@@ -224,7 +224,10 @@ struct FallbackText {
     }
 
     /// `text` from byte `range.lowerBound` to `range.upperBound` (both on scalar boundaries).
-    func substring(_ range: Range<Int>) -> Substring {
+    func substring(_ range: Range<Int>) -> Substring { Self.substring(text, range) }
+
+    /// `text` from byte `range.lowerBound` to `range.upperBound` (both on scalar boundaries).
+    static func substring(_ text: String, _ range: Range<Int>) -> Substring {
         let utf8 = text.utf8
         let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         return text[lower..<utf8.index(lower, offsetBy: range.count)]
