@@ -137,12 +137,6 @@ struct FallbackText {
     /// nested function: captured variables are checked for exclusive access
     /// as the program runs.)
     static func joinedLines(_ p: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], lines: [Range<Int>]) {
-        if let lines = singleLineFeedLines(p) {
-            // The bytes copied at once, each line feed made the space that joins.
-            var joined = Array(p)
-            for line in lines.dropLast() { joined[line.upperBound] = 0x20 }
-            return (joined, lines)
-        }
         var joined: [UInt8] = []
         var lines: [Range<Int>] = []
         joined.reserveCapacity(p.count)
@@ -155,9 +149,13 @@ struct FallbackText {
         }
         var start = 0, i = 0
         while i < p.count {
-            if i + 8 <= p.count, let base = p.baseAddress, startsNoNewline(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
-                i += 8
-                continue
+            // Eight ASCII bytes none of which is below 0x0E: no newline starts among them.
+            if i + 8 <= p.count, let base = p.baseAddress {
+                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                if (w | (w &- 0x0E0E_0E0E_0E0E_0E0E)) & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                    continue
+                }
             }
             // Newline scalars are `Character`s of their own (CR LF one of two): LF, VT, FF, CR, NEL, LS, PS.
             let length = newlineLength(p, i)
@@ -172,38 +170,6 @@ struct FallbackText {
         endLine(start, p.count, &joined, &lines)
         return (joined, lines)
     }
-
-    /// The lines of `p` when its only newlines are single line feeds between
-    /// lines that are not empty (most transcripts): then `joinedLines` is
-    /// `p` with each line feed made a space, and its lines are where they
-    /// stand in `p`. nil for any other text (an empty one too).
-    static func singleLineFeedLines(_ p: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
-        guard let base = p.baseAddress, !p.isEmpty else { return nil }
-        var lines: [Range<Int>] = []
-        var start = 0, i = 0
-        while i < p.count {
-            if i + 8 <= p.count, startsNoNewline(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
-                i += 8
-                continue
-            }
-            let length = newlineLength(p, i)
-            if length == 0 {
-                i += 1
-                continue
-            }
-            // A line feed that ends a line with bytes and is not the text's last byte.
-            guard length == 1, p[i] == 0x0A, i > start, i + 1 < p.count else { return nil }
-            lines.append(start..<i)
-            i += 1
-            start = i
-        }
-        lines.append(start..<p.count)
-        return lines
-    }
-
-    /// Whether the eight bytes of `w` are ASCII and none is below 0x0E: no newline starts among them.
-    @inline(__always)
-    static func startsNoNewline(_ w: UInt64) -> Bool { (w | (w &- 0x0E0E_0E0E_0E0E_0E0E)) & 0x8080_8080_8080_8080 == 0 }
 
     /// The UTF-8 length of the newline scalar at `i`, or 0.
     @inline(__always)

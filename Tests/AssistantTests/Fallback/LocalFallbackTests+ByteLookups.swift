@@ -241,30 +241,3 @@ extension LocalFallbackByteLookupTests {
         }
     }
 }
-
-extension LocalFallbackByteLookupTests {
-    /// Texts whose lines end at line feeds alone (the copied path) or at CR,
-    /// CR LF, NEL, LS, VT, empty lines, a newline first or last (the line
-    /// walk): the joined text is the lines (`split(whereSeparator:
-    /// \.isNewline)`) joined with spaces, and each line's bytes are its own.
-    @Test func joinedLinesAreTheNewlineSplitJoined() {
-        let pieces = ["rocket launch", "déjà vu", "a", "日本語", "\n", "\n", "\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{B}", "\n\n", " ", "x"]
-        var state: UInt64 = 0x2718_2818_2845_9045
-        var copied = 0
-        for _ in 0..<2_000 {
-            var transcript = ""
-            for _ in 0..<(1 + Int(state >> 60)) {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
-                transcript += pieces[Int((state >> 33) % UInt64(pieces.count))]
-            }
-            let lines = transcript.split(whereSeparator: \.isNewline).map(String.init)
-            let text = FallbackText(transcript)
-            #expect(text.text == lines.joined(separator: " "), "\(transcript.unicodeScalars.map(\.value))")
-            #expect(text.lines.map { String(decoding: text.bytes[$0], as: UTF8.self) } == lines, "\(transcript.unicodeScalars.map(\.value))")
-            var bytes = transcript
-            if bytes.withUTF8({ FallbackText.singleLineFeedLines($0) }) != nil { copied += 1 }
-        }
-        // Both paths were taken.
-        #expect(copied > 100 && copied < 1_900)
-    }
-}
