@@ -372,18 +372,125 @@ public enum CueLineParts {
     }()
 
     /// Whether the line is a credit: it holds a web address or a credit
-    /// phrase (ASCII letters compared without case), found in one pass over its bytes.
+    /// phrase (ASCII letters compared without case).
+    ///
+    /// A mark is looked for (`creditMarkStarts`) only where the line may
+    /// hold one (`CreditFilter`): near each `.` and `:` (found eight bytes at
+    /// a time), which every web-address mark holds, and near each sampled
+    /// four bytes that are four bytes of a credit phrase. Most lines hold a
+    /// few such places, and their other bytes are passed without a look-up.
     static func isCredit(_ line: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> Bool {
         let bytes = UnsafeBufferPointer(rebasing: p[line])
-        guard bytes.count >= 3 else { return false }
+        let n = bytes.count
+        guard n >= 3, let base = bytes.baseAddress else { return false }
         return creditPairs.withUnsafeBufferPointer { pairs in
-            for i in 0...(bytes.count - 3) {
-                let pair = Int(lowered(bytes[i])) << 8 | Int(lowered(bytes[i + 1]))
-                if pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 && isCreditMark(at: i, in: bytes) { return true }
+            creditFilter.phraseBits.withUnsafeBufferPointer { phraseBits in
+                /// Whether a mark starts at `from...through` (within the line).
+                func anyStart(_ from: Int, _ through: Int) -> Bool {
+                    var i = max(from, 0)
+                    let last = min(through, n - 3)
+                    while i <= last {
+                        if creditMarkStarts(at: i, in: bytes, pairs: pairs) { return true }
+                        i += 1
+                    }
+                    return false
+                }
+                /// Whether a mark that holds the `.` or `:` at `i`, or the phrase bytes sampled at `i`, starts there.
+                func anchor(_ i: Int) -> Bool { CreditFilter.isAnchor(bytes[i]) && anyStart(i - CreditFilter.anchorReach, i) }
+                func sample(_ four: UInt32, _ i: Int) -> Bool {
+                    CreditFilter.mayBeInAPhrase(four, phraseBits) && anyStart(i - CreditFilter.phraseReach, i)
+                }
+                // Eight bytes at a time: their `.` and `:`, and the four bytes at each multiple of four.
+                var i = 0
+                while i + 8 <= n {
+                    let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    if CreditFilter.holdsAnAnchor(w) {
+                        for k in i..<i + 8 where anchor(k) { return true }
+                    }
+                    if sample(UInt32(truncatingIfNeeded: w), i) || sample(UInt32(truncatingIfNeeded: w >> 32), i + 4) { return true }
+                    i += 8
+                }
+                for k in i..<n where anchor(k) { return true }
+                if i + 4 <= n, sample(UInt32(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt32.self)), i) { return true }
+                return false
             }
-            return false
         }
     }
+
+    /// Whether a `CreditMark` starts at byte `i` of `bytes` (a line): its
+    /// first two bytes lowered are a mark's (`creditPairs`), and a mark is there.
+    @inline(__always)
+    private static func creditMarkStarts(at i: Int, in bytes: UnsafeBufferPointer<UInt8>, pairs: UnsafeBufferPointer<UInt64>) -> Bool {
+        let pair = Int(lowered(bytes[i])) << 8 | Int(lowered(bytes[i + 1]))
+        return pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 && isCreditMark(at: i, in: bytes)
+    }
+
+    /// Where a line may hold a credit mark (`isCredit`), told from the marks:
+    /// every mark that holds a `.` or `:` (an anchor) holds one within its
+    /// first `anchorReach + 1` bytes; every other mark (a phrase) is at least
+    /// seven bytes long, so an occurrence of it holds whole the four bytes
+    /// at the first offset of the line at or after its start that is a
+    /// multiple of four (`stride`): four bytes of the phrase at offset 0, 1, 2
+    /// or 3. Those of each phrase, their ASCII letters lowered and hashed,
+    /// are bits of `phraseBits`.
+    struct CreditFilter {
+        /// How far before its first anchor a mark that holds one may start.
+        static let anchorReach = 3
+        /// How far before the four bytes sampled a phrase may start.
+        static let phraseReach = stride - 1
+        /// The bits of the four bytes at offsets 0 to `phraseReach` of every phrase (`slot`).
+        var phraseBits = [UInt64](repeating: 0, count: 1 << (bits - 6))
+
+        /// How many bits `phraseBits` holds, as a power of two.
+        static let bits = 12
+        /// The distance between the four bytes looked at, and the shortest phrase it allows (`stride + 3`).
+        static let stride = 4
+
+        init(marks: [CreditMark]) {
+            for mark in marks {
+                if let anchor = mark.bytes.firstIndex(where: Self.isAnchor) {
+                    precondition(anchor <= Self.anchorReach, "a web-address mark whose '.' or ':' is further in than the filter reaches")
+                    continue
+                }
+                precondition(mark.bytes.count >= Self.stride + 3, "a credit phrase shorter than the filter's stride allows")
+                for at in 0...Self.phraseReach {
+                    let four = mark.bytes[at..<at + 4].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+                    let slot = Self.slot(four)
+                    phraseBits[slot >> 6] |= 1 << UInt64(slot & 63)
+                }
+            }
+        }
+
+        /// Whether `b` is `.` or `:`.
+        @inline(__always)
+        static func isAnchor(_ b: UInt8) -> Bool { b == 0x2E || b == 0x3A }
+
+        /// Whether one of the eight bytes of `w` is `.` or `:` (the zero-byte test of `mayStartAPart`).
+        @inline(__always)
+        static func holdsAnAnchor(_ w: UInt64) -> Bool {
+            @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- 0x0101_0101_0101_0101) & ~x }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            return (zeroByte(w ^ (ones &* 0x2E)) | zeroByte(w ^ (ones &* 0x3A))) & 0x8080_8080_8080_8080 != 0
+        }
+
+        /// The bit of four bytes (little-endian in `four`): each byte with its
+        /// 0x20 bit set (which lowers an ASCII capital, so four bytes and their
+        /// lowered form have the one bit), hashed.
+        @inline(__always)
+        static func slot(_ four: UInt32) -> Int {
+            Int(truncatingIfNeeded: ((four | 0x2020_2020) &* 0x9E37_79B1) >> UInt32(32 - bits))
+        }
+
+        /// Whether the four bytes `four` (little-endian) may be four bytes of a phrase (`phraseBits`).
+        @inline(__always)
+        static func mayBeInAPhrase(_ four: UInt32, _ phraseBits: UnsafeBufferPointer<UInt64>) -> Bool {
+            let slot = slot(four)
+            return phraseBits[slot >> 6] & (1 << UInt64(slot & 63)) != 0
+        }
+    }
+
+    /// The filter of every `CreditMark`.
+    static let creditFilter = CreditFilter(marks: creditMarks.flatMap { $0 })
 
     /// Whether a `CreditMark` starts at byte `i` of `bytes` (a line).
     private static func isCreditMark(at i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {

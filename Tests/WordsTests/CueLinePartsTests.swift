@@ -135,6 +135,42 @@ import Testing
 }
 
 extension CueLinePartsTests {
+    /// Lines of up to a few hundred bytes with every mark, in any case, at
+    /// random offsets among ordinary words, anchors and non-ASCII text (in a
+    /// buffer where the line does not start at 0): the credit rule's filter
+    /// (`CueLineParts.CreditFilter`: the `.` and `:` it looks near, the four
+    /// bytes it samples) passes over no mark, and says what each mark says.
+    @Test func theCreditFilterPassesOverNoMark() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let marks = ["://", "www."] + CueLineParts.domains + CueLineParts.creditPhrases
+        let filler = ["the", "quick", "Brown", " ", "  ", "fox", ".", ":", "/", "-", "é", "日本", "by", "sub", "titles", "caption",
+                      "a", "x1", "Mr.", "co", "—", "♪", "[MUSIC]", "ed", "tion", "ing", "synced"]
+        var disagreements: [String] = []
+        var credits = 0
+        for _ in 0..<6000 {
+            var line = ""
+            for _ in 0..<(1 + next(40)) { line += filler[next(filler.count)] }
+            if next(2) == 0 {
+                var mark = marks[next(marks.count)]
+                if next(3) == 0 { mark = mark.uppercased() } else if next(3) == 0 { mark = mark.prefix(1).uppercased() + mark.dropFirst() }
+                let at = line.index(line.startIndex, offsetBy: next(line.count + 1))
+                line.insert(contentsOf: mark, at: at)
+            }
+            var buffer = Array("lead\n".utf8) + Array(line.utf8) + Array("\ntail".utf8)
+            let credit = buffer.withUnsafeBufferPointer { CueLineParts.isCredit(5..<5 + line.utf8.count, in: $0) }
+            if credit { credits += 1 }
+            if credit != Self.isCreditByEachMark(line) { disagreements.append(line) }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+        #expect(credits > 1000 && credits < 5000)
+    }
+}
+
+extension CueLinePartsTests {
     /// A line's bytes are passed eight at a time where none may start a part
     /// (`mayStartAPart`): random words, ASCII and not, say yes exactly when
     /// one of their bytes is `[`, `(` or 0xE2.

@@ -90,19 +90,19 @@ struct FallbackText {
         starts.reserveCapacity(lines.count + 1)
         var complex: [Int] = [0]
         complex.reserveCapacity(lines.count + 1)
-        // About one distinct word in six bytes of captions: the table seldom grows.
-        lowers = LowerCaseTable(capacity: joined.count / 6)
+        // About one distinct word in ten bytes of a transcript's start: the table seldom grows.
+        lowers = LowerCaseTable(capacity: joined.count / 10)
         for line in lines {
             starts.append(words.count)
             bytes.withUnsafeBufferPointer { p in scanner.scan(UnsafeBufferPointer(rebasing: p[line])) }
             complex.append(complex[complex.count - 1] + (scanner.lastScanWasSimple ? 0 : 1))
-            for r in scanner.words {
+            // In a line all ASCII, the bytes between two of its words are.
+            let lineIsASCII = isASCII(line)
+            for (k, r) in scanner.words.enumerated() {
                 var word = makeWord((r.lowerBound + line.lowerBound)..<(r.upperBound + line.lowerBound))
                 // An ASCII word (as many bytes as `Character`s) after ASCII bytes since the word before it.
-                if let previous = words.last, Int(word.characters) == word.range.count {
-                    word.asciiSincePrevious = bytes.withUnsafeBufferPointer { p in
-                        !UnsafeBufferPointer(rebasing: p[previous.range.upperBound..<word.range.lowerBound]).contains { $0 >= 0x80 }
-                    }
+                if let previous = words.last?.range, Int(word.characters) == word.range.count {
+                    word.asciiSincePrevious = (k > 0 && lineIsASCII) || isASCII(previous.upperBound..<word.range.lowerBound)
                 }
                 words.append(word)
             }
@@ -190,15 +190,26 @@ struct FallbackText {
     }
 
     /// `text` from byte `range.lowerBound` to `range.upperBound` (both on scalar boundaries).
-    func substring(_ range: Range<Int>) -> Substring {
+    func substring(_ range: Range<Int>) -> Substring { Self.substring(text, range) }
+
+    /// `text` from byte `range.lowerBound` to `range.upperBound` (both on scalar boundaries).
+    static func substring(_ text: String, _ range: Range<Int>) -> Substring {
         let utf8 = text.utf8
         let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         return text[lower..<utf8.index(lower, offsetBy: range.count)]
     }
 
-    /// Whether the bytes at `range` are all ASCII.
+    /// Whether the bytes at `range` are all ASCII (eight at a time, then one at a time).
     func isASCII(_ range: Range<Int>) -> Bool {
-        bytes.withUnsafeBufferPointer { p in !p[range].contains { $0 >= 0x80 } }
+        bytes.withUnsafeBufferPointer { p in
+            guard let base = p.baseAddress else { return true }
+            var i = range.lowerBound
+            while i + 8 <= range.upperBound {
+                if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                i += 8
+            }
+            return !p[i..<range.upperBound].contains { $0 >= 0x80 }
+        }
     }
 
     /// The facts of the word at `range`, its lower case numbered (`lowers`).

@@ -187,34 +187,37 @@ public enum LocalFallback {
             /// The word in lower case, and its number (`FallbackText.Word.lower`).
             var lower: String
             var number: Int32
-            /// The word as written: lower case when it ever occurs so, else as first seen.
-            var form: String
+            /// The bytes of the word as written in `FallbackText.text`: lower case when it ever occurs so, else as first seen.
+            var form: Range<Int>
             var count: Int
             var first: Int
         }
         /// In the order first seen.
         private(set) var entries: [Entry] = []
+        /// The text the entries' forms are bytes of (`FallbackText.text`): a form is made a `String` only for a keyword.
+        private let source: String
         /// For each lower case's number, its entry (-1: none, not a content word).
         private var entryOf: [Int32] = []
 
         /// The counts of the lines' words of `text` (its content words marked).
         init(_ text: FallbackText) {
+            source = text.text
             entryOf = [Int32](repeating: -1, count: text.lowers.count)
             // The word whose form each entry takes: the last written in lower case, else the first.
-            var formWord: [Int] = []
             for (index, word) in text.words.prefix(text.lineWordCount).enumerated() where word.isContent {
                 let e = Int(entryOf[Int(word.lower)])
                 if e >= 0 {
                     entries[e].count += 1
-                    if word.formIsLower { formWord[e] = index }
+                    if word.formIsLower { entries[e].form = word.range }
                 } else {
                     entryOf[Int(word.lower)] = Int32(entries.count)
-                    entries.append(Entry(lower: text.lower(word), number: word.lower, form: "", count: 1, first: index))
-                    formWord.append(index)
+                    entries.append(Entry(lower: text.lower(word), number: word.lower, form: word.range, count: 1, first: index))
                 }
             }
-            for e in entries.indices { entries[e].form = text.form(text.words[formWord[e]]) }
         }
+
+        /// The word of `entry` as written.
+        func form(_ entry: Entry) -> String { String(FallbackText.substring(source, entry.form)) }
 
         /// How often the content word whose lower case has number `lower` occurs (0 for a stop word).
         func count(lower: Int32) -> Int {
@@ -228,8 +231,9 @@ public enum LocalFallback {
         var keywords: [String] {
             let repeated = entries.filter { $0.count >= 2 }
                 .sorted { ($0.count, -$0.first) > ($1.count, -$1.first) }
-            if !repeated.isEmpty { return repeated.prefix(LocalFallback.maximumKeywords).map(\.form) }
-            return entries.sorted { ($0.form.count, -$0.first) > ($1.form.count, -$1.first) }.prefix(3).map(\.form)
+            if !repeated.isEmpty { return repeated.prefix(LocalFallback.maximumKeywords).map(form) }
+            let forms = entries.map { (form: form($0), first: $0.first) }
+            return forms.sorted { ($0.form.count, -$0.first) > ($1.form.count, -$1.first) }.prefix(3).map(\.form)
         }
     }
 

@@ -21,26 +21,46 @@ struct LowerCaseTable {
     /// The numbers of the words not ASCII but equal to an ASCII string, by that string.
     private var asciiForms: [String: Int32] = [:]
 
-    /// The ASCII words' bytes, each `ascii[offsets[k]..<offsets[k + 1]]`, with its hash and number.
+    /// The ASCII words of eight bytes or fewer (most words), each one
+    /// `ShortWord` by hash (open addressing, a power of two long, at most two
+    /// thirds full): a look-up reads one entry and compares its bytes at once.
+    private(set) var short: [ShortWord]
+    /// How many of `short`'s entries hold a word.
+    private var shortCount = 0
+    /// The longer ASCII words' bytes, each `ascii[offsets[k]..<offsets[k + 1]]`, with its hash and number.
     private var ascii: [UInt8] = []
     private var offsets: [Int] = [0]
-    private var hashes: [UInt64] = []
+    private(set) var hashes: [UInt64] = []
     private var asciiNumbers: [Int32] = []
     /// Indices into `hashes` by hash (-1: empty), a power of two long, at most half full.
     private var slots: [Int32]
 
+    /// An ASCII word of eight bytes or fewer: its bytes lowered (`packed`),
+    /// its number (-1: an empty entry) and its hash finished (`finished`, the low 32 bits).
+    struct ShortWord {
+        var packed: UInt64 = 0
+        var finishedHash: UInt32 = 0
+        var number: Int32 = -1
+    }
+
     /// An empty table that holds about `capacity` words before it grows.
     init(capacity: Int = 32) {
-        var slotCount = 64
-        while slotCount < 2 * capacity { slotCount *= 2 }
+        // A larger table starts at 65,536 words and grows as it fills (a long text repeats its words).
+        let capacity = min(capacity, 1 << 16)
+        var shortCount = 16
+        while 2 * shortCount < 3 * capacity { shortCount *= 2 }
+        short = [ShortWord](repeating: ShortWord(), count: shortCount)
+        // Words longer than eight bytes are the fewer.
+        var slotCount = 16
+        while slotCount < capacity / 2 { slotCount *= 2 }
         slots = [Int32](repeating: -1, count: slotCount)
         // Room for a short text's words (a long text's distinct words are far fewer than its words).
         let words = min(capacity, 4_096)
         strings.reserveCapacity(words)
-        ascii.reserveCapacity(words * 6)
-        offsets.reserveCapacity(words + 1)
-        hashes.reserveCapacity(words)
-        asciiNumbers.reserveCapacity(words)
+        ascii.reserveCapacity(words * 3)
+        offsets.reserveCapacity(words / 4 + 1)
+        hashes.reserveCapacity(words / 4)
+        asciiNumbers.reserveCapacity(words / 4)
     }
 
     /// How many distinct words it holds.
@@ -50,6 +70,7 @@ struct LowerCaseTable {
     /// A–Z made a–z), whose lowered bytes hash to `lowered` (`hash`), given
     /// it (and the next number) when it is new.
     mutating func number(ofASCII word: UnsafeBufferPointer<UInt8>, lowered hash: UInt64) -> Int32 {
+        if word.count <= 8 { return number(ofShortASCII: word, lowered: hash) }
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: Self.finished(hash)) & mask
         while true {
@@ -59,21 +80,90 @@ struct LowerCaseTable {
             slot = (slot + 1) & mask
         }
         let start = ascii.count
-        for b in word { ascii.append(b &- 0x41 < 26 ? b | 0x20 : b) }
-        let string = ascii.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start...]), as: UTF8.self) }
-        let n: Int32
-        if let equal = asciiForms.isEmpty ? nil : asciiForms[string] {
-            n = equal
-        } else {
-            n = Int32(strings.count)
-            strings.append(string)
+        ascii.append(contentsOf: word)
+        ascii.withUnsafeMutableBufferPointer { a in
+            for i in start..<a.count where a[i] &- 0x41 < 26 { a[i] |= 0x20 }
         }
+        let string = ascii.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start...]), as: UTF8.self) }
+        let n = number(ofNewASCII: string)
         slots[slot] = Int32(hashes.count)
         hashes.append(hash)
         offsets.append(ascii.count)
         asciiNumbers.append(n)
         if hashes.count * 2 > slots.count { grow() }
         return n
+    }
+
+    /// `number(ofASCII:lowered:)` of a word of eight bytes or fewer (`short`).
+    private mutating func number(ofShortASCII word: UnsafeBufferPointer<UInt8>, lowered hash: UInt64) -> Int32 {
+        let packed = Self.packedLowered(word)
+        let finished = Self.finished(hash)
+        let (slot, found) = short.withUnsafeBufferPointer { Self.find(packed, finished, in: $0) }
+        if found >= 0 { return found }
+        let string = Self.string(packed: packed, count: word.count)
+        let n = number(ofNewASCII: string)
+        short[slot] = ShortWord(packed: packed, finishedHash: UInt32(truncatingIfNeeded: finished), number: n)
+        shortCount += 1
+        if 3 * shortCount > 2 * short.count { growShort() }
+        return n
+    }
+
+    /// The number of the ASCII word `string` (lower case) that the table's ASCII words do not hold:
+    /// the non-ASCII word's equal to it, else the next number.
+    private mutating func number(ofNewASCII string: String) -> Int32 {
+        if let equal = asciiForms.isEmpty ? nil : asciiForms[string] { return equal }
+        strings.append(string)
+        return Int32(strings.count - 1)
+    }
+
+    /// The entry of `short` where the word packed as `packed`, whose hash
+    /// finished is `finished`, stands, and its number; or the empty entry where it would go, and -1.
+    @inline(__always)
+    private static func find(_ packed: UInt64, _ finished: UInt64, in short: UnsafeBufferPointer<ShortWord>) -> (slot: Int, number: Int32) {
+        let mask = short.count - 1
+        var slot = Int(truncatingIfNeeded: finished) & mask
+        while true {
+            let entry = short[slot]
+            if entry.number < 0 || entry.packed == packed { return (slot, entry.number) }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// The bytes of the ASCII word `word` (eight or fewer) lowered (A–Z made
+    /// a–z), byte `i` in bits `8 i` to `8 i + 7`, a byte 0x80 after them when
+    /// they are fewer than eight (so words of different lengths differ) and
+    /// zero bytes after that. Made in a register (bytes stored and read back
+    /// as one word would wait on the stores).
+    @inline(__always)
+    static func packedLowered(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var x: UInt64 = 0
+        for i in word.indices { x |= UInt64(word[i]) << UInt64(8 * i) }
+        if word.count < 8 { x |= 0x80 << UInt64(8 * word.count) }
+        // Each byte is below 0x80 or 0x80 itself, so adding to it carries into no other: a byte from
+        // 0x41 to 0x5A reaches 0x80 with 0x3F added and not with 0x25 (0x80 does both); its 0x80 bit,
+        // moved down to 0x20, lowers it.
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let atLeastA = x &+ ones &* 0x3F, pastZ = x &+ ones &* 0x25
+        return x | ((atLeastA & ~pastZ & 0x8080_8080_8080_8080) >> 2)
+    }
+
+    /// The `count` bytes `packedLowered` packed into `packed`, as a `String`.
+    static func string(packed: UInt64, count: Int) -> String {
+        String(unsafeUninitializedCapacity: count) { bytes in
+            for i in 0..<count { bytes[i] = UInt8(truncatingIfNeeded: packed >> UInt64(8 * i)) }
+            return count
+        }
+    }
+
+    private mutating func growShort() {
+        var bigger = [ShortWord](repeating: ShortWord(), count: short.count * 2)
+        let mask = bigger.count - 1
+        for entry in short where entry.number >= 0 {
+            var slot = Int(entry.finishedHash) & mask
+            while bigger[slot].number >= 0 { slot = (slot + 1) & mask }
+            bigger[slot] = entry
+        }
+        short = bigger
     }
 
     /// The number of `word` (in lower case), given it (and the next number) when it is new.
@@ -109,6 +199,11 @@ struct LowerCaseTable {
     /// The number of the ASCII word `word` in lower case (its bytes lowered),
     /// whose lowered bytes hash to `hash` (`hash`), if it holds it.
     func number(ifPresentASCII word: UnsafeBufferPointer<UInt8>, lowered hash: UInt64) -> Int32? {
+        if word.count <= 8 {
+            let packed = Self.packedLowered(word)
+            let number = short.withUnsafeBufferPointer { Self.find(packed, Self.finished(hash), in: $0).number }
+            return number < 0 ? nil : number
+        }
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: Self.finished(hash)) & mask
         while true {
@@ -188,7 +283,11 @@ extension LowerCaseTable {
         let words: LowerCaseTable
         /// The value of each word, by number.
         let values: [Value]
-
+        /// A bit for each word's hash (`bit`), about sixteen bits a word: a
+        /// word whose bit is clear is not in the table, told with no probe of it.
+        let present: [UInt64]
+        /// How many high bits of a hash pick its bit in `present`.
+        let presentBits: Int
         /// The table of `entries`' words (lower case, ASCII: others are left
         /// out) with their values; a word given twice keeps its first value.
         init(_ entries: [(word: String, value: Value)]) {
@@ -199,13 +298,32 @@ extension LowerCaseTable {
             }
             self.words = words
             self.values = values
+            var bits = 12
+            while 1 << bits < 16 * values.count { bits += 1 }
+            var present = [UInt64](repeating: 0, count: 1 << (bits - 6))
+            let finished = words.short.filter { $0.number >= 0 }.map(\.finishedHash)
+                + words.hashes.map { UInt32(truncatingIfNeeded: LowerCaseTable.finished($0)) }
+            for hash in finished {
+                let bit = Self.bit(hash, bits)
+                present[bit >> 6] |= 1 << UInt64(bit & 63)
+            }
+            self.present = present
+            presentBits = bits
         }
+
+        /// The bit of `present` of a word whose lowered bytes' hash finished
+        /// is `finished` (its low 32 bits, `LowerCaseTable.finished`): their
+        /// high `bits` bits (the low bits pick a word's slot).
+        @inline(__always)
+        private static func bit(_ finished: UInt32, _ bits: Int) -> Int { Int(finished >> UInt32(32 - bits)) }
 
         /// The value of the ASCII word `word` in lower case (its bytes
         /// lowered), whose lowered bytes hash to `hash` (`LowerCaseTable.hash`), if the table has it.
         @inline(__always)
         func value(ofASCII word: UnsafeBufferPointer<UInt8>, lowered hash: UInt64) -> Value? {
-            words.number(ifPresentASCII: word, lowered: hash).map { values[Int($0)] }
+            let bit = Self.bit(UInt32(truncatingIfNeeded: LowerCaseTable.finished(hash)), presentBits)
+            guard present.withUnsafeBufferPointer({ $0[bit >> 6] & (1 << UInt64(bit & 63)) != 0 }) else { return nil }
+            return words.number(ifPresentASCII: word, lowered: hash).map { values[Int($0)] }
         }
     }
 }

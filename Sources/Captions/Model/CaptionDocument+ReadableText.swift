@@ -52,22 +52,26 @@ extension CaptionDocument {
         }
     }
 
-    /// Appends what cue `index` says to `out` (`spokenText`'s rule for one cue), using `scratch` for its readable text.
+    /// Appends what cue `index` says to `out` (`spokenText`'s rule for one
+    /// cue). Its readable text is appended to `out` (lines split by `\n`)
+    /// and kept there, its line breaks made `lineBreak`, when it has no part
+    /// (`CueLineParts`), as most cues have none; else it is moved to
+    /// `scratch` and what it says appended in its place.
     func appendSpokenText(ofCue index: Int, to out: inout [UInt8], lineBreak: UInt8, scratch: inout [UInt8]) {
-        scratch.removeAll(keepingCapacity: true)
-        cues[index].appendReadableText(to: &scratch, lineBreak: 0x0A)
-        scratch.withUnsafeBufferPointer { text in
-            let parts = CueLineParts.parts(in: text)
-            if parts.isEmpty {
-                let start = out.count
-                out.append(contentsOf: text)
-                if lineBreak != 0x0A, text.contains(0x0A) {
-                    for i in start..<out.count where out[i] == 0x0A { out[i] = lineBreak }
-                }
-            } else {
-                CueLineParts.appendSpokenText(text, parts: parts, lineBreak: lineBreak, to: &out)
+        let start = out.count
+        cues[index].appendReadableText(to: &out, lineBreak: 0x0A)
+        let parts = out.withUnsafeBufferPointer { CueLineParts.parts(in: UnsafeBufferPointer(rebasing: $0[start...])) }
+        if parts.isEmpty {
+            guard lineBreak != 0x0A else { return }
+            out.withUnsafeMutableBufferPointer { p in
+                for i in start..<p.count where p[i] == 0x0A { p[i] = lineBreak }
             }
+            return
         }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: out[start...])
+        out.removeSubrange(start...)
+        scratch.withUnsafeBufferPointer { CueLineParts.appendSpokenText($0, parts: parts, lineBreak: lineBreak, to: &out) }
     }
 
     /// The start of the text that `appendCue` makes of each cue, cues joined
@@ -116,6 +120,13 @@ extension CaptionDocument {
             let n = p.count
             var count = 0, i = 0
             while i < n {
+                // Eight ASCII bytes, none a CR, and an ASCII byte (or the end) after them: eight `Character`s.
+                if i + 8 <= n, let base = p.baseAddress, i + 8 == n || p[i + 8] < 0x80,
+                   eightSingleASCII(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                    i += 8
+                    count += 8
+                    continue
+                }
                 let b = p[i]
                 if b < 0x80 && (i + 1 == n || p[i + 1] < 0x80) {
                     i += b == 0x0D && i + 1 < n && p[i + 1] == 0x0A ? 2 : 1
@@ -130,6 +141,14 @@ extension CaptionDocument {
             }
             return count
         }
+    }
+
+    /// Whether the eight bytes of `w` are ASCII and none is a CR (the zero-byte test, exact for bytes below 0x80).
+    @inline(__always)
+    static func eightSingleASCII(_ w: UInt64) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let x = w ^ 0x0D0D_0D0D_0D0D_0D0D
+        return w & high == 0 && (x &- 0x0101_0101_0101_0101) & ~x & high == 0
     }
 
     /// How many `Character`s the text that `appendCue` makes of each cue

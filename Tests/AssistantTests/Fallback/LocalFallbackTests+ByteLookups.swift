@@ -34,12 +34,16 @@ import Testing
         }
     }
 
-    /// Every list's word, in lower case and as written, with a letter
-    /// changed, and words no list has: the bytes' answer is the dictionary's.
+    /// Every list's word, in lower case and as written, in capitals (all,
+    /// the first, all but the last), with a letter added or cut, and words
+    /// no list has: the bytes' answer (short words' packed entries, long
+    /// words' probe) is the dictionary's.
     @Test func stopWordsByBytesAreTheDictionarys() {
         var words = Set(LocalFallback.stopWordLanguages.keys.filter { $0.utf8.allSatisfy { $0 < 0x80 } })
         for word in Array(words) {
             words.insert(word.uppercased())
+            words.insert(word.prefix(1).uppercased() + word.dropFirst())
+            words.insert(word.dropLast().uppercased() + word.suffix(1))
             words.insert(word + "s")
             words.insert(String(word.dropLast()))
         }
@@ -155,5 +159,85 @@ import Testing
         }
         // Both answers came up, on both sides of the switch to hashing.
         #expect(asked > 2 * LocalFallback.LineKeys.linearQuestions && found > 0 && found < asked)
+    }
+}
+
+extension LocalFallbackByteLookupTests {
+    /// Random words, ASCII of one to twenty bytes (eight or fewer: one packed
+    /// entry; longer: the byte arrays) in any case, with a NUL byte or the
+    /// Kelvin sign, non-ASCII: a table that grows from a small capacity
+    /// numbers them as a dictionary of their lower cases does (the first seen
+    /// of equal `String`s), by `String` and by bytes, and knows the ones it was never given.
+    @Test func lowerCaseNumbersAreADictionarysFirstSeen() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return Int(state % UInt64(n))
+        }
+        let letters = Array("abcxyzABCXYZ09'-\u{0}".unicodeScalars)
+        func word() -> String {
+            switch next(10) {
+            case 0: return "\u{212A}" + String(String.UnicodeScalarView((0..<next(6)).map { _ in letters[next(letters.count)] }))
+            case 1: return "café" + String(next(3))
+            default: return String(String.UnicodeScalarView((0..<(1 + next(20))).map { _ in letters[next(letters.count)] }))
+            }
+        }
+        var table = LowerCaseTable(capacity: 4)
+        var expected: [String: Int32] = [:]
+        var given: [String] = []
+        // Words that differ only in NUL bytes after them (their bytes alike as far as one goes), or in a ninth byte.
+        var edges = ["", "\u{0}", "abcdefg", "abcdefg\u{0}", "abcdefgh", "abcdefghi", "ABCDEFGH", "abcdefgh\u{0}"]
+        for _ in 0..<300 {
+            let base = String(String.UnicodeScalarView((0..<(1 + next(5))).map { _ in letters[next(12)] }))
+            edges += [base, base + "\u{0}", base + "\u{0}\u{0}"]
+        }
+        for k in 0..<3_000 + edges.count {
+            let lower = (k < 3_000 ? word() : edges[k - 3_000]).lowercased()
+            let wanted = expected[lower] ?? Int32(expected.count)
+            if expected[lower] == nil { expected[lower] = wanted }
+            given.append(lower)
+            var bytes = lower
+            let isASCII = lower.utf8.allSatisfy { $0 < 0x80 }
+            let n = isASCII && next(2) == 0
+                ? bytes.withUTF8 { p in table.number(ofASCII: p, lowered: p.reduce(LowerCaseTable.hashStart) { LowerCaseTable.hash($0, $1) }) }
+                : table.number(of: lower)
+            #expect(n == wanted, "\(lower.unicodeScalars.map(\.value))")
+        }
+        #expect(table.count == expected.count)
+        for lower in given { #expect(table.number(ifPresent: lower) == expected[lower]) }
+        for _ in 0..<500 {
+            let lower = word().lowercased() + "q"
+            if expected[lower] == nil { #expect(table.number(ifPresent: lower) == nil, "\(lower)") }
+        }
+    }
+}
+
+extension LocalFallbackByteLookupTests {
+    /// Texts of lines of ASCII and non-ASCII words and gaps: a line word's
+    /// `asciiSincePrevious` (found from the line's bytes when it is all ASCII)
+    /// is whether the bytes from the word before it are, and `isASCII` (eight
+    /// bytes at a time) answers as a byte walk at every range.
+    @Test func asciiSincePreviousIsTheBytesBetween() {
+        let pieces = ["rocket", "launch", "déjà", " ", ", ", " — ", "crew", "日本", "go", "\n", ". ", "x1", "café", "orbit", "  "]
+        var state: UInt64 = 0x5DEE_CE66_D1CE_4E5B
+        for _ in 0..<200 {
+            var transcript = ""
+            for _ in 0..<40 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                transcript += pieces[Int((state >> 33) % UInt64(pieces.count))]
+            }
+            let text = FallbackText(transcript)
+            for i in 1..<max(1, text.lineWordCount) {
+                let word = text.words[i], previous = text.words[i - 1]
+                guard Int(word.characters) == word.range.count else { continue }
+                let between = text.bytes[previous.range.upperBound..<word.range.lowerBound]
+                #expect(word.asciiSincePrevious == between.allSatisfy { $0 < 0x80 }, "\(transcript)")
+            }
+            for start in stride(from: 0, to: text.bytes.count, by: 3) {
+                for end in [start, start + 1, start + 7, start + 8, start + 9, start + 17, text.bytes.count] where end <= text.bytes.count {
+                    #expect(text.isASCII(start..<end) == text.bytes[start..<end].allSatisfy { $0 < 0x80 })
+                }
+            }
+        }
     }
 }

@@ -168,4 +168,19 @@ import Testing
             #expect(CaptionDocument.characterCount(bytes) == String(decoding: bytes, as: UTF8.self).count, "\(bytes)")
         }
     }
+
+    /// Long runs of ASCII (counted eight bytes at a time) with a CR, CR LF or
+    /// a combining mark at every offset: the count is the string's.
+    @Test func eightASCIIBytesAtATimeCountAsTheString() {
+        let marks = ["\r", "\r\n", "\n", "\u{301}", "é", "👍🏽", "\r\r\n"]
+        for lead in 0..<20 {
+            for mark in marks {
+                for tail in [0, 1, 7, 8, 9, 16] {
+                    let text = String(repeating: "a", count: lead) + mark + String(repeating: "b", count: tail)
+                    let bytes = Array(text.utf8)
+                    #expect(CaptionDocument.characterCount(bytes) == text.count, "\(bytes)")
+                }
+            }
+        }
+    }
 }
