@@ -119,9 +119,10 @@ public struct PromptBuilder: Sendable {
         let truncated = total > maxCharacters
         var cut = truncated ? String(transcript.utf8.prefix(cutEnd)) ?? String(transcript.prefix(maxCharacters)) : transcript
         var cutCharacters = min(total, maxCharacters)
-        if truncated, let shorter = Self.wordBoundaryCut(cut, in: transcript) {
-            cut = shorter
-            cutCharacters = CharacterSteps.count(shorter)
+        // The cut holds `maxCharacters` `Character`s (the walk stopped there, at a boundary), so only the shorter one is counted.
+        if truncated, let shorter = Self.wordBoundaryCut(cut, characters: cutCharacters, in: transcript) {
+            cut = shorter.text
+            cutCharacters = shorter.characters
         }
         return Cut(text: cut, characters: total, sentCharacters: cutCharacters, hasAngles: hasAngles)
     }
@@ -142,6 +143,12 @@ public struct PromptBuilder: Sendable {
     /// line), at most `windowBytes` before the cut and as many after, is cut
     /// into words: the work is bounded whatever the transcript's size.
     static func wordBoundaryCut(_ cut: String, in transcript: String) -> String? {
+        wordBoundaryCut(cut, characters: CharacterSteps.count(cut), in: transcript)?.text
+    }
+
+    /// `wordBoundaryCut(_:in:)` of `cut`, which holds `characters`
+    /// `Character`s, with the `Character`s the shorter cut holds.
+    static func wordBoundaryCut(_ cut: String, characters: Int, in transcript: String) -> (text: String, characters: Int)? {
         let at = cut.utf8.count
         var transcript = transcript
         let start: Int? = transcript.withUTF8 { p -> Int? in
@@ -163,9 +170,13 @@ public struct PromptBuilder: Sendable {
         }
         guard let start else { return nil }
         var shorter = String(Substring(cut.utf8.prefix(start)))
-        guard CharacterSteps.count(cut) - CharacterSteps.count(shorter) <= wordBoundaryReach else { return nil }
-        while let l = shorter.last, l.isWhitespace { shorter.removeLast() }
-        return shorter
+        var count = CharacterSteps.count(shorter)
+        guard characters - count <= wordBoundaryReach else { return nil }
+        while let l = shorter.last, l.isWhitespace {
+            shorter.removeLast()
+            count -= 1
+        }
+        return (shorter, count)
     }
 
     /// How many bytes around the cut `wordBoundaryCut` reads at most.
