@@ -32,11 +32,13 @@ import Foundation
 /// Not `Sendable`: it owns an ICU iterator and a buffer. Make one per task.
 package final class WordScanner {
     /// The words of the text given to the last `scan(_:)`, as UTF-8 byte ranges, in order.
-    package private(set) var words: [Range<Int>] = []
+    /// (Its accesses are not checked for exclusivity as the program runs: a
+    /// scanner belongs to one task, and the check cost more than the scan of a short line.)
+    @exclusivity(unchecked) package private(set) var words: [Range<Int>] = []
     /// Whether the last `scan(_:)` cut its text by the simple path alone
     /// (`scanSimple`: no character needed ICU's iterator). The words of such
     /// a text depend on no character more than one unit away from them.
-    package private(set) var lastScanWasSimple = true
+    @exclusivity(unchecked) package private(set) var lastScanWasSimple = true
 
     #if canImport(_FoundationICU)
     private var iterator: OpaquePointer? = nil

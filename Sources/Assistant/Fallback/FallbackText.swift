@@ -72,6 +72,8 @@ struct FallbackText {
     /// yet), by number: an ASCII word's found when it is first read, by its bytes.
     private var languageBits: [Int16] = []
     private let scanner = WordScanner()
+    /// `LocalFallback.asciiStopWords`, read once (a static's every read checks that it was made).
+    private let stopWordTable = LocalFallback.asciiStopWords
 
     /// Cuts `transcript` into lines (at every `Character` that is a newline,
     /// empty lines left out, as `split(whereSeparator: \.isNewline)` does)
@@ -234,7 +236,7 @@ struct FallbackText {
                 let n = lowers.number(ofASCII: word, lowered: ascii.hash)
                 // A new lower case: its stop-word languages from its bytes, as it is read.
                 if Int(n) == languageBits.count {
-                    languageBits.append(Int16(LocalFallback.stopWordLanguages(ofASCII: word, lowered: ascii.hash)))
+                    languageBits.append(Int16(LocalFallback.stopWordLanguages(ofASCII: word, lowered: ascii.hash, in: stopWordTable)))
                 }
                 return n
             }
@@ -294,7 +296,31 @@ struct FallbackText {
         self.stop = stop
         isStop = [Int8](repeating: -1, count: lowers.count)
         for n in isStop.indices { isStop[n] = stopWordLanguages(n) & mask != 0 ? 1 : 0 }
-        for i in words.indices { words[i].isContent = isContent(words[i]) }
+        markContentWords()
+    }
+
+    /// Marks every word (`isContent(_:)`) once each lower case's `isStop` is
+    /// known, the words read as one buffer; a word the rule asks about as
+    /// written (not in lower case, in a script of three bytes or more a
+    /// character) is marked after, by `isContent(_:)` itself.
+    private mutating func markContentWords() {
+        var asWritten: [Int] = []
+        let isStop = self.isStop
+        words.withUnsafeMutableBufferPointer { words in
+            for i in words.indices {
+                let word = words[i]
+                var asks = false
+                words[i].isContent = LocalFallback.isContent(word) { written in
+                    if written && !word.formIsLower {
+                        asks = true
+                        return true
+                    }
+                    return isStop[Int(word.lower)] == 1
+                }
+                if asks { asWritten.append(i) }
+            }
+        }
+        for i in asWritten { words[i].isContent = isContent(words[i]) }
     }
 
     /// Whether `word` is a content word (`LocalFallback.isContent`) for the stop words `markContent` was given.

@@ -97,7 +97,13 @@ public enum LocalFallback {
     /// lowered), whose lowered bytes hash to `hash` (`LowerCaseTable.hash`):
     /// no `String` made, no `String` hashed.
     static func stopWordLanguages(ofASCII word: UnsafeBufferPointer<UInt8>, lowered hash: UInt64) -> UInt8 {
-        asciiStopWords.value(ofASCII: word, lowered: hash) ?? 0
+        stopWordLanguages(ofASCII: word, lowered: hash, in: asciiStopWords)
+    }
+
+    /// `stopWordLanguages(ofASCII:lowered:)` looked up in `table` (`asciiStopWords`, read once by the caller).
+    @inline(__always)
+    static func stopWordLanguages(ofASCII word: UnsafeBufferPointer<UInt8>, lowered hash: UInt64, in table: LowerCaseTable.Shared<UInt8>) -> UInt8 {
+        table.value(ofASCII: word, lowered: hash) ?? 0
     }
 
     /// The transcript's language: `declared` (its primary subtag) when there
@@ -162,6 +168,15 @@ public enum LocalFallback {
                     if japanese + rest / 3 <= latin { return false }
                     if latin + rest < japanese { return true }
                 }
+                // Eight ASCII bytes: their letters counted at once (the answer does not depend on where the checks stop).
+                if i & 7 == 0, i + 8 <= p.count, let base = p.baseAddress {
+                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    if w & 0x8080_8080_8080_8080 == 0 {
+                        latin += asciiLetterCount(w)
+                        i += 8
+                        continue
+                    }
+                }
                 let b = p[i]
                 switch b {
                 case 0x41...0x5A, 0x61...0x7A: latin += 1
@@ -176,6 +191,19 @@ public enum LocalFallback {
             }
             return japanese > latin
         }
+    }
+
+    /// How many of the eight ASCII bytes of `w` are letters (A–Z, a–z): a
+    /// byte's high bit is set once it is added to what takes `a` (or, with
+    /// the lower-case bit set, `A`) to 0x80 and not set once added to what takes
+    /// the byte after `z` there; no byte carries into the next (each is below 0x80).
+    @inline(__always)
+    static func asciiLetterCount(_ w: UInt64) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let lowered = w | (ones &* 0x20)
+        let atLeastA = lowered &+ ones &* (0x80 - 0x61)
+        let pastZ = lowered &+ ones &* (0x80 - 0x7B)
+        return (atLeastA & ~pastZ & (ones &* 0x80)).nonzeroBitCount
     }
 
     // MARK: Keywords

@@ -240,4 +240,40 @@ extension LocalFallbackByteLookupTests {
             }
         }
     }
+
+    /// Random eight-byte ASCII words: the letters counted at once are the letters counted one by one.
+    @Test func asciiLettersCountedAtOnceAreTheBytes() {
+        var state: UInt64 = 37
+        for _ in 0..<50_000 {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            let bytes = (0..<8).map { UInt8(truncatingIfNeeded: state >> ($0 * 8)) & 0x7F }
+            let w = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            let expected = bytes.filter { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }.count
+            #expect(LocalFallback.asciiLetterCount(w) == expected, "\(bytes)")
+        }
+    }
+
+    /// Random texts of Latin letters, kana, kanji and other characters at
+    /// random offsets: the byte walk with its eight-byte steps answers as a
+    /// count of every scalar does.
+    @Test func mostlyJapaneseIsTheScalarsCount() {
+        let pieces = ["a", "Z", " ", "é", "ő", "ɏ", "の", "カ", "漢", "字", "1", ".", "—", "😀", "ß", "\u{301}"]
+        var state: UInt64 = 38
+        func next(_ n: Int) -> Int {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return Int(state % UInt64(n))
+        }
+        for _ in 0..<3_000 {
+            let text = (0..<next(200)).map { _ in pieces[next(pieces.count)] }.joined()
+            var japanese = 0, latin = 0
+            for scalar in text.unicodeScalars {
+                switch scalar.value {
+                case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F: latin += 1
+                case 0x3040...0x30FF, 0x4E00...0x9FFF: japanese += 1
+                default: break
+                }
+            }
+            #expect(LocalFallback.isMostlyJapanese(text) == (japanese > latin), "\(text)")
+        }
+    }
 }
