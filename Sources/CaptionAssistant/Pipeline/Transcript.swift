@@ -22,10 +22,11 @@ package enum Transcript {
     }
 
     /// The start of `text(of:)` that a cut to `characters` `Character`s
-    /// reads (`CaptionDocument.spokenTextStart`): `PromptBuilder.cut` gives
-    /// from it what it gives from the whole text, without the whole text made.
+    /// reads (`CaptionDocument.spokenTextStart`, its fewest cues):
+    /// `PromptBuilder.cut` gives from it what it gives from the whole text,
+    /// without the whole text made.
     package static func start(of document: CaptionDocument, characters: Int) -> String {
-        document.spokenTextStart(characters: characters, cueSeparator: 0x0A, lineBreak: 0x20).text
+        document.spokenTextStart(characters: characters, cueSeparator: 0x0A, lineBreak: 0x20, fewest: true).text
     }
 
     /// The transcript as a model call needs it (`TranscriptPart`): the start

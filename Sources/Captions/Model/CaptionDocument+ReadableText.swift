@@ -36,10 +36,11 @@ extension CaptionDocument {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The start of `spokenText(cueSeparator:lineBreak:)` (`textStart`).
-    public func spokenTextStart(characters: Int, cueSeparator: UInt8 = 0x0A, lineBreak: UInt8 = 0x20) -> (text: String, cues: Int) {
+    /// The start of `spokenText(cueSeparator:lineBreak:)` (`textStart`; `fewest` as there).
+    public func spokenTextStart(characters: Int, cueSeparator: UInt8 = 0x0A, lineBreak: UInt8 = 0x20,
+                                fewest: Bool = false) -> (text: String, cues: Int) {
         var scratch: [UInt8] = []
-        return textStart(characters: characters, cueSeparator: cueSeparator) {
+        return textStart(characters: characters, cueSeparator: cueSeparator, fewest: fewest) {
             appendSpokenText(ofCue: $0, to: &$1, lineBreak: lineBreak, scratch: &scratch)
         }
     }
@@ -88,14 +89,37 @@ extension CaptionDocument {
     /// Its `Character`s are counted only as the bytes reach twice the last
     /// count's (no `Character` is shorter than a byte), so the work and the
     /// memory stay within about twice what the start needs.
-    public func textStart(characters: Int, cueSeparator: UInt8,
+    ///
+    /// With `fewest`, the start is the fewest cues that hold more: once the
+    /// bytes could hold more (a byte at least for each `Character` still
+    /// needed), each cue's new bytes are counted as it is added, apart from
+    /// those before them (no `Character` reaches across a separator), so the
+    /// counting still reads each byte once. For a caller that needs only the
+    /// cut (the local fallback): the start then depends on nothing but where
+    /// the count passes `characters`.
+    public func textStart(characters: Int, cueSeparator: UInt8, fewest: Bool = false,
                           appendCue: (_ index: Int, _ out: inout [UInt8]) -> Void) -> (text: String, cues: Int) {
         var out: [UInt8] = []
         var countAt = characters < Int.max ? max(0, characters) + 1 : Int.max
+        // With `fewest`: the `Character`s of out[..<countedTo], where a separator follows.
+        var counted = 0, countedTo = 0
         for index in cues.indices {
             if index > 0 { out.append(cueSeparator) }
             appendCue(index, &out)
             guard out.count >= countAt, index + 1 < cues.count else { continue }
+            if fewest {
+                counted += out.withUnsafeBufferPointer { Self.characterCount(UnsafeBufferPointer(rebasing: $0[countedTo...])) }
+                countedTo = out.count
+                if counted > characters {
+                    out.append(cueSeparator)
+                    return (String(decoding: out, as: UTF8.self), index + 1)
+                }
+                let needed = max(0, characters) + 1 - counted
+                countAt = needed > Int.max - out.count ? Int.max : out.count + needed
+                // A CR at the end could make one `Character` with a separator that is a line feed: counted again whole.
+                if out.last == 0x0D { counted = 0; countedTo = 0 }
+                continue
+            }
             if Self.characterCount(out) > characters {
                 out.append(cueSeparator)
                 return (String(decoding: out, as: UTF8.self), index + 1)
@@ -116,7 +140,12 @@ extension CaptionDocument {
     /// the ASCII byte before a non-ASCII byte to the next such cut) as a
     /// string of its own.
     static func characterCount(_ bytes: [UInt8]) -> Int {
-        bytes.withUnsafeBufferPointer { p in
+        bytes.withUnsafeBufferPointer { characterCount($0) }
+    }
+
+    /// `characterCount(_:)` of the bytes `p`.
+    static func characterCount(_ p: UnsafeBufferPointer<UInt8>) -> Int {
+        do {
             let n = p.count
             var count = 0, i = 0
             while i < n {

@@ -183,4 +183,35 @@ import Testing
             }
         }
     }
+
+    /// Random cue texts (ASCII, accents, combining marks, emoji, CR at a
+    /// cue's end) and caps: the fewest start is the fewest cues whose text
+    /// holds more than the cap (the string's count), and a prefix of the start counted by doublings.
+    @Test func theFewestStartHoldsJustMoreThanTheCap() throws {
+        let pieces = ["a", "word ", "é", "e\u{301}", "👍🏽", "ラ", ".", "\r", "ab\r", "\u{301}"]
+        var state: UInt64 = 39
+        func next(_ n: Int) -> Int {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return Int(state % UInt64(n))
+        }
+        let srt = (1...40).map { "\($0)\n00:00:01,000 --> 00:00:02,000\nx\n\n" }.joined()
+        let document = try CaptionDocument.read(SourceText.decode(bytes: Array(srt.utf8)), hint: .srt)
+        #expect(document.cues.count == 40)
+        for _ in 0..<400 {
+            let texts = (0..<40).map { _ in (0..<next(12)).map { _ in pieces[next(pieces.count)] }.joined() }
+            let cap = next(160)
+            let append = { (index: Int, out: inout [UInt8]) in out += Array(texts[index].utf8) }
+            let (start, cues) = document.textStart(characters: cap, cueSeparator: 0x0A, fewest: true, appendCue: append)
+            let (doubled, _) = document.textStart(characters: cap, cueSeparator: 0x0A, appendCue: append)
+            #expect(doubled.utf8.starts(with: start.utf8), "cap \(cap)")
+            let held = texts.prefix(cues).joined(separator: "\n")
+            if cues < texts.count {
+                #expect(start == held + "\n", "cap \(cap)")
+                #expect(held.count > cap, "cap \(cap)")
+                #expect(texts.prefix(cues - 1).joined(separator: "\n").count <= cap, "cap \(cap): \(cues) cues")
+            } else {
+                #expect(start == held, "cap \(cap)")
+            }
+        }
+    }
 }
