@@ -7,20 +7,8 @@ import Words
 /// `CueLineParts` finds in those lines alone must be the parts of the whole
 /// cue text that lie in them, for any cue text.
 @Suite struct KeywordEmphasisLinesTests {
-    /// SplitMix64: the same texts on every run.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func thePartsOfALineAreFoundInItAlone() {
-        var rng = Seeded(state: 35)
+        var rng = SplitMix64(state: 35)
         let pieces = ["MAN: ", "Sarah: ", ">> ", "- ", "– ", "[door creaks]", "(LAUGHS)", "(sighs)", "(an aside)", "♪", "♪ ", "la la",
                       "Subtitles by ", "www.", "AllSubs.org", "://", "rocket", " launch", "pad", " ", "\n", "\n", ":", "(", "]", "é", "DR. NOVAK: "]
         var withParts = 0

@@ -7,20 +7,8 @@ import Testing
 /// emphasis and the splicer): all against the one rule, `forEachRun`, on
 /// random cue texts.
 @Suite struct SRTRunsAreLinesTests {
-    /// SplitMix64: the same texts on every run.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func linesAreWhatTheRunsRead() throws {
-        var rng = Seeded(state: 35)
+        var rng = SplitMix64(state: 35)
         let pieces: [[UInt8]] = ["rocket", "Launch", " ", "  ", "\t", "\n", "\n", "\n \n", "\r\n", "\r", "<i>", "</i>", "<b>", "</b>", "<", ">",
                                  "{\\i1}", "{", "}", "&amp;", "é", "déjà vu", "東京", "♪", "- ", "MAN:", "[laughs]", "0", "."].map { Array($0.utf8) }
             + [[0xFF], [0xC3], [0xE2, 0x80]]
