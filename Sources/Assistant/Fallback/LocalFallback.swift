@@ -878,9 +878,36 @@ public enum LocalFallback {
     static func cleaned(_ phrase: Substring) -> String {
         // A `Character` is left out only when it is one of `leftOutScalars` alone: a phrase without
         // any of those scalars keeps every `Character` (its scalars are asked, which is cheaper).
-        let kept = phrase.unicodeScalars.contains(where: leftOutScalars.contains) ? phrase.filter { !isLeftOut($0) } : String(phrase)
-        return capitalised(kept.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        let kept = phrase.unicodeScalars.contains(where: isLeftOutScalar) ? phrase.filter { !isLeftOut($0) } : String(phrase)
+        // Its `Character`s stepped over its bytes: one that starts with a white space scalar
+        // (`Character.isWhitespace`) separates words, and words are joined with one space.
+        let joined = CharacterSteps.withBytes(kept) { p, text -> String in
+            var out: [UInt8] = []
+            out.reserveCapacity(p.count)
+            var space = false, i = 0
+            while i < p.count {
+                let next = CharacterSteps.end(of: i, in: p, text: text)
+                if startsWithWhiteSpace(p, i) {
+                    space = !out.isEmpty
+                } else {
+                    if space { out.append(0x20); space = false }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<next]))
+                }
+                i = next
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+        return capitalised(joined)
     }
+
+    /// Whether `scalar` is one of `leftOutScalars` (ASCII ones from a table made from them).
+    @inline(__always)
+    static func isLeftOutScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? asciiLeftOut[Int(scalar.value)] : leftOutScalars.contains(scalar)
+    }
+
+    /// For each ASCII scalar, whether it is one of `leftOutScalars`.
+    static let asciiLeftOut: [Bool] = (0..<128).map { leftOutScalars.contains(Unicode.Scalar(UInt8($0))) }
 
     /// `text` with its first `Character` upper-cased.
     static func capitalised(_ text: String) -> String {

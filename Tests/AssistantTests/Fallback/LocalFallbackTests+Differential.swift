@@ -83,9 +83,12 @@ import Testing
 
     /// A phrase made a title keeps what the reference keeps: the pass that finds no left-out
     /// scalar agrees with the filter of `Character`s, including a quote or bracket that a
-    /// combining mark makes part of a longer `Character` (kept) and one alone (left out).
+    /// combining mark makes part of a longer `Character` (kept) and one alone (left out);
+    /// the white space found over the bytes agrees with `split(whereSeparator: \.isWhitespace)`.
     @Test func aPhraseIsCleanedAsTheReferenceCleansIt() {
-        var phrases = Self.pieces.map { "long \($0) words" } + ["\"\u{301}quoted\u{301}\"", "«\u{20DD}bien»", "(x\u{301})", "“smart”\u{301}"]
+        var phrases = Self.pieces.map { "long \($0) words" } + ["\"\u{301}quoted\u{301}\"", "«\u{20DD}bien»", "(x\u{301})", "“smart”\u{301}",
+                                                               // A prepend joining what follows a bracket left out; CR ( LF; a space with a combining mark.
+                                                               "a \u{600}( b", "a\r(\nb", "a \u{301}b  c\t", " \u{A0}x\u{3000}\u{2028}y "]
         for seed in 1...300 { phrases.append(Self.generated(seed: UInt64(seed), count: 8)) }
         for phrase in phrases {
             #expect(LocalFallback.cleaned(phrase[...]) == LocalFallbackReference.cleaned(phrase[...]), "\(phrase.debugDescription)")
