@@ -57,6 +57,14 @@ public enum ServerTextGate {
         return nil
     }
 
+    /// Whether `u` is a control character (general category Cc): U+0000–U+001F and
+    /// U+007F–U+009F. Unicode's stability policy fixes that set for good; a test asks
+    /// every scalar's properties all the same.
+    @inline(__always)
+    public static func isControl(_ u: Unicode.Scalar) -> Bool {
+        u.value < 0x20 || (u.value >= 0x7F && u.value <= 0x9F)
+    }
+
     /// Whether `u` is a hidden character, not counting the joiners kept.
     static func isHidden(_ u: Unicode.Scalar) -> Bool {
         if u.value < 0x80 { return false }
@@ -89,7 +97,7 @@ public enum ServerTextGate {
             if control { return "contains control characters or line breaks" }
             if bytes > maxCharacters { return "longer than \(maxCharacters) characters" }
         } else {
-            if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            if text.unicodeScalars.contains(where: isControl) {
                 return "contains control characters or line breaks"
             }
             if let hidden = hiddenCharacter(in: text) { return hiddenReason(hidden) }
@@ -154,14 +162,14 @@ public enum ServerTextGate {
         var lastWasSpace = true
         for character in text {
             if character.isWhitespace || character.isNewline
-                || character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) {
+                || character.unicodeScalars.allSatisfy(isControl) {
                 if lastWasSpace { continue }
                 out += " "
                 lastWasSpace = true
-            } else if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || isHidden($0) })
+            } else if character.unicodeScalars.contains(where: { isControl($0) || isHidden($0) })
                         && !EmojiClassifier.isEmoji(character) {
                 for u in character.unicodeScalars {
-                    if u.properties.generalCategory == .control { out += " " }
+                    if isControl(u) { out += " " }
                     else if isHidden(u) { out += "\\u{\(hex(u.value))}" }
                     else { out.unicodeScalars.append(u) }
                 }

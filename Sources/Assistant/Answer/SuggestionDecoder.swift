@@ -155,7 +155,7 @@ public struct SuggestionDecoder: Sendable {
     static func flaw(_ keyword: String, maxLength: Int) -> String? {
         if let ascii = asciiFlaw(keyword, maxLength: maxLength) { return ascii.isEmpty ? nil : ascii }
         if keyword.contains(where: { markupCharacters.contains($0) }) { return "contains markup characters" }
-        if keyword.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        if keyword.unicodeScalars.contains(where: ServerTextGate.isControl) {
             return "contains control characters or line breaks"
         }
         if let hidden = ServerTextGate.hiddenCharacter(in: keyword) { return ServerTextGate.hiddenReason(hidden) }

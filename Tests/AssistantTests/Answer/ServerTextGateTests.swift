@@ -212,4 +212,14 @@ import TestSupport
             #expect(ServerTextGate.asciiControl(text) == expected, "\(Array(text.utf8))")
         }
     }
+
+    /// The control characters found by their code points are those whose general category is Cc, for every scalar.
+    @Test func controlCharactersAreCategoryCc() {
+        var differ: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let u = Unicode.Scalar(value) else { continue }
+            if ServerTextGate.isControl(u) != (u.properties.generalCategory == .control) { differ.append(value) }
+        }
+        #expect(differ.isEmpty, "\(differ.prefix(10))")
+    }
 }
