@@ -129,12 +129,38 @@ final class FirstWordTable: Sendable {
             let a = Int(text[0]), b = Int(text[1])
             if a >= 0x80 || b >= 0x80 { return 0 }
             var key = Self.tripleKey(Self.tripleKey(0, a), b)
-            for i in 2..<n {
+            var i = 2
+            // Eight bytes at a time while they are ASCII (one test for the eight): their eight keys
+            // looked up with no branch, and only when one is found, again one by one as below.
+            if let base = text.baseAddress {
+                while i + 8 <= n {
+                    let block = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    if block & 0x8080_8080_8080_8080 != 0 { break }
+                    var x = block, next = key, found: UInt64 = 0
+                    for _ in 0..<8 {
+                        next = Self.tripleKey(next, Int(truncatingIfNeeded: x))
+                        found |= triples[next &>> 6] &>> UInt64(next & 63)
+                        x &>>= 8
+                    }
+                    if found & 1 != 0 {
+                        x = block
+                        for k in 0..<8 {
+                            key = Self.tripleKey(key, Int(truncatingIfNeeded: x))
+                            if triples[key &>> 6] & (1 &<< UInt64(key & 63)) != 0, Self.holdsAWord(words, text, at: i + k - 2) { return i + k - 2 }
+                            x &>>= 8
+                        }
+                    }
+                    key = next
+                    i += 8
+                }
+            }
+            while i < n {
                 let c = Int(text[i])
                 // The words starting before i - 2 were all looked for.
                 if c >= 0x80 { return i - 2 }
                 key = Self.tripleKey(key, c)
                 if triples[key &>> 6] & (1 &<< UInt64(key & 63)) != 0, Self.holdsAWord(words, text, at: i - 2) { return i - 2 }
+                i += 1
             }
             // The last two bytes, as if any byte followed (a two-byte word).
             key = Self.tripleKey(key, 0)

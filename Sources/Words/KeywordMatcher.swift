@@ -78,16 +78,21 @@ package struct KeywordMatcher: Sendable {
     /// was written (markup around it only adds and separates words).
     package func mayMatch(_ text: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Bool {
         // ASCII text that holds no first word even as bytes, lower-cased, has no word to start a keyword either.
-        !asciiHoldsNoFirstWord(text) && holdsAWordThatMayStartAKeyword(text, scratch: &scratch)
+        guard let bound = firstWordBound(text) else { return false }
+        return holdsAWordThatMayStartAKeyword(text, from: bound, scratch: &scratch)
     }
 
     /// `mayMatch` after its first test (`asciiHoldsNoFirstWord`): the cut
-    /// into words, up to the first word that may start a keyword.
-    package func holdsAWordThatMayStartAKeyword(_ text: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Bool {
+    /// into words, up to the first word that may start a keyword, from
+    /// about `bound` (no word of `text` that ends before it starts a keyword:
+    /// `firstWordBound(_:)`'s, 0 when none is known), as
+    /// `words(of:from:into:scanner:scratch:)` cuts them.
+    package func holdsAWordThatMayStartAKeyword(_ text: UnsafeBufferPointer<UInt8>, from bound: Int = 0, scratch: inout Scratch) -> Bool {
+        let start = WordScanner.simpleScanStart(atOrBefore: bound, in: text)
         // The scratch buffer is moved in and out (not copied, which would copy it on the first write).
-        var probe = FirstWordProbe(matcher: self, text: text, folded: [])
+        var probe = FirstWordProbe(matcher: self, text: text, offset: start, folded: [])
         swap(&probe.folded, &scratch.first)
-        let end = WordScanner.scanSimple(text, into: &probe)
+        let end = WordScanner.scanSimple(UnsafeBufferPointer(rebasing: text[start...]), into: &probe)
         swap(&probe.folded, &scratch.first)
         switch end {
         case .finished: return false
@@ -182,14 +187,15 @@ package struct KeywordMatcher: Sendable {
         }
     }
 
-    /// Stops the scan at the first word that may start a keyword.
+    /// Stops the scan (of the text from `offset` on) at the first word that may start a keyword.
     private struct FirstWordProbe: WordSink {
         let matcher: KeywordMatcher
         let text: UnsafeBufferPointer<UInt8>
+        let offset: Int
         var folded: [UInt8]
 
-        mutating func take(_ word: Range<Int>) -> Bool {
-            matcher.firstCandidates(text, word, scratch: &folded) == nil
+        mutating func take(_ part: Range<Int>) -> Bool {
+            matcher.firstCandidates(text, part.lowerBound + offset..<part.upperBound + offset, scratch: &folded) == nil
         }
     }
 

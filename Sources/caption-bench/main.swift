@@ -207,12 +207,16 @@ if args.first == "transcript", args.count >= 2 {
     }
     exit(0)
 }
-if args.first == "fallback", args.count >= 2 {
-    let folder = args[1]
+/// Every caption file of `folder` that reads, in name order (exits when none does).
+func readCaptionFolder(_ folder: String) -> [CaptionDocument] {
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
         .filter { ["srt", "vtt", "ttml"].contains(($0 as NSString).pathExtension) }
     let documents = names.compactMap { try? readCaptions((folder as NSString).appendingPathComponent($0)) }
     guard !documents.isEmpty else { fail(folder, "holds no caption file that reads") }
+    return documents
+}
+if args.first == "fallback", args.count >= 2 {
+    let documents = readCaptionFolder(args[1])
     let runs = runsOption(otherwise: 5)
     let cap = PromptBuilder.defaultMaxCharacters
     var transcripts: [String] = []
@@ -234,11 +238,7 @@ if args.first == "fallback", args.count >= 2 {
     exit(0)
 }
 if args.first == "fallback-write", args.count >= 2 {
-    let folder = args[1]
-    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-        .filter { ["srt", "vtt", "ttml"].contains(($0 as NSString).pathExtension) }
-    let documents = names.compactMap { try? readCaptions((folder as NSString).appendingPathComponent($0)) }
-    guard !documents.isEmpty else { fail(folder, "holds no caption file that reads") }
+    let documents = readCaptionFolder(args[1])
     let runs = runsOption(otherwise: 5)
     let cap = PromptBuilder.defaultMaxCharacters
     let edits = documents.map { document -> [Int: CueEdit] in

@@ -96,7 +96,7 @@ public struct KeywordEmphasis: Sendable {
                     guard let bound = matcher.firstWordBound(raw) else { return true }
                     switch lineEnds() {
                     case nil:
-                        return !matcher.holdsAWordThatMayStartAKeyword(raw, scratch: &scratch)
+                        return !matcher.holdsAWordThatMayStartAKeyword(raw, from: bound, scratch: &scratch)
                     case .lineFeeds?:
                         Self.emphasiseLines(raw, from: bound, cue: cueIndex, matcher, scanner, &words, &outlines, &scratch, &tally)
                     case .carriageReturns?:
