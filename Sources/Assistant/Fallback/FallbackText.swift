@@ -52,7 +52,7 @@ struct FallbackText {
     /// The index in `words` where each line's words start, and one past the last.
     private(set) var lineStarts: [Int] = []
     /// The words' distinct lower cases (`Word.lower`).
-    private(set) var lowers = LowerCaseTable()
+    private(set) var lowers: LowerCaseTable
     /// 0, 1, 2, … for each line word: a run of line words as an `ArraySlice` of it, with no array made.
     private var lineWordIndices: [Int] = []
     /// Where each line word starts in `text` (`words[i].range.lowerBound`),
@@ -217,6 +217,17 @@ struct FallbackText {
     /// The facts of the word at `range`, its lower case numbered (`lowers`).
     /// An ASCII word is read once, its bytes lowered as they are hashed and compared.
     private mutating func makeWord(_ range: Range<Int>) -> Word {
+        // Most words: eight bytes or fewer, read with one load (`shortASCII`).
+        if range.count <= 8, range.lowerBound + 8 <= bytes.count,
+           let short = bytes.withUnsafeBufferPointer({ p in
+               p.baseAddress.flatMap { Self.shortASCII(UnsafeRawPointer($0 + range.lowerBound).loadUnaligned(as: UInt64.self), count: range.count) }
+           }) {
+            let lower = lowers.number(ofShortPacked: short.packed, count: range.count)
+            // A new lower case: its stop-word languages from its bytes, as it is read.
+            if Int(lower) == languageBits.count { languageBits.append(Int16(stopWordTable.value(ofShortPacked: short.packed) ?? 0)) }
+            return Word(range: range, lower: lower, characters: Int32(range.count), hasLetter: short.hasLetter,
+                        allHiragana: false, formIsLower: !short.hasCapital)
+        }
         let ascii = bytes.withUnsafeBufferPointer { p -> (hash: UInt64, hasLetter: Bool, hasCapital: Bool)? in
             var hash = LowerCaseTable.hashStart
             var hasLetter = false, hasCapital = false
@@ -252,6 +263,29 @@ struct FallbackText {
                     hasLetter: word.contains(where: \.isLetter),
                     allHiragana: word.unicodeScalars.allSatisfy { (0x3040...0x309F).contains($0.value) },
                     formIsLower: lowerCase == word)
+    }
+
+    /// The facts `makeWord` needs of an ASCII word of `count` bytes (one to
+    /// eight), the first `count` bytes of `w` (read little-endian; the bytes
+    /// after them are ignored), found for all its bytes at once: nil when one
+    /// is not ASCII; else its bytes lowered and packed as
+    /// `LowerCaseTable.packedLowered` packs them, whether one is an ASCII
+    /// letter and whether one is a capital (A–Z).
+    @inline(__always)
+    static func shortASCII(_ w: UInt64, count: Int) -> (packed: UInt64, hasLetter: Bool, hasCapital: Bool)? {
+        let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
+        let shift = UInt64(8 * count)
+        // The word's bytes, then a byte 0x80 when they are fewer than eight, then zero bytes.
+        let bytes = count >= 8 ? UInt64(littleEndian: w) : UInt64(littleEndian: w) & ((1 << shift) &- 1)
+        guard bytes & high == 0 else { return nil }
+        let x = count >= 8 ? bytes : bytes | (0x80 << shift)
+        // As in `packedLowered`: no byte carries into another (each is below 0x80, or 0x80 itself, which
+        // both sums set, so it counts as neither a capital nor a letter).
+        let capitals = (x &+ ones &* 0x3F) & ~(x &+ ones &* 0x25) & high
+        let lowered = x | (capitals >> 2)
+        // A lowered byte from 0x61 to 0x7A reaches 0x80 with 0x1F added and not with 0x05.
+        let letters = (lowered &+ ones &* 0x1F) & ~(lowered &+ ones &* 0x05) & high
+        return (lowered, letters != 0, capitals != 0)
     }
 
     /// The lower case of `word` (`String.lowercased()`), or the first one
