@@ -82,11 +82,11 @@ public enum ServerTextGate {
         if bytes > maxCharacters * maximumBytesPerCharacter {
             return "longer than \(maxCharacters) characters (\(bytes) bytes)"
         }
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+        if let control = asciiControl(text) {
             // ASCII (the usual title and keyword), byte by byte: its control characters are
             // U+0000–U+001F and U+007F, it holds no hidden character, and with no control
             // character (so no CR LF) each byte is one `Character`.
-            if text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return "contains control characters or line breaks" }
+            if control { return "contains control characters or line breaks" }
             if bytes > maxCharacters { return "longer than \(maxCharacters) characters" }
         } else {
             if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
@@ -97,6 +97,21 @@ public enum ServerTextGate {
         }
         if redacted(text) != text { return secretReason }
         return nil
+    }
+
+    /// For an ASCII `text`, whether it holds an ASCII control character
+    /// (U+0000–U+001F, U+007F); nil when it is not ASCII. One pass over its bytes.
+    static func asciiControl(_ text: String) -> Bool? {
+        func scan(_ p: UnsafeBufferPointer<UInt8>) -> Bool? {
+            var control = false
+            for b in p {
+                if b >= 0x80 { return nil }
+                if b < 0x20 || b == 0x7F { control = true }
+            }
+            return control
+        }
+        if let found = text.utf8.withContiguousStorageIfAvailable(scan) { return found }
+        return Array(text.utf8).withUnsafeBufferPointer(scan)
     }
 
     /// The reason a field holding a bearer-shaped token is refused.

@@ -876,7 +876,9 @@ public enum LocalFallback {
     /// A phrase as a title: quotes and brackets left out, white space made
     /// single spaces, the first letter a capital.
     static func cleaned(_ phrase: Substring) -> String {
-        let kept = phrase.filter { !isLeftOut($0) }
+        // A `Character` is left out only when it is one of `leftOutScalars` alone: a phrase without
+        // any of those scalars keeps every `Character` (its scalars are asked, which is cheaper).
+        let kept = phrase.unicodeScalars.contains(where: leftOutScalars.contains) ? phrase.filter { !isLeftOut($0) } : String(phrase)
         return capitalised(kept.split(whereSeparator: \.isWhitespace).joined(separator: " "))
     }
 

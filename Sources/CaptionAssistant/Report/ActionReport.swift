@@ -82,17 +82,17 @@ extension ActionReport: ReportObject {
     package static let keys: [ReportKey<ActionReport>] = [
         .value(.id, get: { AssistantAction.ReportedID($0.id) }, set: { $0.id = $1.action }),
         .derived(.label) { .string($0.id.label) },
-        .value(.state, \.state),
-        .value(.source, \.source, writtenIf: { $0.source != .model }),
-        .ifPresent(.reason, \.reason),
-        .ifPresent(.keywords, \.keywords),
-        .ifPresent(.occurrences, \.occurrences),
-        .ifPresent(.occurrencesLeft, \.occurrencesLeft),
-        .ifPresent(.dropped, \.dropped),
-        .ifPresent(.titles, \.titles),
-        .ifPresent(.emoji, \.emoji),
-        .ifPresent(.cue, \.cue, check: { $0 >= 1 ? nil : "is not a cue position (they start at 1)" }),
-        .value(.repaired, \.repaired, writtenIf: { $0.repaired }),
+        .value(.state, get: \.state, set: { $0.state = $1 }),
+        .value(.source, get: \.source, set: { $0.source = $1 }, writtenIf: { $0.source != .model }),
+        .ifPresent(.reason, get: \.reason, set: { $0.reason = $1 }),
+        .ifPresent(.keywords, get: \.keywords, set: { $0.keywords = $1 }),
+        .ifPresent(.occurrences, get: \.occurrences, set: { $0.occurrences = $1 }),
+        .ifPresent(.occurrencesLeft, get: \.occurrencesLeft, set: { $0.occurrencesLeft = $1 }),
+        .ifPresent(.dropped, get: \.dropped, set: { $0.dropped = $1 }),
+        .ifPresent(.titles, get: \.titles, set: { $0.titles = $1 }),
+        .ifPresent(.emoji, get: \.emoji, set: { $0.emoji = $1 }),
+        .ifPresent(.cue, get: \.cue, set: { $0.cue = $1 }, check: { $0 >= 1 ? nil : "is not a cue position (they start at 1)" }),
+        .value(.repaired, get: \.repaired, set: { $0.repaired = $1 }, writtenIf: { $0.repaired }),
     ]
 
     /// Read leniently, an action is kept only when its id and state can be read (without them it says nothing).

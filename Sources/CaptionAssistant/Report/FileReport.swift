@@ -184,25 +184,29 @@ extension FileReport: ReportObject {
                                           model: Model(backend: "", availability: nil), actions: [], reasonRow: nil, error: nil)
 
     /// A file's entry: the one table of its keys.
+    ///
+    /// Written once a file (a sidecar each), so its keys, and those of the
+    /// objects it holds, read their values with `get:` key path literals
+    /// (direct reads) rather than through a key path at run time.
     package static let keys: [ReportKey<FileReport>] = [
         .derived(.schemaVersion) { _ in .int(1) },
-        .value(.input, \.input),
-        .value(.output, \.output),
-        .value(.format, \.format),
-        .ifPresent(.convertedTo, \.convertedTo),
-        .value(.cues, \.cues),
-        .value(.warnings, \.warnings),
-        .value(.losses, \.losses, writtenIf: { $0.convertedTo != nil || !$0.losses.isEmpty }),
-        .value(.transcript, \.transcript),
-        .value(.model, \.model),
-        .value(.actions, \.actions),
-        .value(.reasonRow, \.reasonRow),
-        .value(.error, \.error),
-        .value(.fingerprint, \.fingerprint),
+        .value(.input, get: \.input, set: { $0.input = $1 }),
+        .value(.output, get: \.output, set: { $0.output = $1 }),
+        .value(.format, get: \.format, set: { $0.format = $1 }),
+        .ifPresent(.convertedTo, get: \.convertedTo, set: { $0.convertedTo = $1 }),
+        .value(.cues, get: \.cues, set: { $0.cues = $1 }),
+        .value(.warnings, get: \.warnings, set: { $0.warnings = $1 }),
+        .value(.losses, get: \.losses, set: { $0.losses = $1 }, writtenIf: { $0.convertedTo != nil || !$0.losses.isEmpty }),
+        .value(.transcript, get: \.transcript, set: { $0.transcript = $1 }),
+        .value(.model, get: \.model, set: { $0.model = $1 }),
+        .value(.actions, get: \.actions, set: { $0.actions = $1 }),
+        .value(.reasonRow, get: \.reasonRow, set: { $0.reasonRow = $1 }),
+        .value(.error, get: \.error, set: { $0.error = $1 }),
+        .value(.fingerprint, get: \.fingerprint, set: { $0.fingerprint = $1 }),
         // Only in `report.json`, only when so: a sidecar never has them, and entries without them are as they were.
-        .value(.sidecarWritten, \.sidecarWritten, writtenIf: { !$0.sidecarWritten }),
-        .ifPresent(.kept, \.kept),
-        .ifPresent(.replaced, \.replaced),
+        .value(.sidecarWritten, get: \.sidecarWritten, set: { $0.sidecarWritten = $1 }, writtenIf: { !$0.sidecarWritten }),
+        .ifPresent(.kept, get: \.kept, set: { $0.kept = $1 }),
+        .ifPresent(.replaced, get: \.replaced, set: { $0.replaced = $1 }),
     ]
 
     /// A file with no output cannot have kept one, nor a caption without its sidecar.
@@ -215,9 +219,9 @@ extension FileReport: ReportObject {
 extension FileReport.Model: ReportObject {
     package static let blank = FileReport.Model(backend: "", availability: nil)
 
-    package static let keys: [ReportKey<FileReport.Model>] = [.value(.backend, \.backend)]
-        + ReportKey<FileReport.Model>.availability(\FileReport.Model.availability)
-        + [.ifPresent(.cost, \.cost)]
+    package static let keys: [ReportKey<FileReport.Model>] = [.value(.backend, get: \.backend, set: { $0.backend = $1 })]
+        + ReportKey<FileReport.Model>.availability(get: \.availability, set: { $0.availability = $1 })
+        + [.ifPresent(.cost, get: \.cost, set: { $0.cost = $1 })]
 }
 
 /// Whether the model could be called, as reports write it: `availability`
@@ -262,47 +266,50 @@ public struct ModelUnavailability: Sendable, Equatable {
 
 extension ReportKey {
     /// `availability` (`null`, `"available"` or `"unavailable"`) for the value
-    /// at `path`, then, for an unavailable model, `reason`, `reasonRow` (when
-    /// `reasonRow` is given: `check` writes it there), `remedy`, `permanence`
-    /// and `offersSettings`.
-    static func availability(_ path: WritableKeyPath<Root, ModelAvailability?> & Sendable,
+    /// `get` gives and `set` sets, then, for an unavailable model, `reason`,
+    /// `reasonRow` (when `reasonRow` is given: `check` writes it there),
+    /// `remedy`, `permanence` and `offersSettings`.
+    static func availability(get: @escaping @Sendable (Root) -> ModelAvailability?,
+                             set: @escaping @Sendable (inout Root, ModelAvailability?) -> Void,
                              reasonRow: (WritableKeyPath<Root, String?> & Sendable)? = nil) -> [ReportKey] {
         @Sendable func unavailable(_ root: Root) -> ModelUnavailability? {
-            if case .unavailable(let u)? = root[keyPath: path] { return u }
+            if case .unavailable(let u)? = get(root) { return u }
             return nil
         }
         let isUnavailable: @Sendable (Root) -> Bool = { unavailable($0) != nil }
-        func part<V: ReportValue>(_ name: ReportKeyName, _ field: WritableKeyPath<ModelUnavailability, V> & Sendable) -> ReportKey {
-            ReportKey(name: name, isWritten: isUnavailable, write: { unavailable($0)?[keyPath: field].reportJSON ?? .null },
+        func part<V: ReportValue>(_ name: ReportKeyName, _ field: @escaping @Sendable (ModelUnavailability) -> V,
+                                  _ setField: @escaping @Sendable (inout ModelUnavailability, V) -> Void) -> ReportKey {
+            ReportKey(name: name, isWritten: isUnavailable, write: { unavailable($0).map(field)?.reportJSON ?? .null },
                       read: { (root: inout Root, json: JSONValue) throws(ReportError) in
                           guard var u = unavailable(root) else { throw ReportError("is there, but the model is not unavailable") }
-                          u[keyPath: field] = try V(reportJSON: json)
-                          root[keyPath: path] = .unavailable(u)
+                          setField(&u, try V(reportJSON: json))
+                          set(&root, .unavailable(u))
                       },
                       readLeniently: { root, json, problems in
                           guard var u = unavailable(root), let v = V.lenient(json, problems: &problems) else { return }
-                          u[keyPath: field] = v
-                          root[keyPath: path] = .unavailable(u)
+                          setField(&u, v)
+                          set(&root, .unavailable(u))
                       })
         }
         let state = ReportKey.value(.availability, get: { root -> ModelAvailability.Kind? in
-            switch root[keyPath: path] {
+            switch get(root) {
             case nil: return nil
             case .available?: return .available
             case .unavailable?: return .unavailable
             }
         }, set: { root, kind in
             switch kind {
-            case nil: root[keyPath: path] = nil
-            case .available?: root[keyPath: path] = .available
-            case .unavailable?: root[keyPath: path] = .unavailable(.blank)
+            case nil: set(&root, nil)
+            case .available?: set(&root, .available)
+            case .unavailable?: set(&root, .unavailable(.blank))
             }
         })
-        var keys = [state, part(.reason, \.reason)]
+        var keys = [state, part(.reason, \.reason, { $0.reason = $1 })]
         if let reasonRow {
             keys.append(.value(.reasonRow, reasonRow, writtenIf: isUnavailable))
         }
-        keys += [part(.remedy, \.remedy), part(.permanence, \.permanence), part(.offersSettings, \.offersSettings)]
+        keys += [part(.remedy, \.remedy, { $0.remedy = $1 }), part(.permanence, \.permanence, { $0.permanence = $1 }),
+                 part(.offersSettings, \.offersSettings, { $0.offersSettings = $1 })]
         return keys
     }
 }
@@ -327,14 +334,14 @@ extension TranscriptStats: ReportObject {
     package static let blank = TranscriptStats(characters: 0, sentCharacters: 0, truncated: false)
 
     package static let keys: [ReportKey<TranscriptStats>] = [
-        .value(.characters, \.characters), .value(.sentCharacters, \.sentCharacters), .value(.truncated, \.truncated),
+        .value(.characters, get: \.characters, set: { $0.characters = $1 }), .value(.sentCharacters, get: \.sentCharacters, set: { $0.sentCharacters = $1 }), .value(.truncated, get: \.truncated, set: { $0.truncated = $1 }),
     ]
 }
 
 extension CaptionWarning: ReportObject {
     package static let blank = CaptionWarning(line: nil, message: "")
 
-    package static let keys: [ReportKey<CaptionWarning>] = [.value(.line, \.line), .value(.message, \.message)]
+    package static let keys: [ReportKey<CaptionWarning>] = [.value(.line, get: \.line, set: { $0.line = $1 }), .value(.message, get: \.message, set: { $0.message = $1 })]
 }
 
 extension DroppedKeyword: ReportObject {

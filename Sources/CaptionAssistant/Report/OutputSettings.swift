@@ -74,19 +74,19 @@ extension OutputSettings: ReportObject {
     package static let blank = OutputSettings(backend: "")
 
     package static let keys: [ReportKey<OutputSettings>] = [
-        .value(.backend, \.backend), .value(.model, \.model), .value(.endpoint, \.endpoint), .value(.serverKind, \.serverKind),
-        .value(.simulatedAvailability, \.simulatedAvailability), .value(.maxCharacters, \.maxCharacters), .value(.to, \.convertTo),
+        .value(.backend, get: \.backend, set: { $0.backend = $1 }), .value(.model, get: \.model, set: { $0.model = $1 }), .value(.endpoint, get: \.endpoint, set: { $0.endpoint = $1 }), .value(.serverKind, get: \.serverKind, set: { $0.serverKind = $1 }),
+        .value(.simulatedAvailability, get: \.simulatedAvailability, set: { $0.simulatedAvailability = $1 }), .value(.maxCharacters, get: \.maxCharacters, set: { $0.maxCharacters = $1 }), .value(.to, get: \.convertTo, set: { $0.convertTo = $1 }),
         // Written only when given, so sidecars of runs without them are as they were.
-        .value(.encoding, \.writeOptions.encoding, writtenIf: { $0.writeOptions.encoding != .keep }),
-        .ifPresent(.language, \.writeOptions.language),
-        .ifPresent(.inputEncoding, \.inputEncoding),
-        .value(.actions, \.actions, writtenIf: { $0.actions != AssistantAction.allCases }, check: { actions in
+        .value(.encoding, get: \.writeOptions.encoding, set: { $0.writeOptions.encoding = $1 }, writtenIf: { $0.writeOptions.encoding != .keep }),
+        .ifPresent(.language, get: \.writeOptions.language, set: { $0.writeOptions.language = $1 }),
+        .ifPresent(.inputEncoding, get: \.inputEncoding, set: { $0.inputEncoding = $1 }),
+        .value(.actions, get: \.actions, set: { $0.actions = $1 }, writtenIf: { $0.actions != AssistantAction.allCases }, check: { actions in
             !actions.isEmpty && actions == Array(Set(actions)).sorted() ? nil : "is not a list of distinct actions in the order keywords, titles, emoji"
         }),
-        .value(.emphasis, \.emphasis.mode, writtenIf: { $0.emphasis.mode != .all }),
+        .value(.emphasis, get: \.emphasis.mode, set: { $0.emphasis.mode = $1 }, writtenIf: { $0.emphasis.mode != .all }),
         .value(.emphasisPerCue, get: \.emphasis.perCue, set: { $0.emphasis.perCue = $1 }, writtenIf: { $0.emphasis.perCue != nil },
                check: { ($0 ?? 1) >= 1 ? nil : "is not a number of occurrences from 1 up" }),
-        .ifPresent(.fallback, \.fallback),
-        .ifPresent(.from, \.readAs),
+        .ifPresent(.fallback, get: \.fallback, set: { $0.fallback = $1 }),
+        .ifPresent(.from, get: \.readAs, set: { $0.readAs = $1 }),
     ]
 }

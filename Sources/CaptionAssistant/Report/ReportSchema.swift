@@ -198,6 +198,10 @@ package struct ReportKey<Root>: Sendable {
     }
 
     /// A key for the property at `path`.
+    ///
+    /// The property is read through the key path at run time: the tables
+    /// written once a file (`FileReport`'s and the objects it holds) give
+    /// `get:` a key path literal instead, which the compiler makes a direct read.
     @inline(__always)  // into the key tables: each key's closures made for its own type, not generic at run time
     static func value<V: ReportValue>(_ name: ReportKeyName, _ path: WritableKeyPath<Root, V> & Sendable,
                                       writtenIf: (@Sendable (Root) -> Bool)? = nil,
@@ -205,21 +209,33 @@ package struct ReportKey<Root>: Sendable {
         value(name, get: { $0[keyPath: path] }, set: { $0[keyPath: path] = $1 }, writtenIf: writtenIf, check: check)
     }
 
-    /// A key written only when the optional property at `path` has a value.
+    /// A key written only when the optional value `get` gives has one.
     @inline(__always)  // into the key tables: each key's closures made for its own type, not generic at run time
-    static func ifPresent<V: ReportValue>(_ name: ReportKeyName, _ path: WritableKeyPath<Root, V?> & Sendable,
+    static func ifPresent<V: ReportValue>(_ name: ReportKeyName, get: @escaping @Sendable (Root) -> V?,
+                                          set: @escaping @Sendable (inout Root, V) -> Void,
                                           check: (@Sendable (V) -> String?)? = nil) -> ReportKey {
-        ReportKey(name: name, isWritten: { $0[keyPath: path] != nil }, write: { $0[keyPath: path]?.reportJSON ?? .null },
+        ReportKey(name: name, isWritten: { get($0) != nil }, write: { get($0)?.reportJSON ?? .null },
                   read: { (root: inout Root, json: JSONValue) throws(ReportError) in
                       let v = try V(reportJSON: json)
                       if let problem = check?(v) { throw ReportError(problem) }
-                      root[keyPath: path] = v
+                      set(&root, v)
                   },
                   readLeniently: { root, json, problems in
                       guard let v = V.lenient(json, problems: &problems) else { return }
                       if let problem = check?(v) { problems.append(ReportError(problem)); return }
-                      root[keyPath: path] = v
+                      set(&root, v)
                   })
+    }
+
+    /// A key written only when the optional property at `path` has a value.
+    ///
+    /// The property is read through the key path at run time: the tables
+    /// written once a file (`FileReport`'s and the objects it holds) give
+    /// `get:` a key path literal instead, which the compiler makes a direct read.
+    @inline(__always)  // into the key tables: each key's closures made for its own type, not generic at run time
+    static func ifPresent<V: ReportValue>(_ name: ReportKeyName, _ path: WritableKeyPath<Root, V?> & Sendable,
+                                          check: (@Sendable (V) -> String?)? = nil) -> ReportKey {
+        ifPresent(name, get: { $0[keyPath: path] }, set: { $0[keyPath: path] = $1 }, check: check)
     }
 
     /// The key of a list too long to hold (`report.json`'s `files`): read

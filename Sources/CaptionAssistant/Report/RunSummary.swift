@@ -341,5 +341,6 @@ extension CheckSummary: ReportObject {
         .value(.backend, \.backend), .ifPresent(.endpoint, \.endpoint), .ifPresent(.model, \.model),
         .ifPresent(.serverModels, \.serverModels), .ifPresent(.retryPolicy, \.retryPolicy), .ifPresent(.proxy, \.proxy),
         .ifPresent(.titleDictionaries, \.titleDictionaries),
-    ] + ReportKey<CheckSummary>.availability(\CheckSummary.availability, reasonRow: \CheckSummary.reasonRow)
+    ] + ReportKey<CheckSummary>.availability(get: \.availability, set: { $0.availability = $1 },
+                                                                              reasonRow: \CheckSummary.reasonRow)
 }

@@ -194,4 +194,22 @@ import TestSupport
     func aTitlesFlawIsFoundByteByByteAsItWasCharacterByCharacter(_ title: String, _ expected: String?) {
         #expect(ServerTextGate.flaw(title, maxCharacters: 60) == expected, "\(title.debugDescription)")
     }
+
+    // MARK: - The ASCII pass
+
+    /// `asciiControl`'s one pass gives what the two rules it replaces give (all ASCII; then
+    /// a byte below U+0020 or U+007F), for every byte at the start, the middle and the end,
+    /// and with a non-ASCII character (`é`, `🚀`) anywhere.
+    @Test func theASCIIPassAgreesWithThePlainRules() {
+        var texts: [String] = ["", "Countdown at Dawn", "é", "Crew é", "🚀 launch", "launch 🚀"]
+        for b in 0..<0x80 {
+            let c = String(UnicodeScalar(UInt8(b)))
+            texts += [c, c + "bc", "ab" + c + "cd", "abc" + c, c + "é", "é" + c]
+        }
+        for text in texts {
+            let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+            let expected: Bool? = ascii ? text.utf8.contains { $0 < 0x20 || $0 == 0x7F } : nil
+            #expect(ServerTextGate.asciiControl(text) == expected, "\(Array(text.utf8))")
+        }
+    }
 }

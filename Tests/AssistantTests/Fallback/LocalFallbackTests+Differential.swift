@@ -80,4 +80,15 @@ import Testing
         let transcript = String(Self.generated(seed: UInt64(1_000 + seed), count: 300).filter { !ends.contains($0) })
         #expect(LocalFallback.suggestions(for: transcript, language: nil) == LocalFallbackReference.suggestions(for: transcript, language: nil))
     }
+
+    /// A phrase made a title keeps what the reference keeps: the pass that finds no left-out
+    /// scalar agrees with the filter of `Character`s, including a quote or bracket that a
+    /// combining mark makes part of a longer `Character` (kept) and one alone (left out).
+    @Test func aPhraseIsCleanedAsTheReferenceCleansIt() {
+        var phrases = Self.pieces.map { "long \($0) words" } + ["\"\u{301}quoted\u{301}\"", "«\u{20DD}bien»", "(x\u{301})", "“smart”\u{301}"]
+        for seed in 1...300 { phrases.append(Self.generated(seed: UInt64(seed), count: 8)) }
+        for phrase in phrases {
+            #expect(LocalFallback.cleaned(phrase[...]) == LocalFallbackReference.cleaned(phrase[...]), "\(phrase.debugDescription)")
+        }
+    }
 }
