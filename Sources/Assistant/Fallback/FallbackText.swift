@@ -98,16 +98,7 @@ struct FallbackText {
             starts.append(words.count)
             bytes.withUnsafeBufferPointer { p in scanner.scan(UnsafeBufferPointer(rebasing: p[line])) }
             complex.append(complex[complex.count - 1] + (scanner.lastScanWasSimple ? 0 : 1))
-            // In a line all ASCII, the bytes between two of its words are.
-            let lineIsASCII = isASCII(line)
-            for (k, r) in scanner.words.enumerated() {
-                var word = makeWord((r.lowerBound + line.lowerBound)..<(r.upperBound + line.lowerBound))
-                // An ASCII word (as many bytes as `Character`s) after ASCII bytes since the word before it.
-                if let previous = words.last?.range, Int(word.characters) == word.range.count {
-                    word.asciiSincePrevious = (k > 0 && lineIsASCII) || isASCII(previous.upperBound..<word.range.lowerBound)
-                }
-                words.append(word)
-            }
+            appendWords(ofLine: line)
         }
         starts.append(words.count)
         lineStarts = starts
@@ -115,6 +106,21 @@ struct FallbackText {
         lineWordIndices = Array(0..<words.count)
         if joined.count <= Int(Int32.max) { lineWordStarts = words.map { Int32(truncatingIfNeeded: $0.range.lowerBound) } }
         complexLinesBefore = complex
+    }
+
+    /// Appends the words the scanner cut of `line` (`makeWord`), each with its
+    /// `asciiSincePrevious`. (A method of its own: in `init` the word loop did not inline `makeWord`.)
+    private mutating func appendWords(ofLine line: Range<Int>) {
+        // In a line all ASCII, the bytes between two of its words are.
+        let lineIsASCII = isASCII(line)
+        for (k, r) in scanner.words.enumerated() {
+            var word = makeWord((r.lowerBound + line.lowerBound)..<(r.upperBound + line.lowerBound))
+            // An ASCII word (as many bytes as `Character`s) after ASCII bytes since the word before it.
+            if let previous = words.last?.range, Int(word.characters) == word.range.count {
+                word.asciiSincePrevious = (k > 0 && lineIsASCII) || isASCII(previous.upperBound..<word.range.lowerBound)
+            }
+            words.append(word)
+        }
     }
 
     /// How often each of `matcher`'s phrases occurs in the transcript as
@@ -216,6 +222,7 @@ struct FallbackText {
 
     /// The facts of the word at `range`, its lower case numbered (`lowers`).
     /// An ASCII word is read once, its bytes lowered as they are hashed and compared.
+    @inline(__always)
     private mutating func makeWord(_ range: Range<Int>) -> Word {
         // Most words: eight bytes or fewer, read with one load (`shortASCII`).
         if range.count <= 8, range.lowerBound + 8 <= bytes.count,
@@ -300,15 +307,30 @@ struct FallbackText {
     /// case is looked up once (`LocalFallback.stopWordLanguages`).
     mutating func countStopWords(into hits: inout [Int]) {
         var occurrences = [Int](repeating: 0, count: lowers.count)
-        for word in words.prefix(lineWordCount) { occurrences[Int(word.lower)] += 1 }
-        for (n, times) in occurrences.enumerated() where times > 0 {
+        let lineWords = lineWordCount
+        occurrences.withUnsafeMutableBufferPointer { occurrences in
+            words.withUnsafeBufferPointer { words in
+                for i in 0..<lineWords { occurrences[Int(words[i].lower)] += 1 }
+            }
+        }
+        for n in occurrences.indices where occurrences[n] > 0 {
             let bits = stopWordLanguages(n)
-            if bits != 0 { LocalFallback.count(bits, times: times, into: &hits) }
+            if bits != 0 { LocalFallback.count(bits, times: occurrences[n], into: &hits) }
         }
     }
 
-    /// The languages whose stop word lower case number `n` is (`LocalFallback.stopWordLanguages`), looked up once.
+    /// The languages whose stop word lower case number `n` is
+    /// (`LocalFallback.stopWordLanguages`), looked up once: most are known
+    /// (an ASCII word's, found as it was read), the others looked up by `lookUpStopWordLanguages`.
+    @inline(__always)
     private mutating func stopWordLanguages(_ n: Int) -> UInt8 {
+        if n < languageBits.count, languageBits[n] >= 0 { return UInt8(truncatingIfNeeded: languageBits[n]) }
+        return lookUpStopWordLanguages(n)
+    }
+
+    /// `stopWordLanguages(_:)` of a lower case not looked up yet.
+    @inline(never)
+    private mutating func lookUpStopWordLanguages(_ n: Int) -> UInt8 {
         if n >= languageBits.count { languageBits += [Int16](repeating: -1, count: lowers.count - languageBits.count) }
         if languageBits[n] < 0 { languageBits[n] = Int16(LocalFallback.stopWordLanguages[lowers.strings[n]] ?? 0) }
         return UInt8(languageBits[n])
