@@ -1,18 +1,22 @@
 /// An open-addressing table from the hash of a lower-cased first word to the
 /// keyword patterns that start with it, longest first.
-struct FirstWordTable: Sendable {
+///
+/// A class (immutable once made): a matcher and the scan sinks that hold it
+/// copy one reference, not its seven arrays (each copy retained and released
+/// them, once per cue scanned).
+final class FirstWordTable: Sendable {
     static let offset: UInt64 = 0xcbf2_9ce4_8422_2325
 
     @inline(__always)
     static func mix(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
 
-    private var slots: [Int32]
+    private let slots: [Int32]
     /// Bit `b & 63` set when some first word starts with the byte `b` (ASCII first words only; others set all).
-    private var firstBytes: UInt64 = 0
+    private let firstBytes: UInt64
     /// Bit `min(n, 63)` set when some first word is `n` bytes long.
-    private var lengths: UInt64 = 0
-    private var hashes: [UInt64]
-    private var groups: [[KeywordPattern]]
+    private let lengths: UInt64
+    private let hashes: [UInt64]
+    private let groups: [[KeywordPattern]]
     private let mask: Int
     /// The first words, lower-cased, one for each group.
     let firstWords: [[UInt8]]
@@ -21,9 +25,9 @@ struct FirstWordTable: Sendable {
     /// followed by any byte (`tripleKey` keeps five bits of each byte, the
     /// same for a letter's two cases, so the text's bytes are looked up as
     /// they are, not lower-cased first).
-    private var asciiTriples: [UInt64] = []
+    private let asciiTriples: [UInt64]
     /// The ASCII first words (nil when there are too many, or one is a single byte: the text is then always scanned).
-    private var asciiWords: [[UInt8]]? = nil
+    private let asciiWords: [[UInt8]]?
 
     init(_ patterns: [KeywordPattern]) {
         // Distinct first words in order of first appearance, each with its patterns.
@@ -34,6 +38,8 @@ struct FirstWordTable: Sendable {
         hashes.reserveCapacity(patterns.count)
         groups.reserveCapacity(patterns.count)
         var byHash: [UInt64: Int] = [:]
+        var firstBytes: UInt64 = 0
+        var lengths: UInt64 = 0
         let indexed = patterns.count > 16
         for p in patterns {
             let first = p.words[0]
@@ -56,17 +62,24 @@ struct FirstWordTable: Sendable {
         }
         var size = 8
         while size < hashes.count * 4 { size *= 2 }
-        mask = size - 1
-        slots = [Int32](repeating: -1, count: size)
+        let mask = size - 1
+        var slots = [Int32](repeating: -1, count: size)
         for (g, h) in hashes.enumerated() {
             var slot = Int(truncatingIfNeeded: h) & mask
             while slots[slot] >= 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(g)
         }
+        self.mask = mask
+        self.slots = slots
+        self.firstBytes = firstBytes
+        self.lengths = lengths
         self.hashes = hashes
         self.groups = groups
-        firstWords = groups.map { $0[0].words[0] }
+        let firstWords = groups.map { $0[0].words[0] }
+        self.firstWords = firstWords
         let ascii = firstWords.filter { $0.allSatisfy { $0 < 0x80 } }
+        var asciiTriples: [UInt64] = []
+        var asciiWords: [[UInt8]]? = nil
         if ascii.count <= 32, ascii.allSatisfy({ $0.count >= 2 }) {
             asciiTriples = [UInt64](repeating: 0, count: 1 << 15 / 64)
             for word in ascii {
@@ -78,6 +91,8 @@ struct FirstWordTable: Sendable {
             }
             asciiWords = ascii
         }
+        self.asciiTriples = asciiTriples
+        self.asciiWords = asciiWords
     }
 
     /// The key of the last three bytes read, `key` the one before `byte`:
@@ -90,27 +105,66 @@ struct FirstWordTable: Sendable {
     /// first words as bytes: then no word of it (nor of its text runs, which
     /// markup only cuts) lower-cased is a first word, so no keyword starts in
     /// it. False when it may: a non-ASCII byte (the word scan decides), or a
-    /// first word found. Each three bytes are looked up as written in
-    /// `asciiTriples` (no lower-casing; a two-byte word is looked for before
-    /// the text's end too, as if a byte followed), and only three found are
-    /// compared with the words.
+    /// first word found (`firstWordBound(_:)` is nil).
+    @inline(__always)
     func asciiHoldsNoFirstWord(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let words = asciiWords else { return false }
+        firstWordBound(text) == nil
+    }
+
+    /// Nil when `text` is ASCII and, lower-cased, holds none of the first
+    /// words as bytes (`asciiHoldsNoFirstWord`); otherwise an offset up to
+    /// which `text` is ASCII and no first word starts in it lower-cased, as
+    /// bytes: where the first one found starts, two bytes before the first
+    /// byte that is not ASCII, 0 when there are no ASCII first words to look
+    /// for. A word of `text` that starts and ends before it starts no
+    /// keyword. Each three bytes are looked up as written in `asciiTriples`
+    /// (no lower-casing; a two-byte word is looked for before the text's end
+    /// too, as if a byte followed), and only three found are compared with
+    /// the words.
+    func firstWordBound(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let words = asciiWords else { return 0 }
         let n = text.count
-        guard n > 1 else { return n == 0 || text[0] < 0x80 }
-        return asciiTriples.withUnsafeBufferPointer { triples in
+        guard n > 1 else { return n == 0 || text[0] < 0x80 ? nil : 0 }
+        return asciiTriples.withUnsafeBufferPointer { triples -> Int? in
             let a = Int(text[0]), b = Int(text[1])
-            if a >= 0x80 || b >= 0x80 { return false }
+            if a >= 0x80 || b >= 0x80 { return 0 }
             var key = Self.tripleKey(Self.tripleKey(0, a), b)
-            for i in 2..<n {
+            var i = 2
+            // Eight bytes at a time while they are ASCII (one test for the eight): their eight keys
+            // looked up with no branch, and only when one is found, again one by one as below.
+            if let base = text.baseAddress {
+                while i + 8 <= n {
+                    let block = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    if block & 0x8080_8080_8080_8080 != 0 { break }
+                    var x = block, next = key, found: UInt64 = 0
+                    for _ in 0..<8 {
+                        next = Self.tripleKey(next, Int(truncatingIfNeeded: x))
+                        found |= triples[next &>> 6] &>> UInt64(next & 63)
+                        x &>>= 8
+                    }
+                    if found & 1 != 0 {
+                        x = block
+                        for k in 0..<8 {
+                            key = Self.tripleKey(key, Int(truncatingIfNeeded: x))
+                            if triples[key &>> 6] & (1 &<< UInt64(key & 63)) != 0, Self.holdsAWord(words, text, at: i + k - 2) { return i + k - 2 }
+                            x &>>= 8
+                        }
+                    }
+                    key = next
+                    i += 8
+                }
+            }
+            while i < n {
                 let c = Int(text[i])
-                if c >= 0x80 { return false }
+                // The words starting before i - 2 were all looked for.
+                if c >= 0x80 { return i - 2 }
                 key = Self.tripleKey(key, c)
-                if triples[key &>> 6] & (1 &<< UInt64(key & 63)) != 0, Self.holdsAWord(words, text, at: i - 2) { return false }
+                if triples[key &>> 6] & (1 &<< UInt64(key & 63)) != 0, Self.holdsAWord(words, text, at: i - 2) { return i - 2 }
+                i += 1
             }
             // The last two bytes, as if any byte followed (a two-byte word).
             key = Self.tripleKey(key, 0)
-            return triples[key &>> 6] & (1 &<< UInt64(key & 63)) == 0 || !Self.holdsAWord(words, text, at: n - 2)
+            return triples[key &>> 6] & (1 &<< UInt64(key & 63)) == 0 || !Self.holdsAWord(words, text, at: n - 2) ? nil : n - 2
         }
     }
 

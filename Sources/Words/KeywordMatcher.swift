@@ -78,16 +78,21 @@ package struct KeywordMatcher: Sendable {
     /// was written (markup around it only adds and separates words).
     package func mayMatch(_ text: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Bool {
         // ASCII text that holds no first word even as bytes, lower-cased, has no word to start a keyword either.
-        !asciiHoldsNoFirstWord(text) && holdsAWordThatMayStartAKeyword(text, scratch: &scratch)
+        guard let bound = firstWordBound(text) else { return false }
+        return holdsAWordThatMayStartAKeyword(text, from: bound, scratch: &scratch)
     }
 
     /// `mayMatch` after its first test (`asciiHoldsNoFirstWord`): the cut
-    /// into words, up to the first word that may start a keyword.
-    package func holdsAWordThatMayStartAKeyword(_ text: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Bool {
+    /// into words, up to the first word that may start a keyword, from
+    /// about `bound` (no word of `text` that ends before it starts a keyword:
+    /// `firstWordBound(_:)`'s, 0 when none is known), as
+    /// `words(of:from:into:scanner:scratch:)` cuts them.
+    package func holdsAWordThatMayStartAKeyword(_ text: UnsafeBufferPointer<UInt8>, from bound: Int = 0, scratch: inout Scratch) -> Bool {
+        let start = WordScanner.simpleScanStart(atOrBefore: bound, in: text)
         // The scratch buffer is moved in and out (not copied, which would copy it on the first write).
-        var probe = FirstWordProbe(matcher: self, text: text, folded: [])
+        var probe = FirstWordProbe(matcher: self, text: text, offset: start, folded: [])
         swap(&probe.folded, &scratch.first)
-        let end = WordScanner.scanSimple(text, into: &probe)
+        let end = WordScanner.scanSimple(UnsafeBufferPointer(rebasing: text[start...]), into: &probe)
         swap(&probe.folded, &scratch.first)
         switch end {
         case .finished: return false
@@ -104,14 +109,22 @@ package struct KeywordMatcher: Sendable {
     /// scan (text that `asciiHoldsNoFirstWord` rules out needs neither): the
     /// words before the one returned start no keyword, so `forEachMatch`
     /// from that word finds what it finds from the first.
-    package func words(of text: UnsafeBufferPointer<UInt8>, into words: inout [Range<Int>], scanner: WordScanner,
+    ///
+    /// `bound` is an offset such that no word of `text` that ends before it
+    /// starts a keyword (`firstWordBound(_:)`'s, 0 when none is known):
+    /// `words` then holds only the words from a little before it on (from
+    /// `WordScanner.simpleScanStart(atOrBefore:in:)`), which are `text`'s
+    /// own words there (the ones ICU's iterator cuts from the whole text when
+    /// the simple path cannot: then all of them).
+    package func words(of text: UnsafeBufferPointer<UInt8>, from bound: Int = 0, into words: inout [Range<Int>], scanner: WordScanner,
                        scratch: inout Scratch) -> Int? {
-        words.removeAll(keepingCapacity: true)
+        if !words.isEmpty { words.removeAll(keepingCapacity: true) }
+        let start = WordScanner.simpleScanStart(atOrBefore: bound, in: text)
         // The buffers are moved in and out (not copied, which would copy them on the first write).
-        var sink = CandidateWords(matcher: self, text: text, words: [], folded: [])
+        var sink = CandidateWords(matcher: self, text: text, offset: start, words: [], folded: [])
         swap(&sink.words, &words)
         swap(&sink.folded, &scratch.first)
-        let end = WordScanner.scanSimple(text, into: &sink)
+        let end = WordScanner.scanSimple(UnsafeBufferPointer(rebasing: text[start...]), into: &sink)
         swap(&sink.words, &words)
         swap(&sink.folded, &scratch.first)
         if end != .complex { return sink.first }
@@ -123,19 +136,31 @@ package struct KeywordMatcher: Sendable {
         return words.isEmpty ? nil : 0
     }
 
-    /// Keeps every word, and the index of the first that may start a keyword.
+    /// Keeps every word (of the text from `offset` on, moved back to offsets
+    /// in `text`), and the index of the first that may start a keyword.
     private struct CandidateWords: WordSink {
         let matcher: KeywordMatcher
         let text: UnsafeBufferPointer<UInt8>
+        let offset: Int
         var words: [Range<Int>]
         var folded: [UInt8]
         var first: Int? = nil
 
-        mutating func take(_ word: Range<Int>) -> Bool {
+        mutating func take(_ part: Range<Int>) -> Bool {
+            let word = part.lowerBound + offset..<part.upperBound + offset
             if first == nil, matcher.firstCandidates(text, word, scratch: &folded) != nil { first = words.count }
             words.append(word)
             return true
         }
+    }
+
+    /// Nil when `text` is ASCII and, lower-cased, holds no keyword's first
+    /// word even as bytes (`asciiHoldsNoFirstWord`); otherwise an offset
+    /// before which no word of `text` starts a keyword, for
+    /// `words(of:from:into:scanner:scratch:)` (`FirstWordTable.firstWordBound(_:)`).
+    @inline(__always)
+    package func firstWordBound(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        table.firstWordBound(text)
     }
 
     /// True only when `text` is ASCII and, lower-cased, holds no keyword's
@@ -162,14 +187,15 @@ package struct KeywordMatcher: Sendable {
         }
     }
 
-    /// Stops the scan at the first word that may start a keyword.
+    /// Stops the scan (of the text from `offset` on) at the first word that may start a keyword.
     private struct FirstWordProbe: WordSink {
         let matcher: KeywordMatcher
         let text: UnsafeBufferPointer<UInt8>
+        let offset: Int
         var folded: [UInt8]
 
-        mutating func take(_ word: Range<Int>) -> Bool {
-            matcher.firstCandidates(text, word, scratch: &folded) == nil
+        mutating func take(_ part: Range<Int>) -> Bool {
+            matcher.firstCandidates(text, part.lowerBound + offset..<part.upperBound + offset, scratch: &folded) == nil
         }
     }
 

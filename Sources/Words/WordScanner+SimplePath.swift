@@ -198,6 +198,24 @@ extension WordScanner {
         return (c, end, end > base)
     }
 
+    /// The last offset at or before `offset` (clamped to `p`) where a
+    /// `scanSimple` of `p`'s bytes from there on finds the words of `p` that
+    /// start there or after: 0, or just after an ASCII byte that no word
+    /// holds, joins or extends (class `other` or `newline`). The scan passes
+    /// each such byte alone, with no word open, and reads only forward.
+    static func simpleScanStart(atOrBefore offset: Int, in p: UnsafeBufferPointer<UInt8>) -> Int {
+        var s = min(max(offset, 0), p.count)
+        while s > 0 {
+            let b = p[s - 1]
+            if b < 0x80 {
+                let c = asciiClass(b)
+                if c == .other || c == .newline { return s }
+            }
+            s -= 1
+        }
+        return 0
+    }
+
     /// Cuts `text` into words by ICU's root rules for the classes other than
     /// `complex` (UAX #29 WB5–WB13b, with ICU's statuses: a segment is a word
     /// when it holds a letter or a number, or is two or more joiners, unless

@@ -46,6 +46,14 @@
 // (`LocalFallback.suggestions`) and the keyword emphasis of its keywords
 // (`KeywordEmphasis`, every cue), each timed over all files R times (default
 // 5): fastest and median seconds of each, no file written.
+//
+//   swift run -c release caption-bench fallback-write FOLDER [--runs R]
+//
+// The writing of the emphasised cues (`CaptionDocument.write(edits:)`) of
+// every caption file of FOLDER, read once into memory, with the edits of the
+// local fallback's keywords (as `fallback` finds them), R times (default 5),
+// and the same documents written with no edit (what the plain path does):
+// fastest and median seconds of each, no file written.
 import Assistant
 import CaptionAssistant
 import Captions
@@ -199,12 +207,16 @@ if args.first == "transcript", args.count >= 2 {
     }
     exit(0)
 }
-if args.first == "fallback", args.count >= 2 {
-    let folder = args[1]
+/// Every caption file of `folder` that reads, in name order (exits when none does).
+func readCaptionFolder(_ folder: String) -> [CaptionDocument] {
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
         .filter { ["srt", "vtt", "ttml"].contains(($0 as NSString).pathExtension) }
     let documents = names.compactMap { try? readCaptions((folder as NSString).appendingPathComponent($0)) }
     guard !documents.isEmpty else { fail(folder, "holds no caption file that reads") }
+    return documents
+}
+if args.first == "fallback", args.count >= 2 {
+    let documents = readCaptionFolder(args[1])
     let runs = runsOption(otherwise: 5)
     let cap = PromptBuilder.defaultMaxCharacters
     var transcripts: [String] = []
@@ -223,6 +235,24 @@ if args.first == "fallback", args.count >= 2 {
     }
     print(String(format: "%d files, %d runs (fastest / median s): transcript start %.4f / %.4f, suggestions %.4f / %.4f, emphasis %.4f / %.4f (%d occurrences)",
                  documents.count, runs, start[0], start[runs / 2], fallback[0], fallback[runs / 2], emphasis[0], emphasis[runs / 2], occurrences))
+    exit(0)
+}
+if args.first == "fallback-write", args.count >= 2 {
+    let documents = readCaptionFolder(args[1])
+    let runs = runsOption(otherwise: 5)
+    let cap = PromptBuilder.defaultMaxCharacters
+    let edits = documents.map { document -> [Int: CueEdit] in
+        let suggestions = LocalFallback.suggestions(for: Transcript.start(of: document, characters: cap), maxCharacters: cap, language: nil)
+        guard case .applied(let words) = suggestions.keywords else { return [:] }
+        return KeywordEmphasis(keywords: words).apply(to: document.cues).edits
+    }
+    var bytes = 0
+    let emphasised = sortedSeconds(runs) {
+        bytes = zip(documents, edits).reduce(0) { $0 + ((try? $1.0.write(edits: $1.1))?.count ?? 0) }
+    }
+    let plain = sortedSeconds(runs) { bytes = documents.reduce(0) { $0 + ((try? $1.write())?.count ?? 0) } }
+    print(String(format: "%d files, %d edited cues, %d runs (fastest / median s): written with the edits %.4f / %.4f, plain %.4f / %.4f (%d bytes)",
+                 documents.count, edits.reduce(0) { $0 + $1.count }, runs, emphasised[0], emphasised[runs / 2], plain[0], plain[runs / 2], bytes))
     exit(0)
 }
 if args.first == "sha256", args.count >= 2 {

@@ -97,4 +97,32 @@ import Testing
             }
         }
     }
+
+    /// A simple-path scan from `simpleScanStart(atOrBefore:in:)` finds the
+    /// words the scan from the start finds from there on: random texts of
+    /// every class, every offset.
+    @Test func aScanFromASafeStartFindsTheSameWords() {
+        var rng = SplitMix64(state: 36)
+        let pieces: [String] = ["a", "Z", "é", "1", "_", ".", "'", "’", ",", ";", ":", " ", "\t", "\n", "\r\n", "\r", "-", "\u{301}", "\u{AD}",
+                                "·", "Ж", "🚀", "\u{A0}", "x²", "rocket", "don't", "3.14", "U.S.A", "\u{85}", "$", "&", "<"]
+        var moved = 0
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 1...14, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
+            var bytes = text
+            bytes.withUTF8 { p in
+                var all: [Range<Int>] = []
+                guard WordScanner.scanSimple(p, into: &all) == .finished else { return }
+                for offset in 0...p.count {
+                    let start = WordScanner.simpleScanStart(atOrBefore: offset, in: p)
+                    var part: [Range<Int>] = []
+                    #expect(start <= offset && WordScanner.scanSimple(UnsafeBufferPointer(rebasing: p[start...]), into: &part) == .finished)
+                    let shifted = part.map { $0.lowerBound + start..<$0.upperBound + start }
+                    #expect(shifted == all.filter { $0.lowerBound >= start }, "\(text.debugDescription) \(offset)")
+                    #expect(!all.contains { $0.lowerBound < start && $0.upperBound > start }, "\(text.debugDescription) \(offset)")
+                    if start > 0 && start < offset { moved += 1 }
+                }
+            }
+        }
+        #expect(moved > 1_000, "\(moved)")
+    }
 }

@@ -68,7 +68,8 @@ public struct KeywordEmphasis: Sendable {
     /// SRT cue without markup whose lines end with LFs: `Cue.withSourceText`)
     /// is neither walked nor copied, one with CRs copied with LFs for them:
     /// one scan of the text both decides and cuts its words
-    /// (`KeywordMatcher.words(of:into:scanner:scratch:)`).
+    /// (`KeywordMatcher.words(of:from:into:scanner:scratch:)`), from about the
+    /// first place one of the keywords' first words may start.
     public func apply(to cues: [Cue], density: EmphasisDensity = .all) -> Result {
         var tally = Tally(counts: [Int](repeating: 0, count: keywords.count), selection: EmphasisDensity.Selection(density))
         guard !matcher.isEmpty else { return Result(edits: [:], counts: tally.counts) }
@@ -84,23 +85,26 @@ public struct KeywordEmphasis: Sendable {
         // Cues are read in place through the buffer: no copy of a cue per cue.
         cues.withUnsafeBufferPointer { cues in
             for cueIndex in cues.indices {
-                tally.ranges.removeAll(keepingCapacity: true)
-                outlines.removeAll(keepingCapacity: true)
+                // (Most cues leave both empty: no call to empty them.)
+                if !tally.ranges.isEmpty { tally.ranges.removeAll(keepingCapacity: true) }
+                if !outlines.isEmpty { outlines.removeAll(keepingCapacity: true) }
                 // Whether the cue is done with: matched on its bytes as written, or passed over (the pre-check).
                 let done = cues[cueIndex].withSourceText { raw, lineEnds -> Bool in
                     // A character reference could spell a letter: the runs are walked.
                     if Self.holdsAmpersand(raw) { return false }
-                    if matcher.asciiHoldsNoFirstWord(raw) { return true }
+                    // No word before `bound` starts a keyword; none at all when it is nil.
+                    guard let bound = matcher.firstWordBound(raw) else { return true }
                     switch lineEnds() {
                     case nil:
-                        return !matcher.holdsAWordThatMayStartAKeyword(raw, scratch: &scratch)
+                        return !matcher.holdsAWordThatMayStartAKeyword(raw, from: bound, scratch: &scratch)
                     case .lineFeeds?:
-                        Self.emphasiseLines(raw, cue: cueIndex, matcher, scanner, &words, &outlines, &scratch, &tally)
+                        Self.emphasiseLines(raw, from: bound, cue: cueIndex, matcher, scanner, &words, &outlines, &scratch, &tally)
                     case .carriageReturns?:
                         texts.removeAll(keepingCapacity: true)
                         Cue.appendReadableLines(of: raw, to: &texts)
+                        let readableBound = SRTReader.readableLength(of: raw, upTo: bound)
                         texts.withUnsafeBufferPointer { text in
-                            Self.emphasiseLines(text, cue: cueIndex, matcher, scanner, &words, &outlines, &scratch, &tally)
+                            Self.emphasiseLines(text, from: readableBound, cue: cueIndex, matcher, scanner, &words, &outlines, &scratch, &tally)
                         }
                     }
                     return true
@@ -148,13 +152,15 @@ public struct KeywordEmphasis: Sendable {
     }
 
     /// Matches the keywords in cue `cueIndex`, whose runs are its lines and
-    /// their text (`\n` for each line break) `text`: one scan of it both
-    /// decides and cuts its words (`KeywordMatcher.words(of:into:scanner:scratch:)`);
-    /// its runs are outlined from it only when a keyword may start in it.
-    private static func emphasiseLines(_ text: UnsafeBufferPointer<UInt8>, cue cueIndex: Int, _ matcher: KeywordMatcher, _ scanner: WordScanner,
-                                       _ words: inout [Range<Int>], _ outlines: inout [RunOutline],
+    /// their text (`\n` for each line break) `text`: one scan of it, from
+    /// about `bound` (no word before it starts a keyword:
+    /// `KeywordMatcher.firstWordBound(_:)`), both decides and cuts its words
+    /// (`KeywordMatcher.words(of:from:into:scanner:scratch:)`); its runs are
+    /// outlined from it only when a keyword may start in it.
+    private static func emphasiseLines(_ text: UnsafeBufferPointer<UInt8>, from bound: Int, cue cueIndex: Int, _ matcher: KeywordMatcher,
+                                       _ scanner: WordScanner, _ words: inout [Range<Int>], _ outlines: inout [RunOutline],
                                        _ scratch: inout KeywordMatcher.Scratch, _ tally: inout Tally) {
-        guard let first = matcher.words(of: text, into: &words, scanner: scanner, scratch: &scratch) else { return }
+        guard let first = matcher.words(of: text, from: bound, into: &words, scanner: scanner, scratch: &scratch) else { return }
         Cue.appendLineOutlines(of: text, offset: 0, to: &outlines)
         outlines.withUnsafeBufferPointer { runs in
             emphasise(text, words: words, from: first, cue: cueIndex, runs: runs, matcher, &scratch, &tally)

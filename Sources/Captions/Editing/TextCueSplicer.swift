@@ -48,6 +48,61 @@ struct TextCueSplicer: Sendable {
         return out
     }
 
+    /// The output of `apply(_:to:chunk:into:)` as it is made: the bytes
+    /// gathered since the last handed on, and how much of the source is
+    /// written. Its bytes are in memory it allocates and grows itself (each
+    /// piece copied in at once: an array's generic append cost more than the
+    /// few bytes of a tag), freed by `deallocate()`; a value written through
+    /// `inout` (a local function capturing the state had each write checked
+    /// for exclusive access as the program ran).
+    private struct Output {
+        let source: UnsafeBufferPointer<UInt8>
+        private var base: UnsafeMutablePointer<UInt8>
+        private var capacity: Int
+        /// How many bytes are gathered.
+        private(set) var count = 0
+        /// How much of the source is written.
+        var copied = 0
+
+        init(source: UnsafeBufferPointer<UInt8>, chunk: Int) {
+            self.source = source
+            capacity = max(chunk, 64)
+            base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        }
+
+        /// The bytes gathered (valid until the next change).
+        var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+        /// Appends `piece`, growing the memory when it is full.
+        mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+            guard let from = piece.baseAddress, !piece.isEmpty else { return }
+            if count + piece.count > capacity {
+                let larger = max(capacity * 2, count + piece.count)
+                let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+                moved.initialize(from: base, count: count)
+                base.deallocate()
+                base = moved
+                capacity = larger
+            }
+            (base + count).initialize(from: from, count: piece.count)
+            count += piece.count
+        }
+
+        /// Keeps only the first `n` bytes gathered.
+        mutating func removeAll(after n: Int) { count = min(count, max(n, 0)) }
+
+        /// Copies the source up to `at` and writes `inserted` there (nothing for an offset already passed).
+        mutating func insert(_ inserted: [UInt8], at: Int) {
+            guard at >= copied && at <= source.count else { return }
+            append(UnsafeBufferPointer(rebasing: source[copied..<at]))
+            inserted.withUnsafeBufferPointer { append($0) }
+            copied = at
+        }
+
+        /// Frees the memory (the value is not used after).
+        func deallocate() { base.deallocate() }
+    }
+
     /// The bytes `apply(_:to:)` returns, handed to `sink` in pieces, in
     /// order, as they are made: a stretch of the source between edited cues
     /// goes to it as it lies in the source, and the edited cues' bytes are
@@ -56,9 +111,6 @@ struct TextCueSplicer: Sendable {
     func apply(_ edits: [Int: CueEdit], to document: CaptionDocument, chunk: Int = 1 << 18,
                into sink: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         let src = document.source.bytes
-        var out = [UInt8]()
-        out.reserveCapacity(chunk)
-        var copied = 0
         // The edited cues in index order: each key with its place in the
         // dictionary, sorted, so no key is hashed again.
         var order: [(key: Int, slot: Dictionary<Int, CueEdit>.Index)] = []
@@ -74,11 +126,13 @@ struct TextCueSplicer: Sendable {
         var inserts: [Insert] = []
         return document.cues.withUnsafeBufferPointer { cues in
             src.withUnsafeBufferPointer { source in
-                /// Hands what `out` holds to the sink, and empties it.
-                func flush() -> Bool {
-                    guard !out.isEmpty else { return true }
-                    defer { out.removeAll(keepingCapacity: true) }
-                    return out.withUnsafeBufferPointer(sink)
+                var w = Output(source: source, chunk: chunk)
+                defer { w.deallocate() }
+                /// Hands what `w` holds to the sink, and empties it.
+                func flush(_ w: inout Output) -> Bool {
+                    guard w.count > 0 else { return true }
+                    defer { w.removeAll(after: 0) }
+                    return sink(w.bytes)
                 }
                 for (index, slot) in order {
                     guard cues.indices.contains(index) else { continue }
@@ -88,11 +142,11 @@ struct TextCueSplicer: Sendable {
                     // append point), so the source up to the text goes out as it is: a
                     // long stretch of unedited cues straight from the source.
                     let textStart = min(cues[index].textRange.lowerBound, source.count)
-                    if textStart - copied >= chunk {
-                        guard flush(), sink(UnsafeBufferPointer(rebasing: source[copied..<textStart])) else { return false }
-                        copied = textStart
-                    } else if out.count >= chunk {
-                        guard flush() else { return false }
+                    if textStart - w.copied >= chunk {
+                        guard flush(&w), sink(UnsafeBufferPointer(rebasing: source[w.copied..<textStart])) else { return false }
+                        w.copied = textStart
+                    } else if w.count >= chunk {
+                        guard flush(&w) else { return false }
                     }
                     // Only each run's kind and source bytes are needed: no run text is made for SRT.
                     // Where the runs are the cue's lines, an offset in a run's text is one in its bytes.
@@ -105,18 +159,11 @@ struct TextCueSplicer: Sendable {
                         appendPoint = appendOffset(cues[index], src)
                     }
                     var appendAt = appendPoint
-                    /// Copies the source up to `at` and writes `bytes` there (nothing for an offset already passed).
-                    func insert(_ bytes: [UInt8], at: Int) {
-                        guard at >= copied && at <= source.count else { return }
-                        out.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<at]))
-                        out.append(contentsOf: bytes)
-                        copied = at
-                    }
                     // Emphasis in text order (as `KeywordEmphasis` gives it) is written as it is
                     // mapped, with no list of insertions: a long cue's many occurrences cost no
                     // memory beyond the output. Out of order, the cue is written again from a sorted list
-                    // (its bytes are all still in `out`: it is handed on only between cues).
-                    let cueOutput = out.count, cueCopied = copied
+                    // (its bytes are all still in `w.bytes`: they are handed on only between cues).
+                    let cueOutput = w.count, cueCopied = w.copied
                     var inOrder = true
                     var lastClose = -1
                     var cursorRun = -1
@@ -125,18 +172,18 @@ struct TextCueSplicer: Sendable {
                         guard let (lo, hi) = mapped(edit.emphasis[n], runs, src, lines, &cursorRun, &cursor) else { continue }
                         // Sorted by offset, then closes (2n) before opens (2n + 1) before the appended text.
                         guard lo >= lastClose, hi > lo else { inOrder = false; break }
-                        if let at = appendAt, at < lo { insert(extra, at: at); appendAt = nil }
-                        insert(open, at: lo)
-                        if let at = appendAt, at < hi { insert(extra, at: at); appendAt = nil }
-                        insert(close, at: hi)
+                        if let at = appendAt, at < lo { w.insert(extra, at: at); appendAt = nil }
+                        w.insert(open, at: lo)
+                        if let at = appendAt, at < hi { w.insert(extra, at: at); appendAt = nil }
+                        w.insert(close, at: hi)
                         lastClose = hi
                     }
                     if inOrder {
-                        if let at = appendAt { insert(extra, at: at) }
+                        if let at = appendAt { w.insert(extra, at: at) }
                         continue
                     }
-                    out.removeSubrange(cueOutput...)
-                    copied = cueCopied
+                    w.removeAll(after: cueOutput)
+                    w.copied = cueCopied
                     inserts.removeAll(keepingCapacity: true)
                     cursorRun = -1
                     for n in edit.emphasis.indices {
@@ -147,16 +194,16 @@ struct TextCueSplicer: Sendable {
                     if let at = appendPoint { inserts.append(Insert(at: at, order: Int.max)) }
                     Self.sort(&inserts)
                     for ins in inserts {
-                        insert(ins.order == Int.max ? extra : ins.order & 1 == 0 ? close : open, at: ins.at)
+                        w.insert(ins.order == Int.max ? extra : ins.order & 1 == 0 ? close : open, at: ins.at)
                     }
                 }
                 // A short rest goes with the buffer: one piece (one write) for a small file, not two.
-                if copied < source.count, out.count + (source.count - copied) <= chunk {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied...]))
-                    copied = source.count
+                if w.copied < source.count, w.count + (source.count - w.copied) <= chunk {
+                    w.append(UnsafeBufferPointer(rebasing: source[w.copied...]))
+                    w.copied = source.count
                 }
-                guard flush() else { return false }
-                return copied >= source.count || sink(UnsafeBufferPointer(rebasing: source[copied...]))
+                guard flush(&w) else { return false }
+                return w.copied >= source.count || sink(UnsafeBufferPointer(rebasing: source[w.copied...]))
             }
         }
     }

@@ -135,6 +135,16 @@ extension SRTReader {
         out.append(contentsOf: UnsafeBufferPointer(rebasing: p[start...]))
     }
 
+    /// The length of the text `appendReadableLines(of:to:)` makes of
+    /// `p[..<offset]` (each line end made an LF, a CR at `offset - 1` too):
+    /// where the byte at `offset` lands in the text of all `p`, or just after
+    /// the LF a CR LF there is made when `offset` is its LF's.
+    static func readableLength(of p: UnsafeBufferPointer<UInt8>, upTo offset: Int) -> Int {
+        var removed = 0
+        forEachLineEnd(in: UnsafeBufferPointer(rebasing: p[..<offset])) { end, next in removed += next - end - 1 }
+        return offset - removed
+    }
+
     /// The first `<` or `{` in `p[start..<end]` (eight bytes at a time), or `end`.
     @inline(__always)
     static func firstMarkupStart(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {

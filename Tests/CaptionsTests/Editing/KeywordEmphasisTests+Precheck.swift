@@ -81,4 +81,32 @@ import Testing
         let result = KeywordEmphasis(keywords: ["rocket", "kelvin"]).apply(to: document.cues)
         #expect(result.counts[0] > 0 && result.counts[1] > 0)
     }
+
+    /// Cues matched on their bytes from the first place a keyword's first
+    /// word may start (`KeywordMatcher.firstWordBound`, moved into the text
+    /// made with LFs for a cue with CRs): random cues of random lines (LF,
+    /// CR LF or CR alone, some non-ASCII, some markup), the same result as
+    /// the cues built.
+    @Test func matchingFromTheBoundChangesNothing() throws {
+        var rng = SplitMix64(state: 36)
+        let pieces = ["rocket", "Rocket's", "ROCKETS", "xrocket", "launch", "pad", "launch pad", "right", "doing", "ab", "a", " ", "  ", ",", ".",
+                      "'", "_", "-", "2", "é", "東京", "MAN: ", "[laughs]", "<i>", "</i>", "\r\n", "\r", "\n", "\n", "\r\n"]
+        let keywordSets = [["rocket"], ["launch pad", "right"], ["ab", "doing right"], ["right\ndoing", "pad"], ["東京", "rocket"], ["a"]]
+        var emphasised = 0
+        for keywords in keywordSets {
+            let emphasis = KeywordEmphasis(keywords: keywords)
+            for _ in 0..<60 {
+                var text = ""
+                for cue in 1...6 {
+                    let line = (0..<Int.random(in: 1...12, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
+                    text += "\(cue)\r\n00:00:0\(cue),000 --> 00:00:0\(cue),500\r\nx \(line) x\r\n\r\n"
+                }
+                let document = try CaptionDocument.read(SourceText.decode(bytes: Array(text.utf8)), hint: .srt)
+                let onSource = emphasis.apply(to: document.cues)
+                #expect(onSource == emphasis.apply(to: Self.built(document.cues)), "\(keywords) in \(text.debugDescription)")
+                emphasised += onSource.occurrences
+            }
+        }
+        #expect(emphasised > 300, "\(emphasised)")
+    }
 }

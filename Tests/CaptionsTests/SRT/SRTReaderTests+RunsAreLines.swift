@@ -3,9 +3,9 @@ import Testing
 
 /// `SRTReader.lineEnds` says when an SRT cue's runs are its lines as
 /// written, `appendLineOutlines` outlines those runs from the bytes alone
-/// and `appendReadableLines` gives their text (the fast paths of keyword
-/// emphasis and the splicer): all against the one rule, `forEachRun`, on
-/// random cue texts.
+/// and `appendReadableLines` gives their text, `readableLength` where a byte
+/// lands in it (the fast paths of keyword emphasis and the splicer): all
+/// against the one rule, `forEachRun`, on random cue texts.
 @Suite struct SRTRunsAreLinesTests {
     @Test func linesAreWhatTheRunsRead() throws {
         var rng = SplitMix64(state: 35)
@@ -42,6 +42,12 @@ import Testing
                     #expect(lines == readable, "\(bytes)")
                     #expect((ends == .lineFeeds) == (Array(raw) == readable), "\(bytes)")
                     if ends == .carriageReturns { returns += 1 }
+                    // Where each byte lands in that text: the length of the text of the bytes before it.
+                    for offset in 0...raw.count {
+                        var before: [UInt8] = []
+                        Cue.appendReadableLines(of: UnsafeBufferPointer(rebasing: raw[..<offset]), to: &before)
+                        #expect(SRTReader.readableLength(of: raw, upTo: offset) == before.count, "\(bytes) \(offset)")
+                    }
                     var fromLines: [RunOutline] = []
                     Cue.appendLineOutlines(of: raw, offset: cue.textRange.lowerBound, to: &fromLines)
                     #expect(fromLines == outlines, "\(bytes)")
