@@ -76,12 +76,30 @@ public enum CueLineParts {
         var out: [Part] = []
         var lineStart = 0
         while lineStart <= text.count {
-            var lineEnd = lineStart
-            while lineEnd < text.count, text[lineEnd] != 0x0A { lineEnd += 1 }
+            let lineEnd = lineFeed(from: lineStart, in: text)
             appendParts(ofLine: lineStart..<lineEnd, in: text, to: &out)
             lineStart = lineEnd + 1
         }
         return out
+    }
+
+    /// The offset of the first `\n` at or after `from` in `text`, or its end:
+    /// eight bytes at a time, the first zero byte of the bytes XOR `\n`
+    /// repeated (the zero-byte test may also mark bytes after a zero byte, never one before it).
+    @inlinable
+    package static func lineFeed(from: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = from
+        if let base = text.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            while i + 8 <= text.count {
+                let x = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) ^ (ones &* 0x0A)
+                let zero = (x &- ones) & ~x & (ones &* 0x80)
+                if zero != 0 { return i + zero.trailingZeroBitCount / 8 }
+                i += 8
+            }
+        }
+        while i < text.count, text[i] != 0x0A { i += 1 }
+        return i
     }
 
     /// The speaker label at the start of `text` (its name, without the
@@ -153,7 +171,8 @@ public enum CueLineParts {
 
     private static func appendParts(ofLine line: Range<Int>, in p: UnsafeBufferPointer<UInt8>, to out: inout [Part]) {
         guard !line.isEmpty else { return }
-        if isCredit(line, in: p) {
+        var mayHoldAPart = false
+        if isCredit(line, in: p, mayHoldAPart: &mayHoldAPart) {
             out.append(Part(kind: .credit, range: line))
             return
         }
@@ -162,6 +181,8 @@ public enum CueLineParts {
             out.append(Part(kind: .speakerLabel, range: label.range))
             from = label.range.upperBound
         }
+        // No `[`, `(` or 0xE2 in the line (seen by the credit check's pass): no description or music mark.
+        guard mayHoldAPart else { return }
         let textStart = skipSpaces(from, line.upperBound, p)
         var i = textStart
         while i < line.upperBound {
@@ -192,11 +213,16 @@ public enum CueLineParts {
     /// description or a music mark may start): a byte equal to one of them is
     /// a zero byte of `w` XOR that byte repeated, and the test finds any zero byte.
     @inline(__always)
-    static func mayStartAPart(_ w: UInt64) -> Bool {
+    static func mayStartAPart(_ w: UInt64) -> Bool { partByteMarks(w) != 0 }
+
+    /// Not zero exactly when one of the eight bytes of `w` is `[`, `(` or
+    /// 0xE2 (`mayStartAPart`): the zero-byte test's high bits.
+    @inline(__always)
+    static func partByteMarks(_ w: UInt64) -> UInt64 {
         @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- 0x0101_0101_0101_0101) & ~x }
         let ones: UInt64 = 0x0101_0101_0101_0101
         let any = zeroByte(w ^ (ones &* 0x5B)) | zeroByte(w ^ (ones &* 0x28)) | zeroByte(w ^ (ones &* 0xE2))
-        return any & 0x8080_8080_8080_8080 != 0
+        return any & 0x8080_8080_8080_8080
     }
 
     /// The end of the music mark (`♪` U+266A, `♫` U+266B, `♬` U+266C) at `i`, if one starts there.
@@ -296,6 +322,16 @@ public enum CueLineParts {
         var nameEnd = colon
         if nameEnd > i, p[nameEnd - 1] == 0x20 { nameEnd -= 1 }  // "JOSÉ :"
         guard nameEnd > i else { return nil }
+        return name(i..<nameEnd, colon: colon, end, p)
+    }
+
+    /// The bytes at `range` as a speaker's name (`name(at:_:_:)`, whose
+    /// colon is at `colon`), when they are one: its range and the colon's
+    /// end. Apart from the search for the colon, which most lines fail, so
+    /// that they do not pay for this part's set-up (the scalar properties' types).
+    @inline(never)
+    private static func name(_ range: Range<Int>, colon: Int, _ end: Int, _ p: UnsafeBufferPointer<UInt8>) -> (Range<Int>, Int)? {
+        let (i, nameEnd) = (range.lowerBound, range.upperBound)
         let name = String(decoding: UnsafeBufferPointer(rebasing: p[i..<nameEnd]), as: UTF8.self)
         guard name.count <= maximumNameLength, let first = name.unicodeScalars.first, first.properties.isAlphabetic else { return nil }
         let words = name.split(separator: " ", omittingEmptySubsequences: false)
@@ -380,10 +416,21 @@ public enum CueLineParts {
     /// four bytes that are four bytes of a credit phrase. Most lines hold a
     /// few such places, and their other bytes are passed without a look-up.
     static func isCredit(_ line: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> Bool {
+        var mayHoldAPart = false
+        return isCredit(line, in: p, mayHoldAPart: &mayHoldAPart)
+    }
+
+    /// `isCredit(_:in:)`, which reads every byte of a line that is no
+    /// credit, and so also tells whether one of them is `[`, `(` or 0xE2
+    /// (`mayStartAPart`): when it returns false, `mayHoldAPart` is true if the
+    /// line may hold one (a short line's is always), false if it holds none.
+    static func isCredit(_ line: Range<Int>, in p: UnsafeBufferPointer<UInt8>, mayHoldAPart: inout Bool) -> Bool {
         let bytes = UnsafeBufferPointer(rebasing: p[line])
         let n = bytes.count
+        mayHoldAPart = true
         guard n >= 3, let base = bytes.baseAddress else { return false }
-        return creditPairs.withUnsafeBufferPointer { pairs in
+        var partBytes: UInt64 = 0
+        let credit = creditPairs.withUnsafeBufferPointer { pairs in
             creditFilter.phraseBits.withUnsafeBufferPointer { phraseBits in
                 /// Whether a mark starts at `from...through` (within the line).
                 func anyStart(_ from: Int, _ through: Int) -> Bool {
@@ -404,6 +451,7 @@ public enum CueLineParts {
                 var i = 0
                 while i + 8 <= n {
                     let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    partBytes |= partByteMarks(w)
                     if CreditFilter.holdsAnAnchor(w) {
                         for k in i..<i + 8 where anchor(k) { return true }
                     }
@@ -411,10 +459,20 @@ public enum CueLineParts {
                     i += 8
                 }
                 for k in i..<n where anchor(k) { return true }
+                // The bytes after the last eight: the line's last eight read at once (they hold them), or one at a time.
+                if i < n {
+                    if n >= 8 {
+                        partBytes |= partByteMarks(UInt64(littleEndian: UnsafeRawPointer(base + n - 8).loadUnaligned(as: UInt64.self)))
+                    } else if bytes.contains(where: { $0 == 0x5B || $0 == 0x28 || $0 == 0xE2 }) {
+                        partBytes = 1
+                    }
+                }
                 if i + 4 <= n, sample(UInt32(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt32.self)), i) { return true }
                 return false
             }
         }
+        mayHoldAPart = partBytes != 0
+        return credit
     }
 
     /// Whether a `CreditMark` starts at byte `i` of `bytes` (a line): its

@@ -200,3 +200,57 @@ extension CueLinePartsTests {
         }
     }
 }
+
+extension CueLinePartsTests {
+    /// Random bytes thick with line feeds and their neighbours (0x09, 0x0B,
+    /// 0x8A, 0x0A with the high bit, 0x00, 0xFF), from every start:
+    /// `lineFeed` (eight bytes at a time) finds the first `\n` a byte walk finds.
+    @Test func lineFeedIsTheFirstLineFeed() {
+        var random = SplitMix64(state: 0x1F00D)
+        let bytes: [UInt8] = [0x0A, 0x09, 0x0B, 0x8A, 0x00, 0xFF, 0x20, 0x61, 0x0D, 0x01]
+        for _ in 0..<3_000 {
+            let count = Int(random.next() % 40)
+            let density = 1 + Int(random.next() % 30)
+            let text = (0..<count).map { _ in
+                random.next() % UInt64(density) == 0 ? 0x0A : bytes[Int(random.next() % UInt64(bytes.count))]
+            }
+            text.withUnsafeBufferPointer { p in
+                for from in 0...count {
+                    let expected = p[from...].firstIndex(of: 0x0A) ?? count
+                    #expect(CueLineParts.lineFeed(from: from, in: p) == expected, "\(text) from \(from)")
+                }
+            }
+        }
+    }
+}
+
+extension CueLinePartsTests {
+    /// Random lines (ASCII words, part starts, music marks, other UTF-8, dots
+    /// and colons) at random offsets: when the credit check says a line is no
+    /// credit, it says whether the line holds a `[`, `(` or 0xE2 exactly (a
+    /// line shorter than three bytes: that it may), so skipping the
+    /// description search of a line with none (`appendParts`) is exact; and
+    /// the check's answer is `isCredit`'s.
+    @Test func theCreditPassSeesEveryPartStart() {
+        var random = SplitMix64(state: 0xC0FFEE)
+        let pieces = ["word", " ", "[", "(", ")", "]", "♪", "é", "—", ".", ":", "a", "THE", "by", "www", "日", "\u{2028}", "xy"]
+        for _ in 0..<20_000 {
+            var line = ""
+            for _ in 0..<Int(random.next() % 24) { line += pieces[Int(random.next() % UInt64(pieces.count))] }
+            let lead = Int(random.next() % 9)
+            let buffer = [UInt8](repeating: 0x28, count: lead) + Array(line.utf8) + [0x5B, 0xE2]
+            buffer.withUnsafeBufferPointer { p in
+                let range = lead..<lead + line.utf8.count
+                var mayHoldAPart = false
+                let credit = CueLineParts.isCredit(range, in: p, mayHoldAPart: &mayHoldAPart)
+                #expect(credit == CueLineParts.isCredit(range, in: p), "\(line)")
+                // A line of three bytes or more that is no credit: exactly whether it holds one.
+                if !credit && range.count >= 3 {
+                    #expect(mayHoldAPart == p[range].contains { $0 == 0x5B || $0 == 0x28 || $0 == 0xE2 }, "\(line)")
+                } else if !credit {
+                    #expect(mayHoldAPart, "\(line)")
+                }
+            }
+        }
+    }
+}

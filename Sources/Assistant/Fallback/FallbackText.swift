@@ -52,7 +52,7 @@ struct FallbackText {
     /// The index in `words` where each line's words start, and one past the last.
     private(set) var lineStarts: [Int] = []
     /// The words' distinct lower cases (`Word.lower`).
-    private(set) var lowers = LowerCaseTable()
+    private(set) var lowers: LowerCaseTable
     /// 0, 1, 2, … for each line word: a run of line words as an `ArraySlice` of it, with no array made.
     private var lineWordIndices: [Int] = []
     /// Where each line word starts in `text` (`words[i].range.lowerBound`),
@@ -98,16 +98,7 @@ struct FallbackText {
             starts.append(words.count)
             bytes.withUnsafeBufferPointer { p in scanner.scan(UnsafeBufferPointer(rebasing: p[line])) }
             complex.append(complex[complex.count - 1] + (scanner.lastScanWasSimple ? 0 : 1))
-            // In a line all ASCII, the bytes between two of its words are.
-            let lineIsASCII = isASCII(line)
-            for (k, r) in scanner.words.enumerated() {
-                var word = makeWord((r.lowerBound + line.lowerBound)..<(r.upperBound + line.lowerBound))
-                // An ASCII word (as many bytes as `Character`s) after ASCII bytes since the word before it.
-                if let previous = words.last?.range, Int(word.characters) == word.range.count {
-                    word.asciiSincePrevious = (k > 0 && lineIsASCII) || isASCII(previous.upperBound..<word.range.lowerBound)
-                }
-                words.append(word)
-            }
+            appendWords(ofLine: line)
         }
         starts.append(words.count)
         lineStarts = starts
@@ -115,6 +106,21 @@ struct FallbackText {
         lineWordIndices = Array(0..<words.count)
         if joined.count <= Int(Int32.max) { lineWordStarts = words.map { Int32(truncatingIfNeeded: $0.range.lowerBound) } }
         complexLinesBefore = complex
+    }
+
+    /// Appends the words the scanner cut of `line` (`makeWord`), each with its
+    /// `asciiSincePrevious`. (A method of its own: in `init` the word loop did not inline `makeWord`.)
+    private mutating func appendWords(ofLine line: Range<Int>) {
+        // In a line all ASCII, the bytes between two of its words are.
+        let lineIsASCII = isASCII(line)
+        for (k, r) in scanner.words.enumerated() {
+            var word = makeWord((r.lowerBound + line.lowerBound)..<(r.upperBound + line.lowerBound))
+            // An ASCII word (as many bytes as `Character`s) after ASCII bytes since the word before it.
+            if let previous = words.last?.range, Int(word.characters) == word.range.count {
+                word.asciiSincePrevious = (k > 0 && lineIsASCII) || isASCII(previous.upperBound..<word.range.lowerBound)
+            }
+            words.append(word)
+        }
     }
 
     /// How often each of `matcher`'s phrases occurs in the transcript as
@@ -216,7 +222,19 @@ struct FallbackText {
 
     /// The facts of the word at `range`, its lower case numbered (`lowers`).
     /// An ASCII word is read once, its bytes lowered as they are hashed and compared.
+    @inline(__always)
     private mutating func makeWord(_ range: Range<Int>) -> Word {
+        // Most words: eight bytes or fewer, read with one load (`shortASCII`).
+        if range.count <= 8, range.lowerBound + 8 <= bytes.count,
+           let short = bytes.withUnsafeBufferPointer({ p in
+               p.baseAddress.flatMap { Self.shortASCII(UnsafeRawPointer($0 + range.lowerBound).loadUnaligned(as: UInt64.self), count: range.count) }
+           }) {
+            let lower = lowers.number(ofShortPacked: short.packed, count: range.count)
+            // A new lower case: its stop-word languages from its bytes, as it is read.
+            if Int(lower) == languageBits.count { languageBits.append(Int16(stopWordTable.value(ofShortPacked: short.packed) ?? 0)) }
+            return Word(range: range, lower: lower, characters: Int32(range.count), hasLetter: short.hasLetter,
+                        allHiragana: false, formIsLower: !short.hasCapital)
+        }
         let ascii = bytes.withUnsafeBufferPointer { p -> (hash: UInt64, hasLetter: Bool, hasCapital: Bool)? in
             var hash = LowerCaseTable.hashStart
             var hasLetter = false, hasCapital = false
@@ -254,6 +272,29 @@ struct FallbackText {
                     formIsLower: lowerCase == word)
     }
 
+    /// The facts `makeWord` needs of an ASCII word of `count` bytes (one to
+    /// eight), the first `count` bytes of `w` (read little-endian; the bytes
+    /// after them are ignored), found for all its bytes at once: nil when one
+    /// is not ASCII; else its bytes lowered and packed as
+    /// `LowerCaseTable.packedLowered` packs them, whether one is an ASCII
+    /// letter and whether one is a capital (A–Z).
+    @inline(__always)
+    static func shortASCII(_ w: UInt64, count: Int) -> (packed: UInt64, hasLetter: Bool, hasCapital: Bool)? {
+        let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
+        let shift = UInt64(8 * count)
+        // The word's bytes, then a byte 0x80 when they are fewer than eight, then zero bytes.
+        let bytes = count >= 8 ? UInt64(littleEndian: w) : UInt64(littleEndian: w) & ((1 << shift) &- 1)
+        guard bytes & high == 0 else { return nil }
+        let x = count >= 8 ? bytes : bytes | (0x80 << shift)
+        // As in `packedLowered`: no byte carries into another (each is below 0x80, or 0x80 itself, which
+        // both sums set, so it counts as neither a capital nor a letter).
+        let capitals = (x &+ ones &* 0x3F) & ~(x &+ ones &* 0x25) & high
+        let lowered = x | (capitals >> 2)
+        // A lowered byte from 0x61 to 0x7A reaches 0x80 with 0x1F added and not with 0x05.
+        let letters = (lowered &+ ones &* 0x1F) & ~(lowered &+ ones &* 0x05) & high
+        return (lowered, letters != 0, capitals != 0)
+    }
+
     /// The lower case of `word` (`String.lowercased()`), or the first one
     /// seen of the `String`s equal to it (`LowerCaseTable`).
     func lower(_ word: Word) -> String { lowers.strings[Int(word.lower)] }
@@ -266,15 +307,30 @@ struct FallbackText {
     /// case is looked up once (`LocalFallback.stopWordLanguages`).
     mutating func countStopWords(into hits: inout [Int]) {
         var occurrences = [Int](repeating: 0, count: lowers.count)
-        for word in words.prefix(lineWordCount) { occurrences[Int(word.lower)] += 1 }
-        for (n, times) in occurrences.enumerated() where times > 0 {
+        let lineWords = lineWordCount
+        occurrences.withUnsafeMutableBufferPointer { occurrences in
+            words.withUnsafeBufferPointer { words in
+                for i in 0..<lineWords { occurrences[Int(words[i].lower)] += 1 }
+            }
+        }
+        for n in occurrences.indices where occurrences[n] > 0 {
             let bits = stopWordLanguages(n)
-            if bits != 0 { LocalFallback.count(bits, times: times, into: &hits) }
+            if bits != 0 { LocalFallback.count(bits, times: occurrences[n], into: &hits) }
         }
     }
 
-    /// The languages whose stop word lower case number `n` is (`LocalFallback.stopWordLanguages`), looked up once.
+    /// The languages whose stop word lower case number `n` is
+    /// (`LocalFallback.stopWordLanguages`), looked up once: most are known
+    /// (an ASCII word's, found as it was read), the others looked up by `lookUpStopWordLanguages`.
+    @inline(__always)
     private mutating func stopWordLanguages(_ n: Int) -> UInt8 {
+        if n < languageBits.count, languageBits[n] >= 0 { return UInt8(truncatingIfNeeded: languageBits[n]) }
+        return lookUpStopWordLanguages(n)
+    }
+
+    /// `stopWordLanguages(_:)` of a lower case not looked up yet.
+    @inline(never)
+    private mutating func lookUpStopWordLanguages(_ n: Int) -> UInt8 {
         if n >= languageBits.count { languageBits += [Int16](repeating: -1, count: lowers.count - languageBits.count) }
         if languageBits[n] < 0 { languageBits[n] = Int16(LocalFallback.stopWordLanguages[lowers.strings[n]] ?? 0) }
         return UInt8(languageBits[n])

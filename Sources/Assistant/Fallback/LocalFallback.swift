@@ -254,12 +254,32 @@ public enum LocalFallback {
             return entries[Int(entryOf[n])].count
         }
 
+        /// The indices of the `maximumKeywords` entries seen twice or more that
+        /// occur most often, most frequent first (ties: the one seen first):
+        /// the first of them sorted that way, chosen in one pass over the
+        /// entries (no two have the same `first`, so the order is the sort's).
+        var mostFrequentRepeated: [Int] {
+            let most = LocalFallback.maximumKeywords
+            var top: [Int] = []
+            top.reserveCapacity(most + 1)
+            entries.withUnsafeBufferPointer { entries in
+                for k in entries.indices where entries[k].count >= 2 {
+                    // Entries come in the order first seen: one ranks before those with fewer occurrences only.
+                    var at = top.count
+                    while at > 0, entries[top[at - 1]].count < entries[k].count { at -= 1 }
+                    guard at < most else { continue }
+                    top.insert(k, at: at)
+                    if top.count > most { top.removeLast() }
+                }
+            }
+            return top
+        }
+
         /// The keywords: the words seen twice or more, most frequent first;
         /// when none repeats, the three longest.
         var keywords: [String] {
-            let repeated = entries.filter { $0.count >= 2 }
-                .sorted { ($0.count, -$0.first) > ($1.count, -$1.first) }
-            if !repeated.isEmpty { return repeated.prefix(LocalFallback.maximumKeywords).map(form) }
+            let repeated = mostFrequentRepeated
+            if !repeated.isEmpty { return repeated.map { form(entries[$0]) } }
             let forms = entries.map { (form: form($0), first: $0.first) }
             return forms.sorted { ($0.form.count, -$0.first) > ($1.form.count, -$1.first) }.prefix(3).map(\.form)
         }

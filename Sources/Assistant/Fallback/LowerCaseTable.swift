@@ -6,8 +6,9 @@
 /// Words are the same when their `String`s are equal (canonical equivalence:
 /// `café` written with a combining accent is `café`), as the fallback's
 /// dictionaries keyed by `String` compared them. An ASCII word is looked up
-/// by its bytes (an open-addressing hash table, FNV-1a, over bytes kept in
-/// one buffer), so a word seen before costs no `String`: an ASCII string is
+/// by its bytes (open-addressing hash tables: a word of eight bytes or
+/// fewer packed in one entry, hashed from that; a longer one FNV-1a, over
+/// bytes kept in one buffer), so a word seen before costs no `String`: an ASCII string is
 /// equal only to itself and to strings whose other scalars are the three
 /// whose canonical decomposition is ASCII (U+037E → `;`, U+1FEF → `` ` ``,
 /// U+212A → `K`), which are looked up by that ASCII form. Other words are
@@ -36,7 +37,7 @@ struct LowerCaseTable {
     private var slots: [Int32]
 
     /// An ASCII word of eight bytes or fewer: its bytes lowered (`packed`),
-    /// its number (-1: an empty entry) and its hash finished (`finished`, the low 32 bits).
+    /// its number (-1: an empty entry) and its hash finished (`shortFinished`, the low 32 bits).
     struct ShortWord {
         var packed: UInt64 = 0
         var finishedHash: UInt32 = 0
@@ -67,7 +68,8 @@ struct LowerCaseTable {
     var count: Int { strings.count }
 
     /// The number of the ASCII word `word` in lower case (its bytes lowered:
-    /// A–Z made a–z), whose lowered bytes hash to `lowered` (`hash`), given
+    /// A–Z made a–z), whose lowered bytes hash to `lowered` (`hash`; a word
+    /// of eight bytes or fewer is hashed from its packed bytes instead), given
     /// it (and the next number) when it is new.
     mutating func number(ofASCII word: UnsafeBufferPointer<UInt8>, lowered hash: UInt64) -> Int32 {
         if word.count <= 8 { return number(ofShortASCII: word, lowered: hash) }
@@ -96,16 +98,34 @@ struct LowerCaseTable {
 
     /// `number(ofASCII:lowered:)` of a word of eight bytes or fewer (`short`).
     private mutating func number(ofShortASCII word: UnsafeBufferPointer<UInt8>, lowered hash: UInt64) -> Int32 {
-        let packed = Self.packedLowered(word)
-        let finished = Self.finished(hash)
+        number(ofShortPacked: Self.packedLowered(word), count: word.count)
+    }
+
+    /// The number of the ASCII word of `count` bytes (one to eight) that
+    /// `packedLowered` packs as `packed`, given it (and the next number) when it is new.
+    @inline(__always)
+    mutating func number(ofShortPacked packed: UInt64, count: Int) -> Int32 {
+        let finished = Self.shortFinished(packed)
         let (slot, found) = short.withUnsafeBufferPointer { Self.find(packed, finished, in: $0) }
         if found >= 0 { return found }
-        let string = Self.string(packed: packed, count: word.count)
+        return add(packed, count: count, finished: finished, at: slot)
+    }
+
+    /// Adds the new short word `packed` at entry `slot` of `short`.
+    private mutating func add(_ packed: UInt64, count: Int, finished: UInt64, at slot: Int) -> Int32 {
+        let string = Self.string(packed: packed, count: count)
         let n = number(ofNewASCII: string)
         short[slot] = ShortWord(packed: packed, finishedHash: UInt32(truncatingIfNeeded: finished), number: n)
         shortCount += 1
         if 3 * shortCount > 2 * short.count { growShort() }
         return n
+    }
+
+    /// The number of the short word `packed` (`number(ofShortPacked:count:)`), if the table holds it.
+    @inline(__always)
+    func number(ifPresentShortPacked packed: UInt64) -> Int32? {
+        let number = short.withUnsafeBufferPointer { Self.find(packed, Self.shortFinished(packed), in: $0).number }
+        return number < 0 ? nil : number
     }
 
     /// The number of the ASCII word `string` (lower case) that the table's ASCII words do not hold:
@@ -199,11 +219,7 @@ struct LowerCaseTable {
     /// The number of the ASCII word `word` in lower case (its bytes lowered),
     /// whose lowered bytes hash to `hash` (`hash`), if it holds it.
     func number(ifPresentASCII word: UnsafeBufferPointer<UInt8>, lowered hash: UInt64) -> Int32? {
-        if word.count <= 8 {
-            let packed = Self.packedLowered(word)
-            let number = short.withUnsafeBufferPointer { Self.find(packed, Self.finished(hash), in: $0).number }
-            return number < 0 ? nil : number
-        }
+        if word.count <= 8 { return number(ifPresentShortPacked: Self.packedLowered(word)) }
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: Self.finished(hash)) & mask
         while true {
@@ -271,6 +287,16 @@ struct LowerCaseTable {
     /// `hash` with its high bits folded into the low ones, which pick the slot.
     @inline(__always)
     static func finished(_ hash: UInt64) -> UInt64 { hash ^ (hash >> 29) }
+
+    /// The finished hash of a word of eight bytes or fewer, from its bytes
+    /// packed (`packedLowered`) rather than FNV-1a's byte at a time: its two
+    /// halves folded, multiplied, the high half kept (each of its bits
+    /// depends on every byte). Its low bits pick the entry of `short`, its
+    /// high bits `Shared.present`'s bit.
+    @inline(__always)
+    static func shortFinished(_ packed: UInt64) -> UInt64 {
+        ((packed ^ (packed >> 32)) &* 0x9E37_79B9_7F4A_7C15) >> 32
+    }
 }
 
 extension LowerCaseTable {
@@ -321,9 +347,24 @@ extension LowerCaseTable {
         /// lowered), whose lowered bytes hash to `hash` (`LowerCaseTable.hash`), if the table has it.
         @inline(__always)
         func value(ofASCII word: UnsafeBufferPointer<UInt8>, lowered hash: UInt64) -> Value? {
-            let bit = Self.bit(UInt32(truncatingIfNeeded: LowerCaseTable.finished(hash)), presentBits)
-            guard present.withUnsafeBufferPointer({ $0[bit >> 6] & (1 << UInt64(bit & 63)) != 0 }) else { return nil }
+            if word.count <= 8 { return value(ofShortPacked: LowerCaseTable.packedLowered(word)) }
+            guard isPresent(LowerCaseTable.finished(hash)) else { return nil }
             return words.number(ifPresentASCII: word, lowered: hash).map { values[Int($0)] }
+        }
+
+        /// The value of the ASCII word of eight bytes or fewer that
+        /// `LowerCaseTable.packedLowered` packs as `packed`, if the table has it.
+        @inline(__always)
+        func value(ofShortPacked packed: UInt64) -> Value? {
+            guard isPresent(LowerCaseTable.shortFinished(packed)) else { return nil }
+            return words.number(ifPresentShortPacked: packed).map { values[Int($0)] }
+        }
+
+        /// Whether the bit of `present` of a word whose hash finished is `finished` is set.
+        @inline(__always)
+        private func isPresent(_ finished: UInt64) -> Bool {
+            let bit = Self.bit(UInt32(truncatingIfNeeded: finished), presentBits)
+            return present.withUnsafeBufferPointer { $0[bit >> 6] & (1 << UInt64(bit & 63)) != 0 }
         }
     }
 }

@@ -65,7 +65,13 @@ extension CaptionDocument {
         if parts.isEmpty {
             guard lineBreak != 0x0A else { return }
             out.withUnsafeMutableBufferPointer { p in
-                for i in start..<p.count where p[i] == 0x0A { p[i] = lineBreak }
+                // Each line feed (`CueLineParts.lineFeed`: eight bytes at a time) made `lineBreak`.
+                let text = UnsafeBufferPointer(p)
+                var i = CueLineParts.lineFeed(from: start, in: text)
+                while i < p.count {
+                    p[i] = lineBreak
+                    i = CueLineParts.lineFeed(from: i + 1, in: text)
+                }
             }
             return
         }

@@ -277,3 +277,80 @@ extension LocalFallbackByteLookupTests {
         }
     }
 }
+
+extension LocalFallbackByteLookupTests {
+    /// A number below `n` from the xorshift generator whose state is `state` (the same numbers on every run).
+    static func below(_ n: Int, _ state: inout UInt64) -> Int {
+        state ^= state << 13; state ^= state >> 7; state ^= state << 17
+        return Int(state % UInt64(n))
+    }
+
+    /// Random words of one to eight bytes (ASCII letters of both cases, the
+    /// bytes next to A, Z, a and z, digits, NUL, 0x7F, 0x80 and above), with
+    /// random bytes after them: `FallbackText.shortASCII` (all the bytes at
+    /// once) answers as a walk of the word's bytes one at a time does, and
+    /// its packed bytes are `LowerCaseTable.packedLowered`'s.
+    @Test func shortASCIIFactsAreTheByteWalks() {
+        var state: UInt64 = 0x5107
+        func next(_ n: Int) -> Int { Self.below(n, &state) }
+        let interesting: [UInt8] = [0x40, 0x41, 0x42, 0x59, 0x5A, 0x5B, 0x60, 0x61, 0x62, 0x79, 0x7A, 0x7B,
+                                    0x00, 0x30, 0x27, 0x2D, 0x7F, 0x80, 0xC3, 0xA9, 0xFF]
+        for _ in 0..<100_000 {
+            let count = 1 + next(8)
+            var bytes = (0..<8).map { _ in next(3) == 0 ? UInt8(next(256)) : interesting[next(interesting.count)] }
+            // Most words all ASCII.
+            if next(2) == 0 { for i in 0..<count { bytes[i] &= 0x7F } }
+            let w = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+            let word = Array(bytes[..<count])
+            let got = FallbackText.shortASCII(UInt64(littleEndian: w), count: count)
+            guard word.allSatisfy({ $0 < 0x80 }) else {
+                #expect(got == nil, "\(word)")
+                continue
+            }
+            let packed = word.withUnsafeBufferPointer { LowerCaseTable.packedLowered($0) }
+            let hasCapital = word.contains { $0 >= 0x41 && $0 <= 0x5A }
+            let hasLetter = hasCapital || word.contains { $0 >= 0x61 && $0 <= 0x7A }
+            #expect(got?.packed == packed, "\(word)")
+            #expect(got?.hasLetter == hasLetter, "\(word)")
+            #expect(got?.hasCapital == hasCapital, "\(word)")
+        }
+    }
+
+    /// Words of one to eight bytes that differ only after their length, in
+    /// case, or by NUL bytes: the short table numbers them as a dictionary
+    /// of their lower cases does, by `number(ofShortPacked:count:)` and by
+    /// `number(ofASCII:lowered:)` alike, and the shared table's short look-up
+    /// is its look-up by bytes.
+    @Test func shortPackedNumbersAreTheDictionarys() {
+        var table = LowerCaseTable(capacity: 4)
+        var expected: [String: Int32] = [:]
+        var state: UInt64 = 77
+        func next(_ n: Int) -> Int { Self.below(n, &state) }
+        let letters = Array("abcdeABCDE\u{0}1'".utf8)
+        for _ in 0..<20_000 {
+            let word = (0..<(1 + next(8))).map { _ in letters[next(letters.count)] }
+            let lower = String(decoding: word.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+            let wanted = expected[lower] ?? Int32(expected.count)
+            if expected[lower] == nil { expected[lower] = wanted }
+            let n = word.withUnsafeBufferPointer { p in
+                next(2) == 0 ? table.number(ofShortPacked: LowerCaseTable.packedLowered(p), count: p.count)
+                    : table.number(ofASCII: p, lowered: p.reduce(LowerCaseTable.hashStart) { LowerCaseTable.hash($0, $1 &- 0x41 < 26 ? $1 | 0x20 : $1) })
+            }
+            #expect(n == wanted, "\(word)")
+        }
+        #expect(table.count == expected.count)
+        // Every other word's value, and words of nine bytes: the shared table answers as a dictionary.
+        let kept = expected.keys.sorted().enumerated().filter { $0.offset % 2 == 0 }.map { ($1, $0) }
+        let values = Dictionary(uniqueKeysWithValues: kept)
+        let shared = LowerCaseTable.Shared<Int>(kept + [("abcdeabcd", -1)])
+        for _ in 0..<5_000 {
+            let word = (0..<(1 + next(9))).map { _ in letters[next(letters.count)] }
+            let lower = String(decoding: word.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+            word.withUnsafeBufferPointer { p in
+                let byBytes = shared.value(ofASCII: p, lowered: p.reduce(LowerCaseTable.hashStart) { LowerCaseTable.hash($0, $1 &- 0x41 < 26 ? $1 | 0x20 : $1) })
+                #expect(byBytes == (lower == "abcdeabcd" ? -1 : values[lower]), "\(word)")
+                if p.count <= 8 { #expect(shared.value(ofShortPacked: LowerCaseTable.packedLowered(p)) == values[lower], "\(word)") }
+            }
+        }
+    }
+}

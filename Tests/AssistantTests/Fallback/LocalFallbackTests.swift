@@ -192,3 +192,28 @@ import Words
         }
     }
 }
+
+extension LocalFallbackTests {
+    /// Random transcripts of a few content words repeated (many ties of
+    /// count): the keywords chosen in one pass (`mostFrequentRepeated`) are
+    /// the first `maximumKeywords` of the entries seen twice or more sorted
+    /// by count, most first, ties by the one seen first.
+    @Test func theMostFrequentAreTheSortsFirst() {
+        var state: UInt64 = 0x4B45_5957
+        let vocabulary = ["rocket", "launch", "orbit", "crater", "signal", "engine", "planet", "comet", "Rocket", "ORBIT", "the", "and"]
+        for _ in 0..<500 {
+            var words: [String] = []
+            for _ in 0..<Int(state % 60) {
+                state ^= state << 13; state ^= state >> 7; state ^= state << 17
+                words.append(vocabulary[Int(state % UInt64(vocabulary.count))])
+            }
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            var text = FallbackText(words.joined(separator: state % 3 == 0 ? "\n" : " "))
+            text.markContent(stopWordsOf: "en")
+            let counts = LocalFallback.WordCounts(text)
+            let sorted = counts.entries.indices.filter { counts.entries[$0].count >= 2 }
+                .sorted { (counts.entries[$0].count, -counts.entries[$0].first) > (counts.entries[$1].count, -counts.entries[$1].first) }
+            #expect(counts.mostFrequentRepeated == Array(sorted.prefix(LocalFallback.maximumKeywords)), "\(words)")
+        }
+    }
+}
