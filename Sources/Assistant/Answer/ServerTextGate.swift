@@ -114,7 +114,7 @@ public enum ServerTextGate {
             var control = false
             for b in p {
                 if b >= 0x80 { return nil }
-                if b < 0x20 || b == 0x7F { control = true }
+                if isControl(Unicode.Scalar(b)) { control = true }
             }
             return control
         }

@@ -175,7 +175,7 @@ public struct SuggestionDecoder: Sendable {
         var control = false
         for b in keyword.utf8 {
             if b >= 0x80 { return nil }
-            if b < 0x20 || b == 0x7F {
+            if ServerTextGate.isControl(Unicode.Scalar(b)) {
                 control = true
             } else if b == 0x3C || b == 0x3E || b == 0x26 || b == 0x7B || b == 0x7D {
                 markup = true

@@ -280,19 +280,15 @@ struct FallbackText {
     /// letter and whether one is a capital (A–Z).
     @inline(__always)
     static func shortASCII(_ w: UInt64, count: Int) -> (packed: UInt64, hasLetter: Bool, hasCapital: Bool)? {
-        let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
         let shift = UInt64(8 * count)
         // The word's bytes, then a byte 0x80 when they are fewer than eight, then zero bytes.
         let bytes = count >= 8 ? UInt64(littleEndian: w) : UInt64(littleEndian: w) & ((1 << shift) &- 1)
         guard bytes & high == 0 else { return nil }
         let x = count >= 8 ? bytes : bytes | (0x80 << shift)
-        // As in `packedLowered`: no byte carries into another (each is below 0x80, or 0x80 itself, which
-        // both sums set, so it counts as neither a capital nor a letter).
-        let capitals = (x &+ ones &* 0x3F) & ~(x &+ ones &* 0x25) & high
-        let lowered = x | (capitals >> 2)
-        // A lowered byte from 0x61 to 0x7A reaches 0x80 with 0x1F added and not with 0x05.
-        let letters = (lowered &+ ones &* 0x1F) & ~(lowered &+ ones &* 0x05) & high
-        return (lowered, letters != 0, capitals != 0)
+        // 0x80 itself (the mark after a short word) is neither a capital nor, lowered, a letter.
+        let (lowered, capitals) = LowerCaseTable.lowered(packed: x)
+        return (lowered, LowerCaseTable.letters(packed: x) != 0, capitals != 0)
     }
 
     /// The lower case of `word` (`String.lowercased()`), or the first one

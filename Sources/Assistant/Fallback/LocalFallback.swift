@@ -193,17 +193,10 @@ public enum LocalFallback {
         }
     }
 
-    /// How many of the eight ASCII bytes of `w` are letters (A–Z, a–z): a
-    /// byte's high bit is set once it is added to what takes `a` (or, with
-    /// the lower-case bit set, `A`) to 0x80 and not set once added to what takes
-    /// the byte after `z` there; no byte carries into the next (each is below 0x80).
+    /// How many of the eight ASCII bytes of `w` are letters (A–Z, a–z; `LowerCaseTable.letters`).
     @inline(__always)
     static func asciiLetterCount(_ w: UInt64) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let lowered = w | (ones &* 0x20)
-        let atLeastA = lowered &+ ones &* (0x80 - 0x61)
-        let pastZ = lowered &+ ones &* (0x80 - 0x7B)
-        return (atLeastA & ~pastZ & (ones &* 0x80)).nonzeroBitCount
+        LowerCaseTable.letters(packed: w).nonzeroBitCount
     }
 
     // MARK: Keywords
@@ -860,7 +853,7 @@ public enum LocalFallback {
     static func isLeftOut(_ character: Character) -> Bool {
         let scalars = character.unicodeScalars
         guard let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else { return false }
-        return leftOutScalars.contains(first)
+        return isLeftOutScalar(first)
     }
 
     /// The phrase at `range` of `text` as a title (`cleaned(_:)`), and its
@@ -873,11 +866,12 @@ public enum LocalFallback {
             var out: [UInt8] = []
             out.reserveCapacity(range.count)
             var space = false
+            let leftOut = asciiLeftOut
             for i in range {
                 let b = p[i]
                 switch b {
                 case 0x80...: return nil
-                case 0x22, 0x28, 0x29, 0x5B, 0x5D, 0x7B, 0x7D: return nil   // " ( ) [ ] { }
+                case _ where leftOut[Int(b)]: return nil   // " ( ) [ ] { }
                 case 0x20, 0x09...0x0D: space = !out.isEmpty
                 default:
                     if space { out.append(0x20); space = false }

@@ -159,12 +159,30 @@ struct LowerCaseTable {
         var x: UInt64 = 0
         for i in word.indices { x |= UInt64(word[i]) << UInt64(8 * i) }
         if word.count < 8 { x |= 0x80 << UInt64(8 * word.count) }
-        // Each byte is below 0x80 or 0x80 itself, so adding to it carries into no other: a byte from
-        // 0x41 to 0x5A reaches 0x80 with 0x3F added and not with 0x25 (0x80 does both); its 0x80 bit,
-        // moved down to 0x20, lowers it.
+        return lowered(packed: x).lowered
+    }
+
+    /// The packed bytes `x` (each below 0x80, or 0x80 itself: the mark after a
+    /// word of fewer than eight) lowered, and the high bit of each capital.
+    /// Adding to a byte carries into no other: a byte from 0x41 to 0x5A reaches
+    /// 0x80 with 0x3F added and not with 0x25 (0x80 does both); its 0x80 bit,
+    /// moved down to 0x20, lowers it.
+    /// The high bit of each byte of `x` that is an ASCII letter (A–Z, a–z);
+    /// each byte is below 0x80, or 0x80 itself (the mark after a short word).
+    @inline(__always)
+    static func letters(packed x: UInt64) -> UInt64 {
+        // Each byte with 0x20 set is from 0x61 to 0x7A exactly when it reaches 0x80 with 0x1F
+        // added and not with 0x05 (no byte carries into another: each is at most 0xA0).
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let atLeastA = x &+ ones &* 0x3F, pastZ = x &+ ones &* 0x25
-        return x | ((atLeastA & ~pastZ & 0x8080_8080_8080_8080) >> 2)
+        let lowered = x | (ones &* 0x20)
+        return (lowered &+ ones &* 0x1F) & ~(lowered &+ ones &* 0x05) & 0x8080_8080_8080_8080
+    }
+
+    @inline(__always)
+    static func lowered(packed x: UInt64) -> (lowered: UInt64, capitals: UInt64) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let capitals = (x &+ ones &* 0x3F) & ~(x &+ ones &* 0x25) & 0x8080_8080_8080_8080
+        return (x | (capitals >> 2), capitals)
     }
 
     /// The `count` bytes `packedLowered` packed into `packed`, as a `String`.

@@ -334,14 +334,18 @@ extension TranscriptStats: ReportObject {
     package static let blank = TranscriptStats(characters: 0, sentCharacters: 0, truncated: false)
 
     package static let keys: [ReportKey<TranscriptStats>] = [
-        .value(.characters, get: \.characters, set: { $0.characters = $1 }), .value(.sentCharacters, get: \.sentCharacters, set: { $0.sentCharacters = $1 }), .value(.truncated, get: \.truncated, set: { $0.truncated = $1 }),
+        .value(.characters, get: \.characters, set: { $0.characters = $1 }),
+        .value(.sentCharacters, get: \.sentCharacters, set: { $0.sentCharacters = $1 }),
+        .value(.truncated, get: \.truncated, set: { $0.truncated = $1 }),
     ]
 }
 
 extension CaptionWarning: ReportObject {
     package static let blank = CaptionWarning(line: nil, message: "")
 
-    package static let keys: [ReportKey<CaptionWarning>] = [.value(.line, get: \.line, set: { $0.line = $1 }), .value(.message, get: \.message, set: { $0.message = $1 })]
+    package static let keys: [ReportKey<CaptionWarning>] = [
+        .value(.line, get: \.line, set: { $0.line = $1 }), .value(.message, get: \.message, set: { $0.message = $1 }),
+    ]
 }
 
 extension DroppedKeyword: ReportObject {

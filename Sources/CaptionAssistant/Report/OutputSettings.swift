@@ -74,8 +74,13 @@ extension OutputSettings: ReportObject {
     package static let blank = OutputSettings(backend: "")
 
     package static let keys: [ReportKey<OutputSettings>] = [
-        .value(.backend, get: \.backend, set: { $0.backend = $1 }), .value(.model, get: \.model, set: { $0.model = $1 }), .value(.endpoint, get: \.endpoint, set: { $0.endpoint = $1 }), .value(.serverKind, get: \.serverKind, set: { $0.serverKind = $1 }),
-        .value(.simulatedAvailability, get: \.simulatedAvailability, set: { $0.simulatedAvailability = $1 }), .value(.maxCharacters, get: \.maxCharacters, set: { $0.maxCharacters = $1 }), .value(.to, get: \.convertTo, set: { $0.convertTo = $1 }),
+        .value(.backend, get: \.backend, set: { $0.backend = $1 }),
+        .value(.model, get: \.model, set: { $0.model = $1 }),
+        .value(.endpoint, get: \.endpoint, set: { $0.endpoint = $1 }),
+        .value(.serverKind, get: \.serverKind, set: { $0.serverKind = $1 }),
+        .value(.simulatedAvailability, get: \.simulatedAvailability, set: { $0.simulatedAvailability = $1 }),
+        .value(.maxCharacters, get: \.maxCharacters, set: { $0.maxCharacters = $1 }),
+        .value(.to, get: \.convertTo, set: { $0.convertTo = $1 }),
         // Written only when given, so sidecars of runs without them are as they were.
         .value(.encoding, get: \.writeOptions.encoding, set: { $0.writeOptions.encoding = $1 }, writtenIf: { $0.writeOptions.encoding != .keep }),
         .ifPresent(.language, get: \.writeOptions.language, set: { $0.writeOptions.language = $1 }),

@@ -1,3 +1,5 @@
+import Assistant
+
 /// The one rule for text that reaches a terminal or a log (standard error's
 /// warnings, failures, progress and summary lines, `check`'s text output).
 ///
@@ -40,8 +42,8 @@ public enum TerminalText {
 
     /// Whether `u` is written escaped.
     static func isEscaped(_ u: Unicode.Scalar) -> Bool {
+        if ServerTextGate.isControl(u) { return true }
         switch u.value {
-        case 0..<0x20, 0x7F...0x9F: return true
         case 0x2028, 0x2029: return true
         case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
         default: return false

@@ -32,7 +32,8 @@ extension OutputFingerprint: ReportObject {
 
     /// `{"inputSHA256": …, "outputSHA256": …, "options": {…}}`.
     package static let keys: [ReportKey<OutputFingerprint>] = [
-        .value(.inputSHA256, get: \.inputSHA256, set: { $0.inputSHA256 = $1 }, check: isHash), .value(.outputSHA256, get: \.outputSHA256, set: { $0.outputSHA256 = $1 }, check: isHash),
+        .value(.inputSHA256, get: \.inputSHA256, set: { $0.inputSHA256 = $1 }, check: isHash),
+        .value(.outputSHA256, get: \.outputSHA256, set: { $0.outputSHA256 = $1 }, check: isHash),
         .value(.options, get: \.settings, set: { $0.settings = $1 }),
     ]
 }
