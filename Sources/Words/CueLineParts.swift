@@ -90,10 +90,8 @@ public enum CueLineParts {
     package static func lineFeed(from: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
         var i = from
         if let base = text.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
             while i + 8 <= text.count {
-                let x = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) ^ (ones &* 0x0A)
-                let zero = (x &- ones) & ~x & (ones &* 0x80)
+                let zero = ByteLanes.bytes(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)), equalTo: 0x0A)
                 if zero != 0 { return i + zero.trailingZeroBitCount / 8 }
                 i += 8
             }
@@ -219,10 +217,7 @@ public enum CueLineParts {
     /// 0xE2 (`mayStartAPart`): the zero-byte test's high bits.
     @inline(__always)
     static func partByteMarks(_ w: UInt64) -> UInt64 {
-        @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- 0x0101_0101_0101_0101) & ~x }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let any = zeroByte(w ^ (ones &* 0x5B)) | zeroByte(w ^ (ones &* 0x28)) | zeroByte(w ^ (ones &* 0xE2))
-        return any & 0x8080_8080_8080_8080
+        ByteLanes.bytes(w, equalTo: 0x5B) | ByteLanes.bytes(w, equalTo: 0x28) | ByteLanes.bytes(w, equalTo: 0xE2)
     }
 
     /// The end of the music mark (`♪` U+266A, `♫` U+266B, `♬` U+266C) at `i`, if one starts there.
@@ -526,9 +521,7 @@ public enum CueLineParts {
         /// Whether one of the eight bytes of `w` is `.` or `:` (the zero-byte test of `mayStartAPart`).
         @inline(__always)
         static func holdsAnAnchor(_ w: UInt64) -> Bool {
-            @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- 0x0101_0101_0101_0101) & ~x }
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            return (zeroByte(w ^ (ones &* 0x2E)) | zeroByte(w ^ (ones &* 0x3A))) & 0x8080_8080_8080_8080 != 0
+            ByteLanes.bytes(w, equalTo: 0x2E) | ByteLanes.bytes(w, equalTo: 0x3A) != 0
         }
 
         /// The bit of four bytes (little-endian in `four`): each byte with its

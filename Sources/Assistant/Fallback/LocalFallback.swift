@@ -742,12 +742,10 @@ public enum LocalFallback {
     /// the lowest bit set is exact.
     @inline(__always)
     static func asciiBytesBeforeAnEnd(_ w: UInt64) -> Int {
-        @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- 0x0101_0101_0101_0101) & ~x }
-        let ones: UInt64 = 0x0101_0101_0101_0101
         // `.` `,` and `!` first: 0x2E, 0x2C, 0x21; then `?` `;` `:`: 0x3F, 0x3B, 0x3A.
-        let any = zeroByte(w ^ (ones &* 0x2E)) | zeroByte(w ^ (ones &* 0x2C)) | zeroByte(w ^ (ones &* 0x21))
-            | zeroByte(w ^ (ones &* 0x3F)) | zeroByte(w ^ (ones &* 0x3B)) | zeroByte(w ^ (ones &* 0x3A))
-        return (UInt64(littleEndian: any) & 0x8080_8080_8080_8080).trailingZeroBitCount / 8
+        let any = ByteLanes.bytes(w, equalTo: 0x2E) | ByteLanes.bytes(w, equalTo: 0x2C) | ByteLanes.bytes(w, equalTo: 0x21)
+            | ByteLanes.bytes(w, equalTo: 0x3F) | ByteLanes.bytes(w, equalTo: 0x3B) | ByteLanes.bytes(w, equalTo: 0x3A)
+        return UInt64(littleEndian: any).trailingZeroBitCount / 8
     }
 
     /// Whether the `Character` at `i..<next` ends a sentence (`. ! ? … 。 ！ ？ ♪ ♫ ♬`)

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Words
 
 /// Walks a string's `Character`s (grapheme clusters) by UTF-8 offset, with no
 /// per-character `String` or `Character` work where the text is ASCII.
@@ -69,12 +70,7 @@ enum CharacterSteps {
     @inline(__always)
     static func eightSingleASCII(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
         guard i + 8 < p.count, let base = p.baseAddress else { return false }
-        let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-        let high: UInt64 = 0x8080_8080_8080_8080
-        guard w & high == 0, p[i + 8] < 0x80 else { return false }
-        // A zero byte in w ^ CR…CR marks a CR (exact for bytes below 0x80).
-        let x = w ^ 0x0D0D_0D0D_0D0D_0D0D
-        return (x &- 0x0101_0101_0101_0101) & ~x & high == 0
+        return p[i + 8] < 0x80 && ByteLanes.eightSingleASCII(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
     }
 
     /// How many `Character`s `text` holds (`text.count`), stepped as `end(of:in:text:)` steps them.

@@ -1,3 +1,5 @@
+import Words
+
 /// Builds an HTML document as UTF-8 bytes, where every string that is not a
 /// literal in this program is escaped.
 ///
@@ -97,11 +99,9 @@ struct HTMLWriter {
     /// send those bytes through `isPlain` one at a time; false negatives are not).
     @inline(__always)
     static func mayNeedEscaping(_ x: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func zeroByte(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
-        let below20 = (x &- 0x20 &* ones) & ~x & highs
-        let special = zeroByte(x ^ (0x26 &* ones)) | zeroByte(x ^ (0x3C &* ones)) | zeroByte(x ^ (0x3E &* ones))
-            | zeroByte(x ^ (0x22 &* ones)) | zeroByte(x ^ (0x27 &* ones)) | zeroByte(x ^ (0x7F &* ones))
+        let below20 = (x &- 0x20 &* ByteLanes.ones) & ~x & ByteLanes.highs
+        let special = ByteLanes.bytes(x, equalTo: 0x26) | ByteLanes.bytes(x, equalTo: 0x3C) | ByteLanes.bytes(x, equalTo: 0x3E)
+            | ByteLanes.bytes(x, equalTo: 0x22) | ByteLanes.bytes(x, equalTo: 0x27) | ByteLanes.bytes(x, equalTo: 0x7F)
         return below20 | special != 0
     }
 

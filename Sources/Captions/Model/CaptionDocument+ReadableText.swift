@@ -157,7 +157,7 @@ extension CaptionDocument {
             while i < n {
                 // Eight ASCII bytes, none a CR, and an ASCII byte (or the end) after them: eight `Character`s.
                 if i + 8 <= n, let base = p.baseAddress, i + 8 == n || p[i + 8] < 0x80,
-                   eightSingleASCII(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                   ByteLanes.eightSingleASCII(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))) {
                     i += 8
                     count += 8
                     continue
@@ -176,14 +176,6 @@ extension CaptionDocument {
             }
             return count
         }
-    }
-
-    /// Whether the eight bytes of `w` are ASCII and none is a CR (the zero-byte test, exact for bytes below 0x80).
-    @inline(__always)
-    static func eightSingleASCII(_ w: UInt64) -> Bool {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let x = w ^ 0x0D0D_0D0D_0D0D_0D0D
-        return w & high == 0 && (x &- 0x0101_0101_0101_0101) & ~x & high == 0
     }
 
     /// How many `Character`s the text that `appendCue` makes of each cue

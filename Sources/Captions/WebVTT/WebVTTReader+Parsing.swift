@@ -10,6 +10,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Words
 
 /// Reads WebVTT documents by the W3C parsing rules, over the UTF-8 bytes.
 ///
@@ -104,10 +105,8 @@ struct WebVTTReader {
     /// positives are fine: that word is then read byte by byte).
     @inline(__always)
     static func mayHoldSpecialByte(_ w: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-        return (w & highs) | zeroByte(w) | zeroByte(w ^ (ones &* 0x0A)) | zeroByte(w ^ (ones &* 0x0D))
-            | zeroByte(w ^ (ones &* 0x3C)) | zeroByte(w ^ (ones &* 0x3E)) | zeroByte(w ^ (ones &* 0x26)) != 0
+        (w & ByteLanes.highs) | ByteLanes.zeroBytes(w) | ByteLanes.bytes(w, equalTo: 0x0A) | ByteLanes.bytes(w, equalTo: 0x0D)
+            | ByteLanes.bytes(w, equalTo: 0x3C) | ByteLanes.bytes(w, equalTo: 0x3E) | ByteLanes.bytes(w, equalTo: 0x26) != 0
     }
 
     mutating func run() throws -> WebVTTReader.Parsed {
